@@ -1,0 +1,126 @@
+import { DEFAULT_BASE_PATH, type SiteCode, siteCodeSchema } from '@portal/contract';
+import { z } from 'zod';
+
+/**
+ * Everything the server reads from the environment, validated once at boot so a bad value stops the process with a
+ * clear message instead of failing later on some request.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  BASE_PATH: z
+    .string()
+    .regex(/^(\/[A-Za-z0-9._-]+)*$/, 'BASE_PATH must look like /angel/face (no trailing slash)')
+    .default(DEFAULT_BASE_PATH),
+  /** PostgreSQL server; when unset the embedded PGlite database under DATA_DIR is used. */
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  /** Host header → site, e.g. "afs.localhost=afs,ipc.localhost=ipc,absg.localhost=absg". */
+  SITE_HOSTS: z.string().default('afs.localhost=afs,ipc.localhost=ipc,absg.localhost=absg'),
+  DEFAULT_SITE: siteCodeSchema.default('afs'),
+  /** Secret for HMAC of tokens and session ids; must be set in production. */
+  SESSION_SECRET: z.string().min(32).optional(),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24)
+    .default(12),
+  /** Cookies carry Secure only behind HTTPS; local demo runs on plain http. */
+  COOKIE_SECURE: z.enum(['true', 'false']).default('false'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Portal <no-reply@portal.localhost>'),
+  OUTBOX_DIR: z.string().optional(),
+  /** Header value the public forms API expects from callers. */
+  FORMS_CLIENT_SECRET: z.string().default('dev-forms-secret'),
+  /** Where /internal sends people who may not use it (the back-office site). */
+  BACK_OFFICE_URL: z.string().url().default('http://backoffice.localhost/'),
+  FEATURE_EXTERNAL: z.enum(['true', 'false']).default('true'),
+  FEATURE_INTERNAL: z.enum(['true', 'false']).default('false'),
+  /** Folder of the built SPA; served when it exists. */
+  WEB_DIST: z.string().default('../web/dist'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: z.enum(['true', 'false']).default('true'),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  basePath: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  siteHosts: Map<string, SiteCode>;
+  defaultSite: SiteCode;
+  sessionSecret: string;
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+  cookieSecure: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  outboxDir: string;
+  formsClientSecret: string;
+  backOfficeUrl: string;
+  features: { external: 'true' | 'false'; internal: 'true' | 'false' };
+  webDist: string;
+  logLevel: string;
+  seedDemo: boolean;
+}
+
+function parseSiteHosts(raw: string): Map<string, SiteCode> {
+  const map = new Map<string, SiteCode>();
+  for (const pair of raw
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const [host, site] = pair.split('=').map((s) => s.trim().toLowerCase());
+    const parsed = siteCodeSchema.safeParse(site);
+    if (!host || !parsed.success) throw new Error(`SITE_HOSTS entry "${pair}" must be host=afs|ipc|absg`);
+    map.set(host, parsed.data);
+  }
+  return map;
+}
+
+const DEV_SECRET = 'development-only-secret-change-me-0123456789';
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
+    throw new Error('Invalid configuration:\n  SESSION_SECRET: required in production (32+ characters)');
+  }
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    basePath: e.BASE_PATH,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    siteHosts: parseSiteHosts(e.SITE_HOSTS),
+    defaultSite: e.DEFAULT_SITE,
+    sessionSecret: e.SESSION_SECRET ?? DEV_SECRET,
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    cookieSecure: e.COOKIE_SECURE === 'true',
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    outboxDir: e.OUTBOX_DIR ?? `${e.DATA_DIR}/outbox`,
+    formsClientSecret: e.FORMS_CLIENT_SECRET,
+    backOfficeUrl: e.BACK_OFFICE_URL,
+    features: { external: e.FEATURE_EXTERNAL, internal: e.FEATURE_INTERNAL },
+    webDist: e.WEB_DIST,
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO === 'true',
+  };
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import type { SiteCode } from './sites.js';
+
+export const REPORT_TYPES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 201] as const;
+export type ReportType = (typeof REPORT_TYPES)[number];
+export const reportTypeSchema = z.coerce
+  .number()
+  .int()
+  .refine((n): n is ReportType => (REPORT_TYPES as readonly number[]).includes(n), 'Unknown report type');
+
+/** Stable keys used for i18n labels and file names. */
+export const REPORT_KEYS: Record<ReportType, string> = {
+  1: 'lapsedSurrender',
+  2: 'newClient',
+  3: 'newBusinessStatus',
+  4: 'salesPerformance',
+  5: 'transferIn',
+  6: 'birthday',
+  7: 'missingPremium',
+  8: 'creditCardExpiry',
+  9: 'clientPortfolio',
+  10: 'policySummary',
+  11: 'policyItemDetails',
+  12: 'policyOwner',
+  13: 'policyAbBv',
+  14: 'personalAbBv',
+  201: 'trainingHistory',
+};
+
+export const SITE_REPORT_TYPES: Record<SiteCode, readonly ReportType[]> = {
+  afs: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 201],
+  ipc: [1, 2, 3, 4, 5],
+  absg: [1, 2],
+};
+
+/** Report types that need a producer sub-permission. */
+export const BV_REPORT_TYPES: readonly ReportType[] = [13, 14];
+export const TRAINING_REPORT_TYPES: readonly ReportType[] = [201];
+
+/** Types whose dateType defaults to APPL when chosen. */
+export const APPL_DATE_REPORT_TYPES: readonly ReportType[] = [2, 3, 4, 10, 11, 12, 13, 14];
+
+export const REPORT_DATE_TYPES = ['APPL', 'APPLSENT', 'POLICY'] as const;
+export const reportDateTypeSchema = z.enum(REPORT_DATE_TYPES);
+
+export interface ReportPermissions {
+  hasBvReportPermission: boolean;
+  hasTrainingHistoryReportPermission: boolean;
+}
+
+/** The report types a producer may pick on a site: the site's list minus what their permissions remove. */
+export function availableReportTypes(site: SiteCode, perms: ReportPermissions): ReportType[] {
+  return SITE_REPORT_TYPES[site].filter((t) => {
+    if (BV_REPORT_TYPES.includes(t)) return perms.hasBvReportPermission;
+    if (TRAINING_REPORT_TYPES.includes(t)) return perms.hasTrainingHistoryReportPermission;
+    return true;
+  });
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/** The three site variants served by one deployment. */
+export const SITE_CODES = ['afs', 'ipc', 'absg'] as const;
+export const siteCodeSchema = z.enum(SITE_CODES);
+export type SiteCode = z.infer<typeof siteCodeSchema>;
+
+/** Locales of the UI and the `/{lang}/api` prefix. */
+export const LANGUAGES = ['en', 'ja', 'zh', 'kr'] as const;
+export const languageSchema = z.enum(LANGUAGES);
+export type Language = z.infer<typeof languageSchema>;
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+/** Which languages each site offers (spec 2 §1): afs all four, ipc en/zh, absg shows no language bar. */
+export const SITE_LANGUAGES: Record<SiteCode, readonly Language[]> = {
+  afs: ['en', 'zh', 'ja', 'kr'],
+  ipc: ['en', 'zh'],
+  absg: ['en'],
+};
+
+/** Areas a person signs in to. ipc and absg are producer-only. */
+export const AREAS = ['b2b', 'b2c'] as const;
+export const areaSchema = z.enum(AREAS);
+export type Area = z.infer<typeof areaSchema>;
+export const SITE_AREAS: Record<SiteCode, readonly Area[]> = {
+  afs: ['b2c', 'b2b'],
+  ipc: ['b2b'],
+  absg: ['b2b'],
+};
+
+/**
+ * Accepts the language segment of a URL. Browsers send Traditional Chinese as `zh-TW`; it is the same catalog as `zh`.
+ * Returns undefined for anything else so callers can answer 404 rather than guess.
+ */
+export function parseLanguage(segment: string | undefined): Language | undefined {
+  if (!segment) return undefined;
+  const lower = segment.toLowerCase();
+  if (lower === 'zh-tw' || lower === 'zh_tw' || lower === 'zh-hk') return 'zh';
+  if (lower === 'ko') return 'kr';
+  return (LANGUAGES as readonly string[]).includes(lower) ? (lower as Language) : undefined;
+}
+
+/** Language codes of the public forms API (spec 1 §9). */
+export const FORMS_CLIENT_LANG: Record<Language, number> = { en: 6, zh: 7, ja: 8, kr: 9 };
+
+/** Date-picker locale per UI language (kr maps to ko). */
+export const DATE_LOCALE: Record<Language, string> = { en: 'en', zh: 'zh-tw', ja: 'ja', kr: 'ko' };
+
+/** Feature flags travel as the strings 'true' / 'false', exactly as the spec's site info carries them. */
+export const featureFlagSchema = z.enum(['true', 'false']);
+
+export const siteInfoSchema = z.object({
+  siteCode: siteCodeSchema,
+  siteName: z.string(),
+  siteShortName: z.string(),
+  feature: z.object({ external: featureFlagSchema, internal: featureFlagSchema }),
+});
+export type SiteInfo = z.infer<typeof siteInfoSchema>;
+
+export const COPYRIGHT_START_YEAR = 2012;
+export const DEFAULT_BASE_PATH = '/angel/face';
