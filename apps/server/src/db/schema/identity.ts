@@ -3,21 +3,22 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   index,
   inet,
   integer,
   jsonb,
-  pgEnum,
   pgTable,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { accountTokenPurposeEnum, siteCodeEnum, userKindEnum, userStatusEnum } from './enums.js';
+import { clients } from './parties.js';
+import { producers } from './producers.js';
+import { staff } from './staff.js';
 
-export const siteCodeEnum = pgEnum('site_code', ['afs', 'ipc', 'absg']);
-export const userKindEnum = pgEnum('user_kind', ['client', 'producer', 'staff']);
-export const userStatusEnum = pgEnum('user_status', ['pending', 'active', 'disabled']);
-export const accountTokenPurposeEnum = pgEnum('account_token_purpose', ['activation', 'reset']);
+export { accountTokenPurposeEnum, siteCodeEnum, userKindEnum, userStatusEnum };
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -56,9 +57,9 @@ export const users = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
-    clientId: bigint('client_id', { mode: 'number' }),
-    producerId: bigint('producer_id', { mode: 'number' }),
-    staffId: bigint('staff_id', { mode: 'number' }),
+    clientId: bigint('client_id', { mode: 'number' }).references(() => clients.id),
+    producerId: bigint('producer_id', { mode: 'number' }).references(() => producers.id),
+    staffId: bigint('staff_id', { mode: 'number' }).references(() => staff.id),
     preferredLanguage: text('preferred_language').notNull().default('en'),
     ...timestamps,
   },
@@ -67,6 +68,17 @@ export const users = pgTable(
     index('users_client_idx').on(t.clientId),
     index('users_producer_idx').on(t.producerId),
     index('users_staff_idx').on(t.staffId),
+    // The person behind an account is exactly the one its kind names; the session code relies on it.
+    check(
+      'users_kind_link_ck',
+      sql`(${t.kind} = 'client' and ${t.clientId} is not null and ${t.producerId} is null and ${t.staffId} is null)
+        or (${t.kind} = 'producer' and ${t.producerId} is not null and ${t.clientId} is null and ${t.staffId} is null)
+        or (${t.kind} = 'staff' and ${t.staffId} is not null and ${t.clientId} is null and ${t.producerId} is null)`,
+    ),
+    // One account per person and site.
+    uniqueIndex('users_site_client_uq').on(t.siteCode, t.clientId),
+    uniqueIndex('users_site_producer_uq').on(t.siteCode, t.producerId),
+    uniqueIndex('users_site_staff_uq').on(t.siteCode, t.staffId),
   ],
 );
 

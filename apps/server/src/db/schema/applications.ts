@@ -1,0 +1,117 @@
+import { PRODUCT_ACTIONS } from '@portal/contract';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { products } from './catalog.js';
+import { createdAt, idColumn, inList, isCurrency, money, refId, updatedAt } from './columns.js';
+import { siteCodeEnum } from './enums.js';
+import { sites } from './identity.js';
+import { clients } from './parties.js';
+import { policies } from './policies.js';
+import { producers } from './producers.js';
+import { applicationStages } from './reference.js';
+
+/**
+ * New business: an application moving through stages 1–8 until a policy is issued (7) or it is cancelled (8).
+ * Its id is the caaId of the producer screens. `policy_no` is known once the provider assigns it; `policy_id`
+ * once the issued plan is on file.
+ */
+export const applications = pgTable(
+  'applications',
+  {
+    id: idColumn(),
+    siteCode: siteCodeEnum('site_code')
+      .notNull()
+      .references(() => sites.code),
+    category: text('category').notNull(),
+    productId: refId('product_id').notNull(),
+    actionType: text('action_type').notNull().default('NB'),
+    policyNo: text('policy_no'),
+    policyId: refId('policy_id').references(() => policies.id),
+    clientId: refId('client_id')
+      .notNull()
+      .references(() => clients.id),
+    insuredName: text('insured_name').notNull(),
+    modalPremium: money('modal_premium'),
+    currency: text('currency').notNull(),
+    commenceDate: date('commence_date'),
+    receivedDate: date('received_date').notNull(),
+    /** Date the application went to the provider (report date basis APPLSENT). */
+    sentDate: date('sent_date'),
+    stage: smallint('stage')
+      .notNull()
+      .references(() => applicationStages.stage),
+    producerId: refId('producer_id')
+      .notNull()
+      .references(() => producers.id),
+    hasRiders: boolean('has_riders').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'applications_product_category_fk',
+      columns: [t.productId, t.category],
+      foreignColumns: [products.id, products.category],
+    }),
+    // Producer lists filter by producer (or the producers of a team, joined through producer_tree) and then by
+    // stage or a date range, newest first.
+    index('applications_producer_received_idx').on(t.producerId, t.receivedDate.desc()),
+    index('applications_producer_stage_idx').on(t.producerId, t.stage, t.receivedDate.desc()),
+    index('applications_producer_commence_idx').on(t.producerId, t.commenceDate),
+    index('applications_received_idx').on(t.receivedDate),
+    index('applications_commence_idx').on(t.commenceDate),
+    index('applications_client_idx').on(t.clientId),
+    index('applications_policy_idx').on(t.policyId),
+    index('applications_product_idx').on(t.productId),
+    index('applications_policy_no_trgm_idx').using('gin', sql`${t.policyNo} gin_trgm_ops`),
+    index('applications_insured_name_trgm_idx').using('gin', sql`${t.insuredName} gin_trgm_ops`),
+    check('applications_action_type_ck', inList(t.actionType, PRODUCT_ACTIONS)),
+    check('applications_currency_ck', isCurrency(t.currency)),
+  ],
+);
+
+/** Applicants 1–5 of an application (position 1 is the proposer). */
+export const applicationApplicants = pgTable(
+  'application_applicants',
+  {
+    applicationId: refId('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    givenName: text('given_name').notNull(),
+    surname: text('surname'),
+    birthOn: date('birth_on'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.applicationId, t.position], name: 'application_applicants_pk' }),
+    check('application_applicants_position_ck', sql`${t.position} between 1 and 5`),
+  ],
+);
+
+/** Every stage an application entered, for the audit trail and for "when did it reach stage N" reports. */
+export const applicationStageHistory = pgTable(
+  'application_stage_history',
+  {
+    id: idColumn(),
+    applicationId: refId('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    stage: smallint('stage')
+      .notNull()
+      .references(() => applicationStages.stage),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+    note: text('note'),
+  },
+  (t) => [index('application_stage_history_application_idx').on(t.applicationId, t.changedAt)],
+);

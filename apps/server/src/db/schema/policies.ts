@@ -1,0 +1,161 @@
+import { PAYMENT_FREQUENCIES } from '@portal/contract';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { products } from './catalog.js';
+import { createdAt, idColumn, inList, isCurrency, money, refId, updatedAt } from './columns.js';
+import { siteCodeEnum } from './enums.js';
+import { storedFiles } from './files.js';
+import { sites } from './identity.js';
+import { clients } from './parties.js';
+import { producers } from './producers.js';
+import { policyStatuses } from './reference.js';
+
+const fileKey = (name: string) => text(name).references(() => storedFiles.key, { onUpdate: 'cascade' });
+
+/**
+ * A plan: one contract with a provider, owned by a client and serviced by a producer. `category` repeats the
+ * product's record type (kept equal by a composite foreign key) so producer lists can filter and index it.
+ */
+export const policies = pgTable(
+  'policies',
+  {
+    id: idColumn(),
+    siteCode: siteCodeEnum('site_code')
+      .notNull()
+      .references(() => sites.code),
+    planNo: text('plan_no').notNull(),
+    productId: refId('product_id').notNull(),
+    category: text('category').notNull(),
+    statusCode: text('status_code')
+      .notNull()
+      .references(() => policyStatuses.code),
+    ownerClientId: refId('owner_client_id')
+      .notNull()
+      .references(() => clients.id),
+    jointOwnerClientId: refId('joint_owner_client_id').references(() => clients.id),
+    insuredClientId: refId('insured_client_id').references(() => clients.id),
+    /** Names as printed on the contract; the insured or beneficiary need not be clients of the group. */
+    insuredName: text('insured_name').notNull(),
+    beneficiaryName: text('beneficiary_name'),
+    servicingProducerId: refId('servicing_producer_id')
+      .notNull()
+      .references(() => producers.id),
+    /** Provider-side account ids the plan's API data and statements are keyed by. */
+    caId: text('ca_id'),
+    commenceDate: date('commence_date'),
+    policyTerm: text('policy_term'),
+    payTerm: text('pay_term'),
+    paymentFrequency: text('payment_frequency'),
+    paymentMethod: text('payment_method'),
+    paymentStatus: text('payment_status'),
+    portfolioType: text('portfolio_type'),
+    serviceType: text('service_type'),
+    currency: text('currency').notNull(),
+    valuationCurrency: text('valuation_currency').notNull(),
+    sumInsured: money('sum_insured'),
+    modalPremium: money('modal_premium'),
+    totalPremiumPaid: money('total_premium_paid'),
+    estimatedPremiumAndLevyAmount: money('estimated_premium_and_levy_amount'),
+    nextContributeDueOn: date('next_contribute_due_on'),
+    pendingTranAmount: money('pending_tran_amount'),
+    totalWithdrawalAmount: money('total_withdrawal_amount'),
+    totalWithdrawalCurrency: text('total_withdrawal_currency'),
+    exTotalPortfolioValue: money('ex_total_portfolio_value'),
+    totalPortfolioValueAlert: boolean('total_portfolio_value_alert').notNull().default(false),
+    disabledPolicyValueSection: boolean('disabled_policy_value_section').notNull().default(false),
+    isShowAssetsSelection: boolean('is_show_assets_selection').notNull().default(false),
+    assetsSelectionFileKey: fileKey('assets_selection_file_key'),
+    providerStatementFileKey: fileKey('provider_statement_file_key'),
+    /** Provider-supplied HTML; sanitize before it reaches a browser. */
+    lifeDisclaimerHtml: text('life_disclaimer_html'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('policies_site_plan_no_uq').on(t.siteCode, t.planNo),
+    foreignKey({
+      name: 'policies_product_category_fk',
+      columns: [t.productId, t.category],
+      foreignColumns: [products.id, products.category],
+    }),
+    index('policies_producer_status_idx').on(t.servicingProducerId, t.statusCode),
+    index('policies_producer_category_idx').on(t.servicingProducerId, t.category),
+    index('policies_owner_idx').on(t.ownerClientId),
+    index('policies_joint_owner_idx').on(t.jointOwnerClientId),
+    index('policies_insured_client_idx').on(t.insuredClientId),
+    index('policies_product_idx').on(t.productId),
+    index('policies_plan_no_trgm_idx').using('gin', sql`${t.planNo} gin_trgm_ops`),
+    index('policies_insured_name_trgm_idx').using('gin', sql`${t.insuredName} gin_trgm_ops`),
+    check('policies_currency_ck', sql`${isCurrency(t.currency)} and ${isCurrency(t.valuationCurrency)}`),
+    check(
+      'policies_payment_frequency_ck',
+      sql`${t.paymentFrequency} is null or ${inList(t.paymentFrequency, PAYMENT_FREQUENCIES)}`,
+    ),
+    check('policies_service_type_ck', sql`${t.serviceType} is null or ${t.serviceType} in ('D', 'N', 'T')`),
+    check(
+      'policies_assets_selection_ck',
+      sql`not ${t.isShowAssetsSelection} or ${t.assetsSelectionFileKey} is not null`,
+    ),
+  ],
+);
+
+/** Life policy values as of a date; the latest row is the plan's current values, month-ends feed statements. */
+export const policyValues = pgTable(
+  'policy_values',
+  {
+    policyId: refId('policy_id')
+      .notNull()
+      .references(() => policies.id, { onDelete: 'cascade' }),
+    valueDate: date('value_date').notNull(),
+    currency: text('currency').notNull(),
+    cashValue: money('cash_value'),
+    accumulatedDividend: money('accumulated_dividend'),
+    futureDeposit: money('future_deposit'),
+    loanBalance: money('loan_balance'),
+    nextLevy: money('next_levy'),
+    accumulatedGuaranteedCoupon: money('accumulated_guaranteed_coupon'),
+    terminalDividend: money('terminal_dividend'),
+    surrenderValue: money('surrender_value'),
+    nextDuePremium: money('next_due_premium'),
+    vitalityDiscount: money('vitality_discount'),
+    premiumRefund: money('premium_refund'),
+    totalPolicyValue: money('total_policy_value'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.policyId, t.valueDate], name: 'policy_values_pk' }),
+    check('policy_values_currency_ck', isCurrency(t.currency)),
+  ],
+);
+
+/** Coverage lines of a plan: the basic plan and its riders. */
+export const policyItems = pgTable(
+  'policy_items',
+  {
+    id: idColumn(),
+    policyId: refId('policy_id')
+      .notNull()
+      .references(() => policies.id, { onDelete: 'cascade' }),
+    policyType: text('policy_type').notNull(),
+    productId: refId('product_id').references(() => products.id),
+    productName: text('product_name').notNull(),
+    commenceDate: date('commence_date'),
+    policyTerm: text('policy_term'),
+    payTerm: text('pay_term'),
+    sumInsured: money('sum_insured'),
+    modalPremium: money('modal_premium'),
+  },
+  (t) => [
+    index('policy_items_policy_idx').on(t.policyId),
+    check('policy_items_policy_type_ck', inList(t.policyType, ['BASIC', 'RIDER'])),
+  ],
+);

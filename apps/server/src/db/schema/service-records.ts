@@ -1,0 +1,57 @@
+import { SERVICE_STATUSES } from '@portal/contract';
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, inList, refId } from './columns.js';
+import { siteCodeEnum } from './enums.js';
+import { sites } from './identity.js';
+import { policies } from './policies.js';
+import { producers } from './producers.js';
+import { followupTypes, productCategories } from './reference.js';
+
+/**
+ * A follow-up on a plan (missing premium, renewal, address change…). The id is the followupId of the detail
+ * endpoint; `unique_id` is the reference printed for the client. Closed records carry their completion date.
+ */
+export const serviceRecords = pgTable(
+  'service_records',
+  {
+    id: idColumn(),
+    siteCode: siteCodeEnum('site_code')
+      .notNull()
+      .references(() => sites.code),
+    uniqueId: text('unique_id').notNull(),
+    category: text('category')
+      .notNull()
+      .references(() => productCategories.code),
+    policyId: refId('policy_id')
+      .notNull()
+      .references(() => policies.id),
+    typeId: integer('type_id')
+      .notNull()
+      .references(() => followupTypes.id),
+    status: text('status').notNull().default('O'),
+    createdDate: date('created_date').notNull(),
+    completedDate: date('completed_date'),
+    producerId: refId('producer_id')
+      .notNull()
+      .references(() => producers.id),
+    subject: text('subject').notNull(),
+    details: text('details').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('service_records_unique_id_uq').on(t.uniqueId),
+    index('service_records_producer_status_created_idx').on(t.producerId, t.status, t.createdDate.desc()),
+    index('service_records_producer_completed_idx').on(t.producerId, t.completedDate),
+    index('service_records_producer_type_idx').on(t.producerId, t.typeId),
+    index('service_records_created_idx').on(t.createdDate),
+    index('service_records_completed_idx').on(t.completedDate),
+    index('service_records_type_status_idx').on(t.typeId, t.status),
+    index('service_records_policy_idx').on(t.policyId),
+    check('service_records_status_ck', inList(t.status, SERVICE_STATUSES)),
+    check(
+      'service_records_completed_ck',
+      sql`(${t.status} = 'C') = (${t.completedDate} is not null) and (${t.completedDate} is null or ${t.completedDate} >= ${t.createdDate})`,
+    ),
+  ],
+);
