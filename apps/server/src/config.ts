@@ -16,8 +16,13 @@ const envSchema = z.object({
   /** PostgreSQL server; when unset the embedded PGlite database under DATA_DIR is used. */
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
-  /** Host header → site, e.g. "afs.localhost=afs,ipc.localhost=ipc,absg.localhost=absg". */
-  SITE_HOSTS: z.string().default('afs.localhost=afs,ipc.localhost=ipc,absg.localhost=absg'),
+  /**
+   * Host header → site, e.g. "afs.localhost=afs,ipc.localhost=ipc". A value suffixed ":internal" marks a staff
+   * host: internal pages on, external pages off. Hosts not listed get DEFAULT_SITE with external pages only.
+   */
+  SITE_HOSTS: z
+    .string()
+    .default('afs.localhost=afs,ipc.localhost=ipc,absg.localhost=absg,staff.localhost=afs:internal'),
   DEFAULT_SITE: siteCodeSchema.default('afs'),
   /** Secret for HMAC of tokens and session ids; must be set in production. */
   SESSION_SECRET: z.string().min(32).optional(),
@@ -42,13 +47,21 @@ const envSchema = z.object({
   FORMS_CLIENT_SECRET: z.string().default('dev-forms-secret'),
   /** Where /internal sends people who may not use it (the back-office site). */
   BACK_OFFICE_URL: z.string().url().default('http://backoffice.localhost/'),
-  FEATURE_EXTERNAL: z.enum(['true', 'false']).default('true'),
-  FEATURE_INTERNAL: z.enum(['true', 'false']).default('false'),
   /** Folder of the built SPA; served when it exists. */
   WEB_DIST: z.string().default('../web/dist'),
+  /** Behind a load balancer: take the client address from X-Forwarded-For. */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
 });
+
+/** What a host serves: which site, and whether its external (client/producer) or internal (staff) pages. */
+export interface HostSite {
+  code: SiteCode;
+  features: { external: boolean; internal: boolean };
+}
+
+export const DEFAULT_FEATURES = { external: true, internal: false } as const;
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -57,7 +70,7 @@ export interface Config {
   basePath: string;
   databaseUrl: string | undefined;
   dataDir: string;
-  siteHosts: Map<string, SiteCode>;
+  siteHosts: Map<string, HostSite>;
   defaultSite: SiteCode;
   sessionSecret: string;
   sessionIdleMs: number;
@@ -68,22 +81,26 @@ export interface Config {
   outboxDir: string;
   formsClientSecret: string;
   backOfficeUrl: string;
-  features: { external: 'true' | 'false'; internal: 'true' | 'false' };
   webDist: string;
   logLevel: string;
+  trustProxy: boolean;
   seedDemo: boolean;
 }
 
-function parseSiteHosts(raw: string): Map<string, SiteCode> {
-  const map = new Map<string, SiteCode>();
-  for (const pair of raw
-    .split(',')
-    .map((p) => p.trim())
-    .filter(Boolean)) {
-    const [host, site] = pair.split('=').map((s) => s.trim().toLowerCase());
+function parseSiteHosts(raw: string): Map<string, HostSite> {
+  const map = new Map<string, HostSite>();
+  const entries = raw.split(',').map((p) => p.trim());
+  for (const pair of entries.filter(Boolean)) {
+    const [host, value = ''] = pair.split('=').map((s) => s.trim().toLowerCase());
+    const [site, mode] = value.split(':');
     const parsed = siteCodeSchema.safeParse(site);
-    if (!host || !parsed.success) throw new Error(`SITE_HOSTS entry "${pair}" must be host=afs|ipc|absg`);
-    map.set(host, parsed.data);
+    if (!host || !parsed.success || (mode !== undefined && mode !== 'internal')) {
+      throw new Error(
+        `SITE_HOSTS entry "${pair}" must be host=afs|ipc|absg, optionally followed by :internal`,
+      );
+    }
+    const features = mode === 'internal' ? { external: false, internal: true } : { ...DEFAULT_FEATURES };
+    map.set(host, { code: parsed.data, features });
   }
   return map;
 }
@@ -118,9 +135,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboxDir: e.OUTBOX_DIR ?? `${e.DATA_DIR}/outbox`,
     formsClientSecret: e.FORMS_CLIENT_SECRET,
     backOfficeUrl: e.BACK_OFFICE_URL,
-    features: { external: e.FEATURE_EXTERNAL, internal: e.FEATURE_INTERNAL },
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === 'true',
     seedDemo: e.SEED_DEMO === 'true',
   };
 }

@@ -1,0 +1,84 @@
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import { parseLanguage } from '@portal/contract';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { apiModules } from './modules/index.js';
+import { healthRoutes } from './modules/system/routes.js';
+import { errorHandlerPlugin } from './plugins/errors.js';
+import { requestContextPlugin } from './plugins/request-context.js';
+import { sessionPlugin } from './plugins/session/plugin.js';
+import { registerSpa } from './plugins/spa.js';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Clock for sessions and tokens; tests move it. */
+  now?: () => Date;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole server: plugins, then the API under `{basePath}/{lang}/api`, then the SPA. No side effects. */
+export async function buildApp({ config, database, now, logger }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: 'idle',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes its CSS variables into style elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        frameSrc: ["'self'"],
+        frameAncestors: ["'self'"],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: config.cookieSecure ? [] : null,
+      },
+    },
+    strictTransportSecurity: config.cookieSecure,
+  });
+  await app.register(requestContextPlugin, { config });
+  await app.register(errorHandlerPlugin);
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Portal API',
+        version: '1.0.0',
+        description: 'Every path is prefixed by {basePath}/{lang}/api.',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  const { db } = database;
+  await app.register(healthRoutes, { db });
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', async (request, reply) => {
+        const lang = (request.params as { lang?: string }).lang;
+        if (!parseLanguage(lang)) return reply.code(404).send({ error: request.t('errors.notFound') });
+      });
+      await api.register(sessionPlugin, { config, db, now });
+      for (const module of apiModules) await api.register(module, { config, db, now });
+    },
+    { prefix: `${config.basePath}/:lang/api` },
+  );
+  app.get(`${config.basePath}/api-docs/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
+  await registerSpa(app, { webDist: config.webDist, basePath: config.basePath });
+  return app;
+}

@@ -1,0 +1,57 @@
+import { join } from 'node:path';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { ensureDemoData } from './db/seed/demo.js';
+import { DEMO_ACCOUNTS } from './db/seed/demo-accounts.js';
+import { startSessionSweeper } from './plugins/session/sweeper.js';
+
+/** Reads config, migrates, loads demo data on an empty database, listens, and drains on SIGTERM. */
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'pglite') });
+  await database.migrate();
+  if (config.seedDemo) {
+    const started = Date.now();
+    const { seeded } = await ensureDemoData(database.db);
+    if (seeded) console.log(`Demo data loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+  const app = await buildApp({ config, database });
+  const stopSweeper = startSessionSweeper(database.db, config, app.log);
+  await app.listen({ host: config.host, port: config.port });
+  printWelcome(config.port, config.basePath, [...config.siteHosts.keys()], config.seedDemo);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'draining: no new connections, finishing requests in flight');
+    stopSweeper();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+function printWelcome(port: number, basePath: string, hosts: string[], demo: boolean) {
+  const lines = ['', 'Portal is running. Open:'];
+  for (const host of hosts) lines.push(`  http://${host}:${port}${basePath}/`);
+  if (demo) {
+    lines.push('', 'Demo accounts (role · site · login · password):');
+    for (const a of DEMO_ACCOUNTS)
+      lines.push(`  ${a.role.padEnd(34)} ${a.site.padEnd(5)} ${a.login.padEnd(12)} ${a.password}`);
+  }
+  console.log(lines.join('\n'));
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

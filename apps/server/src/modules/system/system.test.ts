@@ -1,0 +1,69 @@
+import { siteInfoSchema } from '@portal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiAgent, api } from '../../testing/http.js';
+import { createTestApp, type TestContext } from '../../testing/test-app.js';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('GET /site_info', () => {
+  it.each([
+    ['afs.localhost', 'afs'],
+    ['ipc.localhost:3000', 'ipc'],
+    ['ABSG.localhost', 'absg'],
+  ])('answers the site of host %s with the default page flags', async (host, code) => {
+    const response = await new ApiAgent(t.app, host).get('/site_info');
+    expect(response.statusCode).toBe(200);
+    const info = siteInfoSchema.parse(response.json());
+    expect(info.siteCode).toBe(code);
+    expect(info.siteName.length).toBeGreaterThan(2);
+    expect(info.feature).toEqual({ external: 'true', internal: 'false' });
+  });
+
+  it('serves internal pages only on a staff host', async () => {
+    const info = (await new ApiAgent(t.app, 'staff.localhost').get('/site_info')).json();
+    expect(info).toMatchObject({ siteCode: 'afs', feature: { external: 'false', internal: 'true' } });
+  });
+
+  it('falls back to the default site for an unknown host', async () => {
+    const info = (await new ApiAgent(t.app, 'portal.example.com').get('/site_info')).json();
+    expect(info.siteCode).toBe('afs');
+  });
+
+  it('accepts zh-TW as zh and rejects unknown languages with 404', async () => {
+    expect((await new ApiAgent(t.app, 'afs.localhost', 'zh-TW').get('/site_info')).statusCode).toBe(200);
+    const unknown = await new ApiAgent(t.app, 'afs.localhost', 'fr').get('/site_info');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ error: 'Page Not Found' });
+  });
+});
+
+describe('health and API document', () => {
+  it('answers the health check with the database state', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+
+  it('publishes an OpenAPI document generated from the contract', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/angel/face/api-docs/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    const me = doc.paths['/angel/face/{lang}/api/me'];
+    expect(me.get.responses['200'].content['application/json'].schema.properties).toHaveProperty('csrfToken');
+  });
+
+  it('answers unknown API paths with a localized JSON 404', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: api('/no/such/thing', 'zh'),
+      headers: { host: 'afs.localhost' },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: '找不到頁面' });
+  });
+});

@@ -1,0 +1,117 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  hasZodFastifySchemaValidationErrors,
+  type ZodFastifySchemaValidationError,
+} from 'fastify-type-provider-zod';
+import { hasMessage, type MessageKey, type Translate } from '../i18n/index.js';
+
+type MessageRef = MessageKey | { key: MessageKey; vars: Record<string, string | number> };
+
+/** A failure a service reports on purpose: answered as `{ error }` in the request's language. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly messageKey: MessageKey,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(messageKey);
+  }
+}
+
+/** Field errors of a form, answered as 400 `{ errors: { field: [message] } }`; form-wide ones go under `base`. */
+export class FormValidationError extends Error {
+  constructor(readonly fields: Record<string, MessageRef[]>) {
+    super('form validation failed');
+  }
+}
+
+function render(t: Translate, ref: MessageRef): string {
+  return typeof ref === 'string' ? t(ref) : t(ref.key, ref.vars);
+}
+
+/** Turns one schema issue into a message a person can act on, in their language. */
+function issueMessage(issue: ZodFastifySchemaValidationError, t: Translate): string {
+  const params = issue.params as Record<string, unknown>;
+  const custom = `validation.${issue.message}`;
+  if (hasMessage(custom)) return t(custom);
+  switch (issue.keyword) {
+    case 'invalid_type':
+      return /received undefined|received null/.test(issue.message ?? '')
+        ? t('validation.required')
+        : t('validation.invalid');
+    case 'too_small': {
+      const min = Number(params.minimum);
+      if (params.origin === 'string')
+        return min <= 1 ? t('validation.required') : t('validation.tooShort', { min });
+      return t('validation.tooSmall', { min });
+    }
+    case 'too_big': {
+      const max = Number(params.maximum);
+      return params.origin === 'string' ? t('validation.tooLong', { max }) : t('validation.tooBig', { max });
+    }
+    case 'invalid_value':
+      return t('validation.notAllowed');
+    default:
+      return t('validation.invalid');
+  }
+}
+
+export function formErrorsFromValidation(issues: ZodFastifySchemaValidationError[], t: Translate) {
+  const errors: Record<string, string[]> = {};
+  const add = (field: string, message: string) => {
+    const list = errors[field] ?? [];
+    errors[field] = list;
+    if (!list.includes(message)) list.push(message);
+  };
+  for (const issue of issues) {
+    const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    if (issue.keyword === 'unrecognized_keys') {
+      const keys = (issue.params as { keys?: string[] }).keys ?? [];
+      for (const key of keys) add(field ? `${field}.${key}` : key, t('validation.unknownField'));
+    } else {
+      add(field || 'base', issueMessage(issue, t));
+    }
+  }
+  return errors;
+}
+
+function sendError(request: FastifyRequest, reply: FastifyReply, status: number, key: MessageKey) {
+  return reply.code(status).send({ error: request.t(key) });
+}
+
+/** One place decides what a failure looks like to the caller: field errors, a localized message, never internals. */
+export const errorHandlerPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        return reply.code(400).send({ errors: formErrorsFromValidation(error.validation, request.t) });
+      }
+      if (error instanceof FormValidationError) {
+        const errors = Object.fromEntries(
+          Object.entries(error.fields).map(([field, refs]) => [field, refs.map((r) => render(request.t, r))]),
+        );
+        return reply.code(400).send({ errors });
+      }
+      if (error instanceof HttpError) {
+        reply.headers(error.headers);
+        return sendError(request, reply, error.statusCode, error.messageKey);
+      }
+      const status = error.statusCode ?? 500;
+      if (status === 429) return sendError(request, reply, 429, 'errors.tooManyRequests');
+      if (status === 404) return sendError(request, reply, 404, 'errors.notFound');
+      if (status >= 400 && status < 500) {
+        // Malformed JSON, wrong content type, oversized body: the caller's fault, said without echoing parser internals.
+        return sendError(request, reply, status, 'errors.badRequest');
+      }
+      request.log.error({ err: error }, 'request failed');
+      return sendError(
+        request,
+        reply,
+        status === 503 ? 503 : 500,
+        status === 503 ? 'errors.unavailable' : 'errors.internal',
+      );
+    });
+  },
+  { name: 'error-handler', dependencies: ['request-context'] },
+);

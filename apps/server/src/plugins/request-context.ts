@@ -1,0 +1,54 @@
+import { DEFAULT_LANGUAGE, type Language, parseLanguage, type SiteCode } from '@portal/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { type Config, DEFAULT_FEATURES, type HostSite } from '../config.js';
+import { type Translate, translator } from '../i18n/index.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The site this request is for, resolved from its Host header. */
+    site: HostSite;
+    /** The language of the `/{lang}/api` prefix (default en outside the API). */
+    language: Language;
+    t: Translate;
+  }
+}
+
+/** Strips the port and lower-cases, so "AFS.localhost:3000" and "afs.localhost" are the same site. */
+export function hostName(hostHeader: string | undefined): string {
+  const host = (hostHeader ?? '').trim().toLowerCase();
+  if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1);
+  return host.split(':')[0] ?? '';
+}
+
+export function resolveSite(
+  config: Pick<Config, 'siteHosts' | 'defaultSite'>,
+  hostHeader: string | undefined,
+) {
+  return (
+    config.siteHosts.get(hostName(hostHeader)) ?? {
+      code: config.defaultSite satisfies SiteCode,
+      features: { ...DEFAULT_FEATURES },
+    }
+  );
+}
+
+/** Picks the language from the `:lang` route parameter when there is one. */
+function languageOf(request: FastifyRequest): Language {
+  const params = request.params as { lang?: string } | undefined;
+  return parseLanguage(params?.lang) ?? DEFAULT_LANGUAGE;
+}
+
+export const requestContextPlugin = fp(
+  async (app: FastifyInstance, opts: { config: Config }) => {
+    app.decorateRequest('site', null as unknown as HostSite);
+    app.decorateRequest('language', DEFAULT_LANGUAGE);
+    app.decorateRequest('t', null as unknown as Translate);
+    app.addHook('onRequest', async (request) => {
+      request.site = resolveSite(opts.config, request.headers.host);
+      request.language = languageOf(request);
+      request.t = translator(request.language);
+    });
+  },
+  { name: 'request-context' },
+);

@@ -1,0 +1,142 @@
+import type {} from '@fastify/cookie';
+import { CSRF_HEADER } from '@portal/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { type Principal, principalOf } from './principal.js';
+import { deleteSession, findSession, insertSession, type SessionRow, touchSession } from './queries.js';
+import { randomToken, safeEqual, sha256 } from './tokens.js';
+
+export const SESSION_COOKIE = 'portal_sid';
+/** lastSeenAt is written at most this often, so reads do not turn into a write per request. */
+const TOUCH_INTERVAL_MS = 60_000;
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export type Session = SessionRow;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The valid session of this request, or null (none, expired, or for another site). */
+    session: Session | null;
+    /** The signed-in, active user of the session, or null. */
+    principal: Principal | null;
+  }
+}
+
+export interface SessionControl {
+  /** The current session, creating an anonymous one (with its CSRF token) when there is none. */
+  ensure(request: FastifyRequest, reply: FastifyReply): Promise<Session>;
+  /**
+   * Replaces the session with a fresh one for this user: new id and new CSRF token, so an id planted before sign-in
+   * (session fixation) is worthless afterwards.
+   */
+  rotate(request: FastifyRequest, reply: FastifyReply, userId: number | null): Promise<Session>;
+  end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessions: SessionControl;
+  }
+}
+
+export interface SessionPluginOptions {
+  config: Config;
+  db: Db;
+  now?: () => Date;
+}
+
+/** Every state-changing API call must carry the CSRF token of its session; 422 otherwise (the client re-reads /me). */
+export function csrfTokenMatches(request: FastifyRequest): boolean {
+  const sent = request.headers[CSRF_HEADER];
+  const token = Array.isArray(sent) ? sent[0] : sent;
+  return !!request.session && !!token && safeEqual(token, request.session.csrfToken);
+}
+
+export const sessionPlugin = fp(
+  async (app: FastifyInstance, opts: SessionPluginOptions) => {
+    const { config, db } = opts;
+    const now = opts.now ?? (() => new Date());
+    const cookiePath = config.basePath || '/';
+
+    const setCookie = (reply: FastifyReply, id: string, expires: Date) =>
+      reply.setCookie(SESSION_COOKIE, id, {
+        path: cookiePath,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: config.cookieSecure,
+        expires,
+      });
+
+    const create = async (request: FastifyRequest, reply: FastifyReply, userId: number | null) => {
+      const id = randomToken();
+      const at = now();
+      const session = await insertSession(db, {
+        idHash: sha256(id),
+        siteCode: request.site.code,
+        userId,
+        csrfToken: randomToken(),
+        ip: request.ip,
+        userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+        createdAt: at,
+        lastSeenAt: at,
+        expiresAt: new Date(at.getTime() + config.sessionAbsoluteMs),
+      });
+      setCookie(reply, id, session.expiresAt);
+      request.session = session;
+      request.principal = null;
+      return session;
+    };
+
+    const control: SessionControl = {
+      ensure: async (request, reply) => request.session ?? create(request, reply, null),
+      rotate: async (request, reply, userId) => {
+        if (request.session) await deleteSession(db, request.session.idHash);
+        return create(request, reply, userId);
+      },
+      end: async (request, reply) => {
+        if (request.session) await deleteSession(db, request.session.idHash);
+        request.session = null;
+        request.principal = null;
+        reply.clearCookie(SESSION_COOKIE, { path: cookiePath });
+      },
+    };
+
+    app.decorate('sessions', control);
+    app.decorateRequest('session', null);
+    app.decorateRequest('principal', null);
+
+    /** Loads the session named by the cookie, dropping it when expired, idle too long, or issued by another site. */
+    app.addHook('onRequest', async (request) => {
+      const id = request.cookies[SESSION_COOKIE];
+      if (!id) return;
+      const idHash = sha256(id);
+      const found = await findSession(db, idHash);
+      if (!found) return;
+      const row = found.session;
+      const at = now();
+      const idle = at.getTime() - row.lastSeenAt.getTime() > config.sessionIdleMs;
+      if (row.expiresAt <= at || idle) {
+        await deleteSession(db, idHash);
+        return;
+      }
+      if (row.siteCode !== request.site.code) return;
+      if (at.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+        await touchSession(db, idHash, at);
+        row.lastSeenAt = at;
+      }
+      request.session = row;
+      request.principal = principalOf(found.user, row.siteCode);
+    });
+
+    // Before validation, so a forged write learns nothing about the body it would need.
+    app.addHook('preValidation', async (request, reply) => {
+      if (!UNSAFE_METHODS.has(request.method) || !request.routeOptions.url) return;
+      if (!csrfTokenMatches(request)) {
+        return reply.code(422).send({ error: request.t('errors.csrf') });
+      }
+    });
+  },
+  { name: 'session', dependencies: ['request-context'] },
+);

@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built SPA under the base path. Hashed assets are cached for a year; every other page path gets
+ * index.html (never cached) so client-side routes survive a reload. API paths never fall back to the SPA.
+ */
+export async function registerSpa(app: FastifyInstance, opts: { webDist: string; basePath: string }) {
+  const root = resolve(opts.webDist);
+  const indexFile = resolve(root, 'index.html');
+  const hasSpa = existsSync(indexFile);
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root,
+      prefix: `${opts.basePath}/`,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, path) => {
+        reply.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.get('/', (_request, reply) => reply.redirect(`${opts.basePath}/`));
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const isPage =
+      request.method === 'GET' &&
+      (path === opts.basePath || path.startsWith(`${opts.basePath}/`)) &&
+      !/^\/[^/]+\/api(\/|$)/.test(path.slice(opts.basePath.length));
+    if (hasSpa && isPage) {
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', root);
+    }
+    return reply.code(404).send({ error: request.t('errors.notFound') });
+  });
+}

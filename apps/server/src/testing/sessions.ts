@@ -1,0 +1,35 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { sessions, users } from '../db/schema/index.js';
+import { SESSION_COOKIE } from '../plugins/session/plugin.js';
+import { randomToken, sha256 } from '../plugins/session/tokens.js';
+import type { ApiAgent } from './http.js';
+import type { TestContext } from './test-app.js';
+
+/**
+ * Gives the agent a signed-in session for a demo login without going through the sign-in flow, so area tests do
+ * not depend on it (the sign-in flow has tests of its own).
+ */
+export async function signInAs(t: TestContext, agent: ApiAgent, login: string): Promise<number> {
+  const site = agent.host.split('.')[0] as 'afs' | 'ipc' | 'absg';
+  const [user] = await t.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.siteCode, site), sql`lower(${users.login}) = lower(${login})`))
+    .limit(1);
+  if (!user) throw new Error(`no demo user ${login} on ${site}`);
+  const id = randomToken();
+  const csrfToken = randomToken();
+  const now = t.clock.now;
+  await t.database.db.insert(sessions).values({
+    idHash: sha256(id),
+    siteCode: site,
+    userId: user.id,
+    csrfToken,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + t.config.sessionAbsoluteMs),
+  });
+  agent.cookie = `${SESSION_COOKIE}=${id}`;
+  agent.csrfToken = csrfToken;
+  return user.id;
+}
