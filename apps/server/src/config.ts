@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { DEFAULT_BASE_PATH, type SiteCode, siteCodeSchema } from '@portal/contract';
 import { z } from 'zod';
 
@@ -14,7 +15,7 @@ const envSchema = z.object({
     .regex(/^(\/[A-Za-z0-9._-]+)*$/, 'BASE_PATH must look like /angel/face (no trailing slash)')
     .default(DEFAULT_BASE_PATH),
   /** PostgreSQL server; when unset the embedded PGlite database under DATA_DIR is used. */
-  DATABASE_URL: z.string().url().optional(),
+  DATABASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
   DATA_DIR: z.string().default('./data'),
   /**
    * Host header → site, e.g. "afs.localhost=afs,ipc.localhost=ipc". A value suffixed ":internal" marks a staff
@@ -40,15 +41,15 @@ const envSchema = z.object({
     .default(12),
   /** Cookies carry Secure only behind HTTPS; local demo runs on plain http. */
   COOKIE_SECURE: z.enum(['true', 'false']).default('false'),
-  SMTP_URL: z.string().optional(),
+  SMTP_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
   MAIL_FROM: z.string().default('Portal <no-reply@portal.localhost>'),
   OUTBOX_DIR: z.string().optional(),
   /** Header value the public forms API expects from callers. */
   FORMS_CLIENT_SECRET: z.string().default('dev-forms-secret'),
   /** Where /internal sends people who may not use it (the back-office site). */
   BACK_OFFICE_URL: z.string().url().default('http://backoffice.localhost/'),
-  /** Folder of the built SPA; served when it exists. */
-  WEB_DIST: z.string().default('../web/dist'),
+  /** Folder of the built SPA; served when it exists. Defaults to apps/web/dist wherever the server starts from. */
+  WEB_DIST: z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
   /** Behind a load balancer: take the client address from X-Forwarded-For. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

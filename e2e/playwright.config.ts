@@ -1,0 +1,58 @@
+import { resolve } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
+const root = resolve(import.meta.dirname, '..');
+
+/**
+ * Browser tests drive Debian's Chromium against the built SPA served by the real server on a fresh PGlite database
+ * with the demo data: exactly what `npm start` gives a person. Each site is its own host (*.localhost resolves to
+ * loopback in Chromium).
+ */
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: resolve(root, 'test-results'),
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  workers: 2,
+  retries: 0,
+  reporter: process.env.CI
+    ? [['list']]
+    : [['list'], ['html', { open: 'never', outputFolder: resolve(root, 'playwright-report') }]],
+  use: {
+    baseURL: `http://afs.localhost:${E2E_PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: 'rm -rf .tmp/e2e && npx tsx apps/server/src/main.ts',
+    cwd: root,
+    url: `http://127.0.0.1:${E2E_PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'pipe',
+    env: {
+      NODE_ENV: 'test',
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: '.tmp/e2e',
+      DATABASE_URL: '',
+
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Installs everything the tests need on a fresh Debian machine, then runs every test:
+# lint, typecheck, unit, server integration (PGlite, and PostgreSQL when DATABASE_URL is set), browser.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+missing=()
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
+fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' || missing+=(fonts-noto-cjk)
+if ((${#missing[@]})); then
+  sudo_cmd=""
+  [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
+  echo "Installing Debian packages: ${missing[*]}"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+npm ci --no-audit --no-fund
+npm test
