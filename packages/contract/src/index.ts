@@ -1,3 +1,4 @@
+export * from './auth.js';
 export * from './commissions.js';
 export * from './errors.js';
 export * from './paging.js';

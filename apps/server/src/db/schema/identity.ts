@@ -55,6 +55,8 @@ export const users = pgTable(
     otpRequired: boolean('otp_required'),
     failedAttempts: integer('failed_attempts').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** Consecutive failures older than a day no longer count towards a lock (see docs/auth.md). */
+    lastFailedLoginAt: timestamp('last_failed_login_at', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     clientId: bigint('client_id', { mode: 'number' }).references(() => clients.id),

@@ -16,3 +16,4 @@ export * from './revenues.js';
 export * from './service-records.js';
 export * from './staff.js';
 export * from './statements.js';
+export * from './rate-limits.js';
