@@ -44,6 +44,10 @@ const envSchema = z.object({
   SMTP_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
   MAIL_FROM: z.string().default('Portal <no-reply@portal.localhost>'),
   OUTBOX_DIR: z.string().optional(),
+  /** Rate-limit counters live in Redis when set (e.g. redis://127.0.0.1:6379), otherwise in PostgreSQL. */
+  REDIS_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
+  /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
+  REDIS_KEY_PREFIX: z.string().default('portal:'),
   /** Header value the public forms API expects from callers. */
   FORMS_CLIENT_SECRET: z.string().default('dev-forms-secret'),
   /** Where /internal sends people who may not use it (the back-office site). */
@@ -80,6 +84,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   outboxDir: string;
+  redisUrl: string | undefined;
+  redisKeyPrefix: string;
   formsClientSecret: string;
   backOfficeUrl: string;
   webDist: string;
@@ -134,6 +140,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     outboxDir: e.OUTBOX_DIR ?? `${e.DATA_DIR}/outbox`,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     formsClientSecret: e.FORMS_CLIENT_SECRET,
     backOfficeUrl: e.BACK_OFFICE_URL,
     webDist: e.WEB_DIST,
