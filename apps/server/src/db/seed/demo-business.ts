@@ -1,0 +1,222 @@
+import type { ProductAction } from '@portal/contract';
+import {
+  applicationApplicants,
+  applicationStageHistory,
+  applications,
+  clientMessages,
+  serviceRecords,
+} from '../schema/index.js';
+import { insertInSlices, insertReturningIds } from './bulk.js';
+import { FOLLOWUP_TYPES } from './catalog-data.js';
+import { DEMO_ANCHOR_DATE, type DemoContext, type DemoPolicy } from './demo-context.js';
+import { GIVEN_NAMES } from './names.js';
+import { addDays, Random } from './random.js';
+
+interface ApplicationPlan {
+  row: typeof applications.$inferInsert;
+  ownerName: string;
+}
+
+function stageFor(policy: DemoPolicy, rng: Random): number {
+  if (policy.statusCode === 'RCV') return rng.int(1, 2);
+  if (policy.statusCode === 'AIP' || policy.statusCode === 'CFM') return rng.int(3, 5);
+  if (policy.statusCode === 'CAN') return 8;
+  return rng.chance(0.1) ? 6 : 7;
+}
+
+/** New business: one application behind every plan, plus in-progress ones in the afs partner team. */
+export async function insertApplications(ctx: DemoContext): Promise<void> {
+  const rng = new Random(404);
+  const plans: ApplicationPlan[] = [];
+  const producerId = (code: string) => ctx.org.producerIds.get(code) ?? 0;
+  const action = (): ProductAction => rng.pick<ProductAction>(['NB', 'NB', 'NB', 'NB', 'PI', 'TI', 'AM']);
+  for (const client of ctx.clients) {
+    for (const p of client.policies) {
+      const stage = stageFor(p, rng);
+      const received = addDays(p.commenceDate, -rng.int(15, 60));
+      plans.push({
+        ownerName: client.fullName,
+        row: {
+          siteCode: p.site,
+          category: p.category,
+          productId: p.productId,
+          actionType: action(),
+          policyNo: stage >= 3 ? p.planNo : null,
+          policyId: stage >= 6 && stage !== 8 ? p.id : null,
+          clientId: client.id,
+          insuredName: p.insuredName,
+          modalPremium: p.modalPremium ?? rng.decimal(10_000, 200_000),
+          currency: p.currency,
+          commenceDate: stage >= 5 ? p.commenceDate : null,
+          receivedDate: received,
+          sentDate: stage >= 3 ? addDays(received, rng.int(1, 7)) : null,
+          stage,
+          producerId: producerId(p.producerCode),
+          hasRiders: p.category === 'IN' && rng.chance(0.4),
+        },
+      });
+    }
+  }
+  // Open pipeline on afs: every stage, recent received dates, not yet a plan.
+  const teamClients = ctx.clients.filter((c) => c.site === 'afs' && c.producerCode.startsWith('A1'));
+  const categories = ['IN', 'IL', 'FD', 'MPF', 'GI', 'PB', 'TU'] as const;
+  for (let i = 0; i < 48; i++) {
+    const client = teamClients[i % teamClients.length];
+    if (!client) break;
+    const category = categories[i % categories.length] ?? 'IN';
+    const product = rng.pick(ctx.catalog.productsByCategory.get(category) ?? []);
+    const stage = (i % 8) + 1;
+    const received = rng.dateBetween('2026-01-05', DEMO_ANCHOR_DATE);
+    plans.push({
+      ownerName: client.fullName,
+      row: {
+        siteCode: 'afs',
+        category,
+        productId: product.id,
+        actionType: action(),
+        policyNo: stage >= 3 && stage !== 8 ? `${product.providerCode}9${String(i).padStart(6, '0')}` : null,
+        clientId: client.id,
+        insuredName: client.fullName,
+        modalPremium: rng.decimal(500, 50_000),
+        currency: rng.pick(['USD', 'HKD', 'EUR', 'GBP']),
+        commenceDate: stage >= 5 && stage !== 8 ? addDays(received, 30) : null,
+        receivedDate: received,
+        sentDate: stage >= 3 ? addDays(received, 3) : null,
+        stage,
+        producerId: producerId(client.producerCode),
+        hasRiders: category === 'IN' && i % 3 === 0,
+      },
+    });
+  }
+
+  const ids = await insertReturningIds(
+    ctx.tx,
+    applications,
+    plans.map((p) => p.row),
+    500,
+  );
+  const applicants: (typeof applicationApplicants.$inferInsert)[] = [];
+  const history: (typeof applicationStageHistory.$inferInsert)[] = [];
+  plans.forEach((plan, i) => {
+    const applicationId = ids[i] ?? 0;
+    const count = i % 11 === 0 ? 5 : rng.int(1, 3);
+    for (let position = 1; position <= count; position++) {
+      applicants.push({
+        applicationId,
+        position,
+        givenName:
+          position === 1
+            ? plan.ownerName.split(' ').slice(0, -1).join(' ') || plan.ownerName
+            : rng.pick(GIVEN_NAMES),
+        surname: plan.ownerName.split(' ').at(-1) ?? null,
+        birthOn: rng.dateBetween('1950-01-01', '2015-12-31'),
+      });
+    }
+    const final = plan.row.stage;
+    const path = final === 8 ? [1, 2, 8] : Array.from({ length: final }, (_, s) => s + 1);
+    path.forEach((stage, step) => {
+      history.push({
+        applicationId,
+        stage,
+        changedAt: new Date(`${addDays(plan.row.receivedDate, step * 4)}T09:00:00Z`),
+        note: stage === 8 ? 'Cancelled at client request' : null,
+      });
+    });
+  });
+  await insertInSlices(ctx.tx, applicationApplicants, applicants);
+  await insertInSlices(ctx.tx, applicationStageHistory, history);
+}
+
+const SUBJECTS: Record<number, string> = Object.fromEntries(FOLLOWUP_TYPES.map((t) => [t.id, t.name]));
+
+/** Follow-ups on plans: open and closed, every type, with 6 (missing premium) and 7 (renewal) well represented. */
+export async function insertServiceRecords(ctx: DemoContext): Promise<void> {
+  const rng = new Random(505);
+  const rows: (typeof serviceRecords.$inferInsert)[] = [];
+  let serial = 100001;
+  const all = ctx.clients.flatMap((c) => c.policies);
+  const afsTeam = all.filter((p) => p.site === 'afs' && p.producerCode.startsWith('A1'));
+  const pool = [...afsTeam, ...afsTeam, ...all];
+  for (let i = 0; i < 170 && i < pool.length; i++) {
+    const policy = pool[(i * 7) % pool.length] as DemoPolicy;
+    const typeId = i % 5 === 0 ? 6 : i % 5 === 1 ? 7 : (i % FOLLOWUP_TYPES.length) + 1;
+    const status = rng.chance(0.45) ? 'O' : 'C';
+    const created = rng.dateBetween('2025-07-01', DEMO_ANCHOR_DATE);
+    rows.push({
+      siteCode: policy.site,
+      uniqueId: `SR${policy.site.toUpperCase()}${serial++}`,
+      category: policy.category,
+      policyId: policy.id,
+      typeId,
+      status,
+      createdDate: created,
+      completedDate: status === 'C' ? addDays(created, rng.int(0, 45)) : null,
+      producerId: ctx.org.producerIds.get(policy.producerCode) ?? 0,
+      subject: `${SUBJECTS[typeId] ?? 'Follow-up'} – ${policy.planNo}`,
+      details:
+        typeId === 6
+          ? `Premium due ${created} not received. Client reminded by phone.`
+          : `Request logged for plan ${policy.planNo}.`,
+    });
+  }
+  await insertInSlices(ctx.tx, serviceRecords, rows);
+}
+
+const MESSAGE_TEMPLATES = [
+  {
+    type: 'statement',
+    title: 'Your monthly statement is ready',
+    content: 'Your statement for the month is now available in the portal.',
+  },
+  {
+    type: 'premium',
+    title: 'Premium payment received',
+    content: 'We have received your premium payment. Thank you.',
+  },
+  {
+    type: 'reminder',
+    title: 'Premium due reminder',
+    content: 'Your next premium is due soon. Please ensure sufficient funds.',
+  },
+  {
+    type: 'fund',
+    title: 'Fund switching completed',
+    content: 'Your fund switching instruction has been completed.',
+  },
+  {
+    type: 'notice',
+    title: 'Change of fund manager',
+    content: 'The provider has announced a change of manager for one of your funds.',
+  },
+];
+
+/** Message box: the main client has eight (three unread), the second three (one unread), others a few. */
+export async function insertMessages(ctx: DemoContext): Promise<void> {
+  const rng = new Random(606);
+  const rows: (typeof clientMessages.$inferInsert)[] = [];
+  ctx.clients.forEach((client, index) => {
+    const count =
+      client.clientNo === 'AG10000001' ? 8 : client.clientNo === 'AG10000002' ? 3 : index % 4 === 0 ? 2 : 0;
+    const unread = client.clientNo === 'AG10000001' ? 3 : 1;
+    for (let i = 0; i < count; i++) {
+      const policy = client.policies[i % Math.max(client.policies.length, 1)];
+      const template = MESSAGE_TEMPLATES[i % MESSAGE_TEMPLATES.length] ?? MESSAGE_TEMPLATES[0];
+      if (!template) continue;
+      const createdAt = new Date(
+        `${addDays(DEMO_ANCHOR_DATE, -i * 9 - rng.int(0, 4))}T0${rng.int(1, 9)}:30:00Z`,
+      );
+      rows.push({
+        clientId: client.id,
+        policyId: policy?.id ?? null,
+        planNo: policy?.planNo ?? null,
+        category: policy?.category ?? null,
+        type: template.type,
+        title: template.title,
+        content: `${template.content}${policy ? ` (Plan ${policy.planNo})` : ''}`,
+        createdAt,
+        readAt: i < unread ? null : new Date(createdAt.getTime() + 86_400_000),
+      });
+    }
+  });
+  await insertInSlices(ctx.tx, clientMessages, rows);
+}

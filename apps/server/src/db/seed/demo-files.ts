@@ -1,0 +1,240 @@
+import { FORMS_CLIENT_LANG, type Language } from '@portal/contract';
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { storedFileRow } from '../../files/file-store.js';
+import { clientDocuments, commissionStatements, forms, funds, storedFiles } from '../schema/index.js';
+import type { DemoContext } from './demo-context.js';
+import { clientDocumentPdf, commissionStatementPdf, factsheetPdf, formPdf } from './documents.js';
+import { mapLimit, Random } from './random.js';
+
+export function queueFile(ctx: DemoContext, key: string, contentType: string, render: () => Promise<Buffer>) {
+  ctx.pendingFiles.push({ key, contentType, render });
+}
+
+/**
+ * Renders the queued files and stores them. Runs before the rows that reference them are inserted (file keys are
+ * foreign keys). pdfmake is mostly synchronous CPU work, so a small concurrency just keeps the database busy while
+ * the next document renders.
+ */
+export async function flushFiles(ctx: DemoContext): Promise<void> {
+  const queued = ctx.pendingFiles.splice(0);
+  const rendered = await mapLimit(queued, 4, async (f) =>
+    storedFileRow(f.key, f.contentType, await f.render()),
+  );
+  for (let i = 0; i < rendered.length; i += 50) {
+    await ctx.tx.insert(storedFiles).values(rendered.slice(i, i + 50));
+  }
+}
+
+export async function insertFactsheets(ctx: DemoContext): Promise<void> {
+  for (const f of ctx.catalog.funds) {
+    queueFile(ctx, `funds/factsheets/${f.code}.pdf`, 'application/pdf', () => factsheetPdf(f));
+  }
+  await flushFiles(ctx);
+  for (const f of ctx.catalog.funds) {
+    await ctx.tx
+      .update(funds)
+      .set({ factsheetFileKey: `funds/factsheets/${f.code}.pdf` })
+      .where(eq(funds.id, f.id));
+  }
+}
+
+/** Document trees for the accounts of a handful of clients: folders, a sub-folder and PDFs. */
+export async function insertClientDocuments(ctx: DemoContext): Promise<void> {
+  const owners = ctx.clients.filter((c, i) => c.policies.length > 0 && (i < 2 || i % 8 === 0)).slice(0, 8);
+  const plans: { clientId: number; clientName: string; accountNo: string }[] = owners.map((c) => ({
+    clientId: c.id,
+    clientName: c.fullName,
+    accountNo: c.policies[0]?.planNo ?? c.clientNo,
+  }));
+  const layout = [
+    { folder: 'Application Forms', files: ['Application Form.pdf', 'Financial Needs Analysis.pdf'] },
+    { folder: 'Correspondence', files: ['Welcome Letter.pdf'] },
+  ];
+  for (const p of plans) {
+    for (const section of layout) {
+      for (const name of section.files) {
+        const key = `documents/${p.accountNo}/${section.folder}/${name}`;
+        queueFile(ctx, key, 'application/pdf', () =>
+          clientDocumentPdf({
+            title: name.replace('.pdf', ''),
+            clientName: p.clientName,
+            accountNo: p.accountNo,
+            date: '2026-03-15',
+          }),
+        );
+      }
+    }
+    queueFile(ctx, `documents/${p.accountNo}/Annual Review 2025.pdf`, 'application/pdf', () =>
+      clientDocumentPdf({
+        title: 'Annual Review 2025',
+        clientName: p.clientName,
+        accountNo: p.accountNo,
+        date: '2025-12-31',
+      }),
+    );
+  }
+  await flushFiles(ctx);
+  for (const p of plans) {
+    let order = 0;
+    for (const section of layout) {
+      const [folder] = await ctx.tx
+        .insert(clientDocuments)
+        .values({
+          clientId: p.clientId,
+          accountNo: p.accountNo,
+          kind: 'folder',
+          name: section.folder,
+          sortOrder: order++,
+        })
+        .returning({ id: clientDocuments.id });
+      await ctx.tx.insert(clientDocuments).values(
+        section.files.map((name, i) => ({
+          clientId: p.clientId,
+          accountNo: p.accountNo,
+          parentId: folder?.id,
+          kind: 'file',
+          name,
+          fileKey: `documents/${p.accountNo}/${section.folder}/${name}`,
+          sortOrder: i,
+        })),
+      );
+    }
+    await ctx.tx.insert(clientDocuments).values({
+      clientId: p.clientId,
+      accountNo: p.accountNo,
+      kind: 'file',
+      name: 'Annual Review 2025.pdf',
+      fileKey: `documents/${p.accountNo}/Annual Review 2025.pdf`,
+      sortOrder: order,
+    });
+  }
+}
+
+const FORM_TITLES = [
+  'Change of Address Form',
+  'Fund Switching Form',
+  'Partial Withdrawal Form',
+  'Beneficiary Nomination',
+];
+const FORM_SETS: { provider: string; productType: string; languages: Language[] }[] = [
+  { provider: 'HLA', productType: 'IL', languages: ['en', 'zh', 'ja'] },
+  { provider: 'HLA', productType: 'IN', languages: ['en', 'zh'] },
+  { provider: 'GCL', productType: 'IL', languages: ['en', 'zh'] },
+  { provider: 'ORP', productType: 'FD', languages: ['en', 'zh', 'ja', 'kr'] },
+  { provider: 'CMP', productType: 'MPF', languages: ['en', 'zh'] },
+];
+
+/** Provider forms in several languages, for the public forms API and the plan's Form Download tab. */
+export async function insertForms(ctx: DemoContext): Promise<void> {
+  const rows: (typeof forms.$inferInsert)[] = [];
+  for (const set of FORM_SETS) {
+    const providerId = ctx.catalog.providerIds.get(set.provider) ?? 0;
+    for (const language of set.languages) {
+      FORM_TITLES.slice(0, set.productType === 'MPF' ? 2 : 3).forEach((title, i) => {
+        const key = `forms/${set.provider}/${set.productType}/${language}/${title.toLowerCase().replace(/ /g, '-')}.pdf`;
+        const formType = i === 2 ? 'original' : 'copy';
+        queueFile(ctx, key, 'application/pdf', () =>
+          formPdf({
+            title,
+            provider: set.provider,
+            productType: set.productType,
+            language: `${language} (${FORMS_CLIENT_LANG[language]})`,
+            formType,
+          }),
+        );
+        rows.push({
+          providerId,
+          productType: set.productType,
+          title,
+          formType,
+          language,
+          fileKey: key,
+          sortOrder: i,
+        });
+      });
+    }
+  }
+  await flushFiles(ctx);
+  await ctx.tx.insert(forms).values(rows);
+}
+
+async function commissionXlsx(title: string, rows: string[][]): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Commission');
+  sheet.addRow([title]);
+  sheet.addRow(['Plan number', 'Type', 'Premium', 'Commission']);
+  for (const r of rows) sheet.addRow(r);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/** Six months of commission statements for the producers with commission permission; quarterly ones as XLSX. */
+export async function insertCommissionStatements(ctx: DemoContext): Promise<void> {
+  const rng = new Random(505);
+  const recipients = [
+    { code: 'A1001', companies: ['AFSL', 'AWM'] },
+    { code: 'A1002', companies: ['AFSL'] },
+    { code: 'A1005', companies: ['AFSL'] },
+    { code: 'A2001', companies: ['AFSL'] },
+    { code: 'I1001', companies: ['IPCL'] },
+    { code: 'B1001', companies: ['AFSL'] },
+  ];
+  const rows: (typeof commissionStatements.$inferInsert)[] = [];
+  const recent = ctx.months.slice(-6);
+  for (const r of recipients) {
+    const producerId = ctx.org.producerIds.get(r.code) ?? 0;
+    const region = r.code.startsWith('B') ? 'SG' : 'HK';
+    const plans = ctx.clients
+      .filter((c) => c.producerCode === r.code)
+      .flatMap((c) => c.policies)
+      .slice(0, 4);
+    for (const { month } of recent) {
+      const lines = plans.map((p) => [p.planNo, p.category, rng.decimal(500, 9000), rng.decimal(50, 900)]);
+      const tableRows = lines.length > 0 ? lines : [['—', '—', '0.00', '0.00']];
+      for (const company of r.companies) {
+        const fileName = `${r.code}_${company}_${month.slice(0, 7)}.pdf`;
+        const key = `commissions/${r.code}/${month.slice(0, 7)}/${company}.pdf`;
+        queueFile(ctx, key, 'application/pdf', () =>
+          commissionStatementPdf({
+            producerCode: r.code,
+            producerName: r.code,
+            company,
+            month,
+            region,
+            rows: tableRows,
+          }),
+        );
+        rows.push({
+          producerId,
+          month,
+          regionCode: region,
+          companyName: company,
+          period: 'M',
+          fileType: 'pdf',
+          fileName,
+          fileKey: key,
+        });
+      }
+      // Quarter-end months also carry a quarterly detail workbook.
+      if (['03', '06', '09', '12'].includes(month.slice(5, 7))) {
+        const company = r.companies[0] ?? 'AFSL';
+        const key = `commissions/${r.code}/${month.slice(0, 7)}/${company}-quarterly.xlsx`;
+        queueFile(ctx, key, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', () =>
+          commissionXlsx(`Quarterly commission ${r.code} ${month.slice(0, 7)}`, tableRows),
+        );
+        rows.push({
+          producerId,
+          month,
+          regionCode: region,
+          companyName: company,
+          period: 'Q',
+          fileType: 'xlsx',
+          fileName: `${r.code}_${company}_${month.slice(0, 7)}_Q.xlsx`,
+          fileKey: key,
+        });
+      }
+    }
+  }
+  await flushFiles(ctx);
+  await ctx.tx.insert(commissionStatements).values(rows);
+}

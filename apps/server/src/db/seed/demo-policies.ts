@@ -1,0 +1,321 @@
+import type { ProductCategory } from '@portal/contract';
+import { policies, policyItems, policyValues } from '../schema/index.js';
+import { insertInSlices, insertReturningIds } from './bulk.js';
+import { MAIN_CLIENT_PLANS } from './demo-clients.js';
+import { type DemoClient, type DemoContext, type DemoPolicy, INVESTMENT_CATEGORIES } from './demo-context.js';
+import { flushFiles, queueFile } from './demo-files.js';
+import { providerStatementPdf } from './documents.js';
+import { addDays, Random } from './random.js';
+import type { SeededProduct } from './reference.js';
+
+interface PlanSpec {
+  category: ProductCategory;
+  currency: string;
+  status: string;
+}
+
+const CATEGORY_WEIGHTS: ProductCategory[] = [
+  'IN',
+  'IN',
+  'IN',
+  'IL',
+  'IL',
+  'FD',
+  'FD',
+  'MPF',
+  'GI',
+  'GI',
+  'PB',
+  'TU',
+  'IR',
+];
+const STATUS_BY_CATEGORY: Record<ProductCategory, string[]> = {
+  IL: ['INF', 'INF', 'INF', 'LAP', 'SUR', 'COF'],
+  IN: ['INF', 'INF', 'INF', 'ACT', 'LAP', 'MAT', 'CAN'],
+  IR: ['INF', 'INF', 'TER'],
+  FD: ['OPN', 'OPN', 'OPN', 'COD', 'TOT'],
+  MPF: ['OPN', 'OPN', 'TOT'],
+  GI: ['INF', 'INF', 'TER'],
+  PB: ['OPN', 'OPN', 'COD'],
+  TU: ['ACT', 'OPN'],
+};
+/** Forced onto the first generated plans so every status code exists in the demo data. */
+const STATUS_ROTATION = ['RCV', 'AIP', 'CFM', 'MAT', 'SUR', 'TOT', 'COF', 'CAN', 'COD', 'TER', 'ACT'];
+const CURRENCIES_BY_CATEGORY: Record<ProductCategory, string[]> = {
+  IL: ['USD', 'USD', 'HKD', 'GBP', 'EUR'],
+  IN: ['HKD', 'HKD', 'USD'],
+  IR: ['HKD', 'USD'],
+  FD: ['USD', 'USD', 'HKD', 'EUR', 'JPY', 'AUD', 'SGD'],
+  MPF: ['HKD'],
+  GI: ['HKD'],
+  PB: ['USD', 'EUR', 'GBP'],
+  TU: ['USD', 'GBP'],
+};
+
+function planSpecs(client: DemoClient, index: number, rng: Random, rotation: string[]): PlanSpec[] {
+  if (client.clientNo === 'AG10000001') return MAIN_CLIENT_PLANS;
+  if (client.clientNo === 'AG10000002') {
+    return [
+      { category: 'IN', currency: 'HKD', status: 'INF' },
+      { category: 'FD', currency: 'USD', status: 'OPN' },
+      { category: 'IL', currency: 'GBP', status: 'SUR' },
+    ];
+  }
+  const count = index < 5 ? 1 : rng.int(1, 4);
+  return Array.from({ length: count }, () => {
+    const category = rng.pick(CATEGORY_WEIGHTS);
+    const forced = rotation.shift();
+    return {
+      category,
+      currency: rng.pick(CURRENCIES_BY_CATEGORY[category]),
+      status: forced ?? rng.pick(STATUS_BY_CATEGORY[category]),
+    };
+  });
+}
+
+function termsFor(category: ProductCategory, rng: Random, currency: string) {
+  const scale = currency === 'JPY' ? 150 : currency === 'HKD' ? 7.8 : 1;
+  const amount = (min: number, max: number) => (rng.int(min, max) * scale).toFixed(2);
+  switch (category) {
+    case 'IN':
+      return {
+        policyTerm: rng.pick(['20 years', 'To age 100', '10 years']),
+        payTerm: rng.pick(['5 years', '10 years', '20 years']),
+        paymentFrequency: rng.pick(['A', 'M', 'Q', 'H']),
+        paymentMethod: rng.pick(['Autopay', 'Credit card', 'Cheque']),
+        sumInsured: amount(50_000, 1_000_000),
+        modalPremium: amount(100, 8_000),
+      };
+    case 'IL':
+      return {
+        policyTerm: 'Whole of life',
+        payTerm: rng.pick(['15 years', '20 years', '25 years']),
+        paymentFrequency: 'M',
+        paymentMethod: rng.pick(['Autopay', 'Credit card']),
+        sumInsured: null,
+        modalPremium: amount(300, 5_000),
+        portfolioType: 'Regular Savings',
+      };
+    case 'IR':
+      return {
+        policyTerm: '10 years',
+        payTerm: '10 years',
+        paymentFrequency: 'A',
+        paymentMethod: 'Autopay',
+        sumInsured: amount(20_000, 200_000),
+        modalPremium: amount(50, 800),
+      };
+    case 'FD':
+    case 'PB':
+      return {
+        paymentFrequency: 'S',
+        paymentMethod: 'Telegraphic transfer',
+        modalPremium: null,
+        sumInsured: null,
+        portfolioType: rng.pick(['Discretionary', 'Advisory', 'Execution only']),
+        serviceType: rng.pick(['D', 'N', 'T']),
+      };
+    case 'MPF':
+      return {
+        paymentFrequency: 'M',
+        paymentMethod: 'Employer contribution',
+        modalPremium: amount(150, 1_500),
+        sumInsured: null,
+        portfolioType: 'Employee',
+      };
+    case 'GI':
+      return {
+        policyTerm: '1 year',
+        payTerm: '1 year',
+        paymentFrequency: 'A',
+        paymentMethod: 'Credit card',
+        sumInsured: amount(100_000, 2_000_000),
+        modalPremium: amount(80, 1_200),
+      };
+    case 'TU':
+      return {
+        paymentFrequency: 'S',
+        paymentMethod: 'Telegraphic transfer',
+        modalPremium: null,
+        sumInsured: null,
+        portfolioType: 'Family trust',
+      };
+  }
+}
+
+const LIFE_DISCLAIMER =
+  '<p>Policy values are provided by the insurer and are <strong>not guaranteed</strong>. ' +
+  'Surrender values may be lower than the premiums paid.</p>';
+
+/** Plans for every client, their provider-statement and assets-selection files, items and life values. */
+export async function insertPolicies(ctx: DemoContext): Promise<void> {
+  const rng = new Random(202);
+  const rotation = [...STATUS_ROTATION];
+  const latest = ctx.months.at(-1)?.asOf ?? '2026-06-30';
+  const rows: (typeof policies.$inferInsert)[] = [];
+  const pending: Omit<DemoPolicy, 'id'>[] = [];
+  let serial = 1000001;
+  ctx.clients.forEach((client, index) => {
+    for (const spec of planSpecs(client, index, rng, rotation)) {
+      const product: SeededProduct = rng.pick(ctx.catalog.productsByCategory.get(spec.category) ?? []);
+      const planNo = `${product.providerCode}${serial++}`;
+      const invest = INVESTMENT_CATEGORIES.includes(spec.category);
+      const currency = spec.currency;
+      const commenceDate = rng.dateBetween('2012-01-01', '2026-03-31');
+      const terms = termsFor(spec.category, rng, currency);
+      const isMain = client.clientNo === 'AG10000001' || client.clientNo === 'AG10000002';
+      const withStatement = invest && (isMain || index % 3 === 0);
+      const withAssetsSelection = spec.category === 'IL' && (isMain || index % 5 === 0);
+      const insuredName = rng.chance(0.8)
+        ? client.fullName
+        : `${client.fullName.split(' ').at(-1)} ${rng.pick(['Junior', 'Jane', 'John', 'Ka Yan'])}`;
+      const providerStatementFileKey = withStatement ? `statements/provider/${planNo}.pdf` : null;
+      const assetsSelectionFileKey = withAssetsSelection ? `plans/assets-selection/${planNo}.pdf` : null;
+      const paid = terms.modalPremium
+        ? (Number(terms.modalPremium) * rng.int(6, 60)).toFixed(2)
+        : rng.decimal(50_000, 900_000);
+      rows.push({
+        siteCode: client.site,
+        planNo,
+        productId: product.id,
+        category: spec.category,
+        statusCode: spec.status,
+        ownerClientId: client.id,
+        insuredClientId: insuredName === client.fullName ? client.id : null,
+        insuredName,
+        beneficiaryName:
+          spec.category === 'IN' || spec.category === 'IL'
+            ? rng.pick(['Spouse', 'Estate', 'Children in equal shares'])
+            : null,
+        servicingProducerId: ctx.org.producerIds.get(client.producerCode) ?? 0,
+        caId: `CA${serial}`,
+        commenceDate,
+        ...terms,
+        paymentStatus: spec.status === 'LAP' ? 'Overdue' : 'Paid to date',
+        currency,
+        valuationCurrency: currency,
+        totalPremiumPaid: paid,
+        estimatedPremiumAndLevyAmount: terms.modalPremium
+          ? (Number(terms.modalPremium) * 1.001).toFixed(2)
+          : null,
+        nextContributeDueOn: spec.category === 'MPF' || spec.category === 'IL' ? addDays(latest, 10) : null,
+        pendingTranAmount: invest ? (rng.chance(0.2) ? rng.decimal(100, 5_000) : '0.00') : null,
+        totalWithdrawalAmount: invest ? (rng.chance(0.25) ? rng.decimal(1_000, 20_000) : '0.00') : null,
+        totalWithdrawalCurrency: invest ? currency : null,
+        exTotalPortfolioValue: invest ? rng.decimal(10_000, 500_000) : null,
+        totalPortfolioValueAlert: isMain && spec.category === 'IL' && spec.currency === 'GBP',
+        disabledPolicyValueSection: spec.category === 'IN' && spec.status === 'LAP',
+        isShowAssetsSelection: withAssetsSelection,
+        assetsSelectionFileKey,
+        providerStatementFileKey,
+        lifeDisclaimerHtml: spec.category === 'IN' || spec.category === 'IL' ? LIFE_DISCLAIMER : null,
+      });
+      pending.push({
+        site: client.site,
+        planNo,
+        category: spec.category,
+        productId: product.id,
+        productName: product.name,
+        providerCode: product.providerCode,
+        statusCode: spec.status,
+        currency,
+        ownerClientId: client.id,
+        ownerName: client.fullName,
+        insuredName,
+        producerCode: client.producerCode,
+        commenceDate,
+        modalPremium: terms.modalPremium ?? null,
+        providerStatementFileKey,
+      });
+      if (providerStatementFileKey) {
+        queueFile(ctx, providerStatementFileKey, 'application/pdf', () =>
+          providerStatementPdf({
+            planNo,
+            productName: product.name,
+            clientName: client.fullName,
+            asOf: latest,
+            currency,
+          }),
+        );
+      }
+      if (assetsSelectionFileKey) {
+        queueFile(ctx, assetsSelectionFileKey, 'application/pdf', () =>
+          providerStatementPdf({
+            planNo,
+            productName: `${product.name} – fund choices`,
+            clientName: client.fullName,
+            asOf: latest,
+            currency,
+          }),
+        );
+      }
+    }
+  });
+  await flushFiles(ctx);
+  const ids = await insertReturningIds(ctx.tx, policies, rows, 500);
+  pending.forEach((p, i) => {
+    const policy: DemoPolicy = { ...p, id: ids[i] ?? 0 };
+    ctx.clients.find((c) => c.id === p.ownerClientId)?.policies.push(policy);
+  });
+  await insertItemsAndValues(ctx, rng);
+}
+
+async function insertItemsAndValues(ctx: DemoContext, rng: Random): Promise<void> {
+  const riders = ctx.catalog.productsByCategory.get('IR') ?? [];
+  const items: (typeof policyItems.$inferInsert)[] = [];
+  const values: (typeof policyValues.$inferInsert)[] = [];
+  for (const policy of ctx.clients.flatMap((c) => c.policies)) {
+    if (policy.category !== 'IN' && policy.category !== 'IL') continue;
+    items.push({
+      policyId: policy.id,
+      policyType: 'BASIC',
+      productId: policy.productId,
+      productName: policy.productName,
+      commenceDate: policy.commenceDate,
+      policyTerm: '20 years',
+      payTerm: '10 years',
+      sumInsured: rng.decimal(100_000, 900_000),
+      modalPremium: policy.modalPremium,
+    });
+    const riderCount = policy.category === 'IN' ? rng.int(0, 2) : 0;
+    for (let r = 0; r < riderCount; r++) {
+      const rider = rng.pick(riders);
+      items.push({
+        policyId: policy.id,
+        policyType: 'RIDER',
+        productId: rider.id,
+        productName: rider.name,
+        commenceDate: policy.commenceDate,
+        policyTerm: '10 years',
+        payTerm: '10 years',
+        sumInsured: rng.decimal(20_000, 200_000),
+        modalPremium: rng.decimal(50, 600),
+      });
+    }
+    let cash = Number(rng.decimal(5_000, 80_000));
+    for (const m of ctx.months) {
+      cash *= 1 + rng.next() * 0.01;
+      const dividend = cash * 0.12;
+      const surrender = cash * 0.93 + dividend;
+      values.push({
+        policyId: policy.id,
+        valueDate: m.asOf,
+        currency: policy.currency,
+        cashValue: cash.toFixed(2),
+        accumulatedDividend: dividend.toFixed(2),
+        futureDeposit: '0.00',
+        loanBalance: policy.statusCode === 'LAP' ? (cash * 0.2).toFixed(2) : '0.00',
+        nextLevy: '12.50',
+        accumulatedGuaranteedCoupon: (cash * 0.03).toFixed(2),
+        terminalDividend: (cash * 0.08).toFixed(2),
+        surrenderValue: surrender.toFixed(2),
+        nextDuePremium: policy.modalPremium,
+        vitalityDiscount: '0.00',
+        premiumRefund: '0.00',
+        totalPolicyValue: (cash + dividend + cash * 0.08).toFixed(2),
+      });
+    }
+  }
+  await insertInSlices(ctx.tx, policyItems, items);
+  await insertInSlices(ctx.tx, policyValues, values, 500);
+}
