@@ -1,21 +1,26 @@
 import type { MeResponse } from '@portal/contract';
 import type { Db } from '../../db/client.js';
-import type { Session } from '../../plugins/session/plugin.js';
-import type { Principal } from '../../plugins/session/principal.js';
+import { pendingOtpUserId } from './pending-otp.js';
+import type { Session } from './plugin.js';
+import type { Principal } from './principal.js';
 import { findClientSummary, findProducerSummary, findStaffSummary } from './queries.js';
 
-/** The `/me` answer: exactly one of the three users when signed in, and the pending one-time-code login if any. */
+/**
+ * The `/me` answer (also the answer of a login): exactly one of the three users when signed in, and the pending
+ * one-time-code login if any, until it expires.
+ */
 export async function getCurrentUser(
   db: Db,
   session: Session,
   principal: Principal | null,
+  now: Date = new Date(),
 ): Promise<MeResponse> {
   const me: MeResponse = {
     currentClient: null,
     currentProducer: null,
     currentStaff: null,
     csrfToken: session.csrfToken,
-    otpUserId: principal ? null : (session.otpUserId ?? null),
+    otpUserId: principal ? null : pendingOtpUserId(session, now),
   };
   if (principal?.kind === 'client')
     me.currentClient = (await findClientSummary(db, principal.clientId)) ?? null;
