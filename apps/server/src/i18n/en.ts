@@ -21,6 +21,31 @@ export const en = {
     unknownField: 'Is not an accepted field',
     pageSize: 'Page size must be 10, 20 or 30',
     reportType: 'Is not a known report type',
+    otpFormat: 'Must be the 6 digits from the e-mail',
+    invalidDate: 'Is not a valid date',
+    passwordLength: 'Must be {{min}} to {{max}} characters',
+    passwordCharacters: 'May contain half-width letters and digits only',
+    passwordSameAsLogin: 'Must not be the same as the login ID',
+    passwordTooCommon: 'Is too common and easy to guess; choose another',
+    passwordConfirmation: 'Does not match the password',
+    passwordIncorrect: 'Is incorrect',
+    passwordUnchanged: 'Must be different from the current password',
+  },
+  auth: {
+    loginFailedClient: 'Invalid Client ID or password.',
+    loginFailedProducer: 'Invalid Login ID / Advisor Code or password.',
+    loginFailedStaff: 'Invalid login or password.',
+    areaNotOffered: 'Client login is not available on this site. Please use the producer login.',
+    accountLocked:
+      'Too many failed sign-in attempts. Please try again in {{minutes}} minute(s), or reset your password.',
+    tooManyAttempts: 'Too many attempts. Please try again in {{minutes}} minute(s).',
+    otpNoEmail:
+      'We cannot send you a verification code because no e-mail address is on file. Please contact us.',
+    otpInvalid: 'The verification code is incorrect.',
+    otpExpired: 'The verification code has expired or was used up. Please request a new code.',
+    otpNotPending: 'Your sign-in has timed out. Please sign in again.',
+    otpResent: 'A new verification code has been sent to {{email}}.',
+    linkInvalid: 'This link is invalid or has expired. Please request a new one.',
   },
 };
 

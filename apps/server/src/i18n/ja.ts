@@ -22,5 +22,32 @@ export const ja: Messages = {
     unknownField: '受け付けられない項目です',
     pageSize: '表示件数は10、20、30のいずれかです',
     reportType: '不明なレポートの種類です',
+    otpFormat: 'メールに記載された6桁の数字を入力してください',
+    invalidDate: '有効な日付ではありません',
+    passwordLength: '{{min}}～{{max}}文字で入力してください',
+    passwordCharacters: '半角英数字のみ使用できます',
+    passwordSameAsLogin: 'ログインIDと同じにすることはできません',
+    passwordTooCommon: 'よく使われていて推測されやすいため、別のものを選んでください',
+    passwordConfirmation: 'パスワードと一致しません',
+    passwordIncorrect: '正しくありません',
+    passwordUnchanged: '現在のパスワードと異なるものにしてください',
+  },
+  auth: {
+    loginFailedClient: 'クライアントIDまたはパスワードが正しくありません。',
+    loginFailedProducer: 'ログインID／アドバイザーコードまたはパスワードが正しくありません。',
+    loginFailedStaff: 'ログインIDまたはパスワードが正しくありません。',
+    areaNotOffered:
+      'このサイトではクライアントログインはご利用いただけません。アドバイザーログインをご利用ください。',
+    accountLocked:
+      'ログインの失敗が続いたため、{{minutes}}分後に再度お試しいただくか、パスワードを再設定してください。',
+    tooManyAttempts: '試行回数が多すぎます。{{minutes}}分後に再度お試しください。',
+    otpNoEmail:
+      'メールアドレスが登録されていないため、確認コードを送信できません。当社までお問い合わせください。',
+    otpInvalid: '確認コードが正しくありません。',
+    otpExpired:
+      '確認コードの有効期限が切れたか、試行回数の上限に達しました。新しいコードを取得してください。',
+    otpNotPending: 'ログインの有効期限が切れました。もう一度ログインしてください。',
+    otpResent: '新しい確認コードを {{email}} に送信しました。',
+    linkInvalid: 'このリンクは無効か有効期限が切れています。もう一度ご依頼ください。',
   },
 };

@@ -14,6 +14,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     readonly messageKey: MessageKey,
     readonly headers: Record<string, string> = {},
+    /** Values for the message's {{placeholders}}. */
+    readonly vars?: Record<string, string | number>,
   ) {
     super(messageKey);
   }
@@ -76,8 +78,14 @@ export function formErrorsFromValidation(issues: ZodFastifySchemaValidationError
   return errors;
 }
 
-function sendError(request: FastifyRequest, reply: FastifyReply, status: number, key: MessageKey) {
-  return reply.code(status).send({ error: request.t(key) });
+function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  key: MessageKey,
+  vars?: Record<string, string | number>,
+) {
+  return reply.code(status).send({ error: request.t(key, vars) });
 }
 
 /** One place decides what a failure looks like to the caller: field errors, a localized message, never internals. */
@@ -95,7 +103,7 @@ export const errorHandlerPlugin = fp(
       }
       if (error instanceof HttpError) {
         reply.headers(error.headers);
-        return sendError(request, reply, error.statusCode, error.messageKey);
+        return sendError(request, reply, error.statusCode, error.messageKey, error.vars);
       }
       const status = error.statusCode ?? 500;
       if (status === 429) return sendError(request, reply, 429, 'errors.tooManyRequests');
