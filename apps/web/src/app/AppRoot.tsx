@@ -1,0 +1,57 @@
+import { DEFAULT_LANGUAGE } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useLayoutEffect, useMemo } from 'react';
+import { useLocation } from 'react-router';
+import { ErrorBoundary } from '../components/ErrorBoundary';
+import { setApiLanguage } from '../lib/api-client';
+import { i18n } from '../lib/i18n';
+import {
+  HTML_LANG,
+  LocaleContext,
+  type LocaleState,
+  localePrefix,
+  routeLanguages,
+  splitLocale,
+} from '../lib/locale';
+import { siteInfoQueryOptions } from '../lib/session';
+import { AppRoutes } from './AppRoutes';
+import { SessionGate } from './SessionGate';
+
+/**
+ * The app inside a router: works out the language from the URL, loads the session, then renders the routes.
+ * The URL's locale segment decides the UI language and the API prefix; a segment the site does not offer
+ * (ja on ipc) falls back to English and the routes answer Page Not Found.
+ */
+export function AppRoot() {
+  const { pathname } = useLocation();
+  const { urlLanguage } = splitLocale(pathname);
+  // Read without waiting: before site info arrives the URL's language is used for the first requests.
+  const site = useQuery(siteInfoQueryOptions).data;
+
+  const locale = useMemo<LocaleState>(() => {
+    const unsupported = !!urlLanguage && !!site && !routeLanguages(site.siteCode).includes(urlLanguage);
+    return {
+      language: unsupported ? DEFAULT_LANGUAGE : (urlLanguage ?? DEFAULT_LANGUAGE),
+      prefix: unsupported ? '' : localePrefix(urlLanguage),
+      unsupported,
+    };
+  }, [urlLanguage, site]);
+
+  // A module variable, not React state: set during render so requests fired by children already use it.
+  setApiLanguage(locale.language);
+
+  useLayoutEffect(() => {
+    if (i18n.language !== locale.language) void i18n.changeLanguage(locale.language);
+    document.documentElement.lang = HTML_LANG[locale.language];
+  }, [locale.language]);
+
+  return (
+    <LocaleContext.Provider value={locale}>
+      <ErrorBoundary resetKey={pathname}>
+        <SessionGate>
+          <AppRoutes />
+        </SessionGate>
+      </ErrorBoundary>
+    </LocaleContext.Provider>
+  );
+}

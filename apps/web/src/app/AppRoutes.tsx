@@ -1,0 +1,132 @@
+import { LANGUAGES } from '@portal/contract';
+import { Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { ExternalRedirect } from '../components/ExternalRedirect';
+import { LoadingState } from '../components/LoadingState';
+import { NotFoundPage } from '../components/NotFoundPage';
+import { useMe, useSiteInfo } from '../lib/session';
+import { backOfficeUrl } from '../lib/site';
+import { AreaGuard, InternalGuard, LocaleScope, RedirectIfSignedIn } from './guards';
+import {
+  ClientLayout,
+  clientScreens as client,
+  InternalLayout,
+  internalScreens as internal,
+  ProducerLayout,
+  PublicLayout,
+  producerScreens as producer,
+  publicScreens as pub,
+} from './screens';
+
+/**
+ * The route table (spec 1 §2, spec 2 §2). It is declared once and mounted under '/' and under each locale
+ * segment ('/en', '/zh', '/ja', '/kr'), so relative links keep the prefix. Routes that depend on the session or
+ * the site (Commissions, Service Records) are registered only when allowed: otherwise the path falls through to
+ * the area's "*" route and shows Page Not Found.
+ */
+export function AppRoutes() {
+  const me = useMe();
+  const site = useSiteInfo();
+  const producerUser = me.currentProducer;
+
+  const routes = (
+    <>
+      <Route element={<PublicLayout />}>
+        <Route
+          index
+          element={
+            <RedirectIfSignedIn>
+              <pub.Login />
+            </RedirectIfSignedIn>
+          }
+        />
+        <Route
+          path="login"
+          element={
+            <RedirectIfSignedIn>
+              <pub.Login />
+            </RedirectIfSignedIn>
+          }
+        />
+        <Route path="activation" element={<pub.Activation />} />
+        <Route path="registration" element={<pub.Registration />} />
+        <Route path="forget_password" element={<pub.ForgetPassword />} />
+        <Route path="forget_password_b2b" element={<pub.ForgetPasswordB2b />} />
+        <Route path="reset_password" element={<pub.ResetPassword />} />
+        <Route path="logout" element={<pub.Logout />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+
+      <Route
+        path="b2c"
+        element={
+          <AreaGuard area="b2c">
+            <ClientLayout />
+          </AreaGuard>
+        }
+      >
+        <Route index element={<client.MyPlan />} />
+        <Route path="plan_detail/:id" element={<client.PlanDetail />} />
+        <Route path="my_profile" element={<client.MyProfile />} />
+        <Route path="message" element={<client.MessageBox />} />
+        <Route path="change_password" element={<client.ChangePassword />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+
+      <Route
+        path="b2b"
+        element={
+          <AreaGuard area="b2b">
+            <ProducerLayout />
+          </AreaGuard>
+        }
+      >
+        <Route index element={<producer.NewBusiness />} />
+        <Route path="clients" element={<producer.Clients />} />
+        {site.siteCode !== 'absg' && <Route path="service_records" element={<producer.ServiceRecords />} />}
+        <Route path="reports" element={<producer.Reports />} />
+        <Route path="my_profile" element={<producer.MyProfile />} />
+        <Route path="change_password" element={<producer.ChangePassword />} />
+        {producerUser?.hasCommissionPermission && (
+          <Route path="commissions" element={<producer.Commissions />} />
+        )}
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+
+      <Route
+        path="internal"
+        element={
+          <InternalGuard>
+            <InternalLayout />
+          </InternalGuard>
+        }
+      >
+        <Route index element={<ExternalRedirect to={backOfficeUrl(site)} />} />
+        <Route path="revenues/:id" element={<internal.RevenueDetail />}>
+          <Route index element={<Navigate to="summary" replace />} />
+          <Route path="summary" element={<internal.RevenueSummary />} />
+          <Route path="payin" element={<internal.RevenuePayin />} />
+          <Route path="payout" element={<internal.RevenuePayout />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </>
+  );
+
+  return (
+    // Covers the first load of a layout chunk; each layout has its own boundary for its screens.
+    <Suspense fallback={<LoadingState fullPage />}>
+      <Routes>
+        <Route path="/" element={<LocaleScope />}>
+          {routes}
+        </Route>
+        {LANGUAGES.map((language) => (
+          <Route key={language} path={`/${language}`} element={<LocaleScope />}>
+            {routes}
+          </Route>
+        ))}
+      </Routes>
+    </Suspense>
+  );
+}

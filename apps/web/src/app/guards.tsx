@@ -1,0 +1,71 @@
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { ExternalRedirect } from '../components/ExternalRedirect';
+import { NotFoundPage } from '../components/NotFoundPage';
+import { useLocale } from '../lib/locale';
+import { loginPathWithReferrer } from '../lib/referrer';
+import { useMe, useSiteInfo } from '../lib/session';
+import { backOfficeUrl, isInternalEnabled, siteHasArea } from '../lib/site';
+import { PublicLayout } from './screens';
+
+/**
+ * Route access rules (spec 2 §2), evaluated in this order:
+ * 1. a locale segment the site does not offer, or an area the site does not have → Page Not Found;
+ * 2. a protected area without its user → {locale}/login?referrer=<where they wanted to go>;
+ * 3. /internal without a staff user → the back-office site.
+ */
+
+/** Page Not Found inside the public frame, for paths that exist nowhere for this user or site. */
+export function NotFoundInPublicLayout() {
+  return (
+    <PublicLayout>
+      <NotFoundPage />
+    </PublicLayout>
+  );
+}
+
+/** Element of each locale root ('/', '/zh', …): a prefix the site does not offer shows Page Not Found. */
+export function LocaleScope() {
+  const { unsupported } = useLocale();
+  return unsupported ? <NotFoundInPublicLayout /> : <Outlet />;
+}
+
+function RedirectToLogin() {
+  const location = useLocation();
+  const { prefix } = useLocale();
+  return (
+    <Navigate
+      to={loginPathWithReferrer(prefix, location)}
+      replace
+      state={{ referrer: `${location.pathname}${location.search}` }}
+    />
+  );
+}
+
+/** /b2c needs currentClient, /b2b needs currentProducer; both are external pages of sites that have the area. */
+export function AreaGuard({ area, children }: { area: 'b2b' | 'b2c'; children: ReactNode }) {
+  const site = useSiteInfo();
+  const me = useMe();
+  if (!siteHasArea(site, area)) return <NotFoundInPublicLayout />;
+  const user = area === 'b2c' ? me.currentClient : me.currentProducer;
+  if (!user) return <RedirectToLogin />;
+  return children;
+}
+
+/** /internal: only with the internal feature flag, and only for staff; others go to the back office. */
+export function InternalGuard({ children }: { children: ReactNode }) {
+  const site = useSiteInfo();
+  const me = useMe();
+  if (!isInternalEnabled(site)) return <NotFoundInPublicLayout />;
+  if (!me.currentStaff) return <ExternalRedirect to={backOfficeUrl(site)} />;
+  return children;
+}
+
+/** Login page for someone already signed in: a producer goes to {locale}/b2b, a client to {locale}/b2c. */
+export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
+  const me = useMe();
+  const { prefix } = useLocale();
+  if (me.currentProducer) return <Navigate to={`${prefix}/b2b`} replace />;
+  if (me.currentClient) return <Navigate to={`${prefix}/b2c`} replace />;
+  return children;
+}

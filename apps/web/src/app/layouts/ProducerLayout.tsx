@@ -1,0 +1,41 @@
+import { AppShell, ScrollArea } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { SiteFooter } from '../../components/SiteFooter';
+import { SkipLink } from '../../components/SkipLink';
+import { TeamTreePanel } from '../../features/producer/components/TeamTreePanel';
+import { useSiteInfo } from '../../lib/session';
+import { MainContent } from './LayoutParts';
+import { AbsgProducerHeader, PartnerSiteFooter, PartnerSiteHeader } from './ProducerHeaders';
+import { ProducerSideMenu } from './ProducerSideMenu';
+
+/** Producer area (spec 1 §2): per-site header and footer, side menu with legend, team-tree panel. */
+export default function ProducerLayout() {
+  const { t } = useTranslation();
+  const site = useSiteInfo();
+  const [navOpened, nav] = useDisclosure(false);
+  const [treeOpened, tree] = useDisclosure(false);
+  const isAbsg = site.siteCode === 'absg';
+  const headerProps = { navOpened, onToggleNav: nav.toggle, onOpenTeamTree: tree.open };
+
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      padding="md"
+    >
+      <SkipLink />
+      <AppShell.Header>
+        {isAbsg ? <AbsgProducerHeader {...headerProps} /> : <PartnerSiteHeader {...headerProps} />}
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" aria-label={t('producer.menu')}>
+        <AppShell.Section grow component={ScrollArea}>
+          <ProducerSideMenu onNavigate={nav.close} />
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <MainContent size="xl" />
+      {isAbsg ? <SiteFooter /> : <PartnerSiteFooter />}
+      <TeamTreePanel opened={treeOpened} onClose={tree.close} />
+    </AppShell>
+  );
+}

@@ -1,0 +1,218 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { aClient, anonymousMe, aProducer, aStaff, meWith, siteInfo } from '../test/fixtures';
+import { renderApp } from '../test/render-app';
+
+const currentLocation = () => screen.getByTestId('location').textContent;
+
+describe('session gate', () => {
+  it('shows Loading... until /me and /site_info have answered', async () => {
+    renderApp('/login');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it('shows Fail fetching data when /me fails', async () => {
+    renderApp('/login', {
+      handlers: { '/me': () => new Response(JSON.stringify({ error: 'Server down' }), { status: 500 }) },
+    });
+    expect(await screen.findByText('Fail fetching data')).toBeInTheDocument();
+    expect(screen.getByText('Server down')).toBeInTheDocument();
+  });
+});
+
+describe('protected areas', () => {
+  it('sends an anonymous visitor of /b2c to login with the referrer', async () => {
+    renderApp('/b2c/my_profile?tab=1');
+    await screen.findByRole('heading', { name: 'Login' });
+    expect(currentLocation()).toBe(`/login?referrer=${encodeURIComponent('/b2c/my_profile?tab=1')}`);
+  });
+
+  it('keeps the locale prefix when redirecting to login', async () => {
+    renderApp('/zh/b2b/clients');
+    await screen.findByRole('heading', { name: '登入' });
+    expect(currentLocation()).toBe(`/zh/login?referrer=${encodeURIComponent('/zh/b2b/clients')}`);
+  });
+
+  it('lets a client into /b2c and shows the unread count on Message Box', async () => {
+    renderApp('/b2c', { me: meWith({ currentClient: aClient }) });
+    expect(await screen.findByRole('heading', { name: 'My Plan' })).toBeInTheDocument();
+    const memberMenu = screen.getByRole('navigation', { name: 'Member menu' });
+    const messageLink = within(memberMenu).getByRole('link', { name: /Message Box/ });
+    expect(within(messageLink).getByLabelText('Unread messages: 3')).toHaveTextContent('3');
+    expect(within(memberMenu).getByRole('link', { name: 'My Plan' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('shows Page Not Found for unknown paths inside an area', async () => {
+    renderApp('/b2c/nothing_here', { me: meWith({ currentClient: aClient }) });
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+  });
+
+  it('does not have /b2c on producer-only sites', async () => {
+    renderApp('/b2c', { me: meWith({ currentClient: aClient }), site: siteInfo('ipc') });
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+  });
+
+  it('hides external pages when the external feature is off', async () => {
+    renderApp('/b2b', {
+      me: meWith({ currentProducer: aProducer }),
+      site: siteInfo('afs', { feature: { external: 'false', internal: 'true' } }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+  });
+});
+
+describe('producer area', () => {
+  it('answers Page Not Found on /b2b/commissions without commission permission', async () => {
+    renderApp('/b2b/commissions', { me: meWith({ currentProducer: aProducer }) });
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+    const menu = screen.getByRole('navigation', { name: 'Advisor menu' });
+    expect(within(menu).queryByRole('link', { name: 'Commissions' })).toBeNull();
+  });
+
+  it('registers Commissions with the permission', async () => {
+    renderApp('/b2b/commissions', {
+      me: meWith({ currentProducer: { ...aProducer, hasCommissionPermission: true } }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Commissions' })).toBeInTheDocument();
+    const menu = screen.getByRole('navigation', { name: 'Advisor menu' });
+    expect(within(menu).getByRole('link', { name: 'Commissions' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('has no Service Records on absg, and a user menu instead of the partner header', async () => {
+    renderApp('/b2b', { me: meWith({ currentProducer: aProducer }), site: siteInfo('absg') });
+    expect(await screen.findByRole('heading', { name: 'New Business' })).toBeInTheDocument();
+    const menu = screen.getByRole('navigation', { name: 'Advisor menu' });
+    expect(within(menu).queryByRole('link', { name: 'Service Records' })).toBeNull();
+    expect(within(menu).getByRole('link', { name: 'Clients' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'User menu' })).toBeInTheDocument();
+    expect(document.querySelector('[data-external-element="partner-header"]')).toBeNull();
+  });
+
+  it('shows Service Records, the legend, and the partner header on afs', async () => {
+    renderApp('/b2b/service_records', {
+      me: meWith({ currentProducer: { ...aProducer, hasAvenueB2bLogin: true } }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Service Records' })).toBeInTheDocument();
+    const menu = screen.getByRole('navigation', { name: 'Advisor menu' });
+    expect(within(menu).getByRole('link', { name: 'Service Records' })).toBeInTheDocument();
+    expect(within(menu).getByRole('link', { name: /Producer portal/ })).toBeInTheDocument();
+    expect(within(menu).getByText('Fund platform')).toBeInTheDocument();
+    expect(document.querySelector('[data-external-element="partner-header"]')).not.toBeNull();
+    expect(screen.getByRole('button', { name: 'Open team tree' })).toBeInTheDocument();
+  });
+
+  it('answers Page Not Found on /b2b/service_records on absg', async () => {
+    renderApp('/b2b/service_records', { me: meWith({ currentProducer: aProducer }), site: siteInfo('absg') });
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+  });
+});
+
+describe('login and locales', () => {
+  it('sends a signed-in producer from /login to /b2b, in their locale', async () => {
+    renderApp('/zh/login', { me: meWith({ currentProducer: aProducer }) });
+    await screen.findByRole('heading', { name: '新業務' });
+    expect(currentLocation()).toBe('/zh/b2b');
+  });
+
+  it('sends a signed-in client from / to /b2c', async () => {
+    renderApp('/', { me: meWith({ currentClient: aClient }) });
+    await screen.findByRole('heading', { name: 'My Plan' });
+    expect(currentLocation()).toBe('/b2c');
+  });
+
+  it('shows Page Not Found for /ja/login on ipc', async () => {
+    renderApp('/ja/login', { site: siteInfo('ipc') });
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+  });
+
+  it('serves /ja/login on afs in Japanese with the machine-translation remark', async () => {
+    renderApp('/ja/login');
+    expect(await screen.findByRole('heading', { name: 'ログイン' })).toBeInTheDocument();
+    expect(screen.getByTestId('machine-translation-note')).toHaveTextContent('機械翻訳');
+    expect(document.documentElement.lang).toBe('ja');
+  });
+
+  it('calls the API under the URL language', async () => {
+    const { fetchMock } = renderApp('/kr/login');
+    await screen.findByRole('heading', { name: '로그인' });
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/angel/face/kr/api/me');
+    expect(document.documentElement.lang).toBe('ko');
+  });
+
+  it('titles the absg login Advisor Login and shows no language bar', async () => {
+    renderApp('/login', { site: siteInfo('absg') });
+    expect(await screen.findByRole('heading', { name: 'Advisor Login' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Language' })).toBeNull();
+  });
+
+  it('offers the site languages in the switcher', async () => {
+    renderApp('/login', { site: siteInfo('ipc') });
+    await screen.findByRole('heading', { name: 'Login' });
+    const switcher = screen.getByRole('navigation', { name: 'Language' });
+    expect(
+      within(switcher)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['English', '繁體中文']);
+    expect(within(switcher).getByRole('link', { name: '繁體中文' })).toHaveAttribute('href', '/zh/login');
+  });
+
+  it('shows Page Not Found for unknown public paths, with the copyright line', async () => {
+    renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+    const year = new Date().getFullYear();
+    expect(screen.getByText(`© 2012–${year} Angel Financial Services`)).toBeInTheDocument();
+  });
+});
+
+describe('internal area', () => {
+  const internalSite = siteInfo('afs', {
+    feature: { external: 'true', internal: 'true' },
+    backOfficeUrl: 'https://backoffice.example',
+  });
+
+  it('is not found when the internal feature is off', async () => {
+    renderApp('/internal/revenues/5/summary', { me: meWith({ currentStaff: aStaff }) });
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+  });
+
+  it('sends a visitor without staff access to the back office', async () => {
+    const { externalNavigations } = renderApp('/internal/revenues/5', {
+      me: anonymousMe,
+      site: internalSite,
+    });
+    await waitFor(() => expect(externalNavigations).toHaveBeenCalledWith('https://backoffice.example'));
+  });
+
+  it('sends the internal root to the back office', async () => {
+    const { externalNavigations } = renderApp('/internal', {
+      me: meWith({ currentStaff: aStaff }),
+      site: internalSite,
+    });
+    await waitFor(() => expect(externalNavigations).toHaveBeenCalledWith('https://backoffice.example'));
+  });
+
+  it('redirects a revenue to its summary tab and builds the menu from the staff menus', async () => {
+    renderApp('/internal/revenues/5', { me: meWith({ currentStaff: aStaff }), site: internalSite });
+    expect(await screen.findByRole('heading', { name: 'Summary' })).toBeInTheDocument();
+    expect(currentLocation()).toBe('/internal/revenues/5/summary');
+    const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    expect(within(menu).getByRole('button', { name: 'Service' })).toBeInTheDocument();
+    expect(within(menu).getByRole('link', { name: 'Report' })).toHaveAttribute(
+      'href',
+      'https://backoffice.example/reports',
+    );
+    expect(within(menu).queryByText('Batch')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Sally Staff' })).toHaveAttribute(
+      'href',
+      'https://backoffice.example/session/edit',
+    );
+    expect(screen.getByRole('search')).toHaveAttribute('action', 'https://backoffice.example/search');
+  });
+
+  it('answers Page Not Found for unknown internal paths', async () => {
+    renderApp('/internal/unknown', { me: meWith({ currentStaff: aStaff }), site: internalSite });
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,41 @@
+import { Anchor, Group } from '@mantine/core';
+import { DEFAULT_LANGUAGE, type Language, SITE_LANGUAGES } from '@portal/contract';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { localePrefix, splitLocale, useLocale } from '../lib/locale';
+import { useSiteInfo } from '../lib/session';
+
+/** The same page in another language: only the locale segment of the URL changes. */
+export function pathInLanguage(pathname: string, search: string, language: Language): string {
+  const { rest } = splitLocale(pathname);
+  const prefix = language === DEFAULT_LANGUAGE ? '' : localePrefix(language);
+  return `${prefix}${rest === '/' && prefix ? '' : rest}${search}` || '/';
+}
+
+/** Links to the site's languages (none on a single-language site such as absg). */
+export function LanguageSwitcher() {
+  const site = useSiteInfo();
+  const { language } = useLocale();
+  const { t } = useTranslation();
+  const location = useLocation();
+  const languages = SITE_LANGUAGES[site.siteCode];
+  if (languages.length < 2) return null;
+  return (
+    <Group component="nav" aria-label={t('languages.label')} gap="xs" wrap="nowrap" data-no-print>
+      {languages.map((code) => (
+        <Anchor
+          key={code}
+          component={Link}
+          to={pathInLanguage(location.pathname, location.search, code)}
+          lang={code === 'kr' ? 'ko' : code === 'zh' ? 'zh-Hant' : code}
+          aria-current={code === language ? 'true' : undefined}
+          fw={code === language ? 700 : 400}
+          size="sm"
+          underline={code === language ? 'always' : 'hover'}
+        >
+          {t(`languages.${code}`)}
+        </Anchor>
+      ))}
+    </Group>
+  );
+}

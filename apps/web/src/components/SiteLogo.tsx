@@ -1,0 +1,47 @@
+import type { SiteCode } from '@portal/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLocalePath } from '../lib/locale';
+import { useSiteInfo } from '../lib/session';
+
+/** One accent colour per site so the three variants are told apart at a glance. */
+const SITE_ACCENT: Record<SiteCode, string> = { afs: '#0e689c', ipc: '#1d6b52', absg: '#6b3f8f' };
+
+/** Text logo drawn inline: no image request, crisp at any size, and it prints. */
+export function SiteLogo({ to = '/', height = 36 }: { to?: string; height?: number }) {
+  const site = useSiteInfo();
+  const { t } = useTranslation();
+  const localePath = useLocalePath();
+  const accent = SITE_ACCENT[site.siteCode];
+  const label = site.siteShortName || site.siteCode.toUpperCase();
+  const width = 48 + label.length * 14;
+  return (
+    <Link
+      to={localePath(to)}
+      aria-label={t('header.home', { siteName: site.siteName })}
+      style={{ display: 'inline-flex' }}
+    >
+      <svg height={height} viewBox={`0 0 ${width} 40`} role="img" aria-hidden="true" focusable="false">
+        <rect x="2" y="4" width="32" height="32" rx="7" fill={accent} />
+        <path
+          d="M10 28l8-16 8 16M13 22h10"
+          stroke="#fff"
+          strokeWidth="2.6"
+          fill="none"
+          strokeLinecap="round"
+        />
+        <text
+          x="42"
+          y="28"
+          fill={accent}
+          fontFamily="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
+          fontSize="22"
+          fontWeight="700"
+          letterSpacing="0.5"
+        >
+          {label}
+        </text>
+      </svg>
+    </Link>
+  );
+}

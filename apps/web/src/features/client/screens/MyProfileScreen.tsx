@@ -1,0 +1,8 @@
+import { useTranslation } from 'react-i18next';
+import { ScreenPlaceholder } from '../../../components/ScreenPlaceholder';
+
+/** Placeholder until the client area issue builds this screen. */
+export default function MyProfileScreen() {
+  const { t } = useTranslation();
+  return <ScreenPlaceholder title={t('client.myProfile')} namespace="client" />;
+}

@@ -1,0 +1,8 @@
+import { useTranslation } from 'react-i18next';
+import { ScreenPlaceholder } from '../../../components/ScreenPlaceholder';
+
+/** Placeholder until the internal area issue builds this screen. */
+export default function RevenueSummaryScreen() {
+  const { t } = useTranslation();
+  return <ScreenPlaceholder title={t('internal.revenueSummary')} namespace="internal" />;
+}

@@ -1,0 +1,8 @@
+import { useTranslation } from 'react-i18next';
+import { ScreenPlaceholder } from '../../../components/ScreenPlaceholder';
+
+/** Placeholder until the producer area issue builds this screen. */
+export default function ServiceRecordsScreen() {
+  const { t } = useTranslation();
+  return <ScreenPlaceholder title={t('producer.serviceRecords')} namespace="producer" />;
+}

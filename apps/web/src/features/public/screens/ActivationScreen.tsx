@@ -1,0 +1,8 @@
+import { useTranslation } from 'react-i18next';
+import { ScreenPlaceholder } from '../../../components/ScreenPlaceholder';
+
+/** Placeholder until the public area issue builds this screen. */
+export default function ActivationScreen() {
+  const { t } = useTranslation();
+  return <ScreenPlaceholder title={t('public.activation')} namespace="public" />;
+}

@@ -1,0 +1,280 @@
+import {
+  CSRF_HEADER,
+  CSRF_STATUS,
+  DEFAULT_LANGUAGE,
+  type Language,
+  type MeResponse,
+  meResponseSchema,
+} from '@portal/contract';
+import type { z } from 'zod';
+
+/**
+ * The one way the SPA talks to the server.
+ *
+ * URL: `{basePath}/{language}/api{path}`; the language is the one of the current URL prefix (set by the router
+ * through setApiLanguage). Cookies travel with every call. Writes carry the CSRF token of the last `/me`; a 422
+ * answer to a write means only "stale token", so the client refreshes `/me` and retries that write once.
+ */
+
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+export type QueryParams = Record<string, QueryValue>;
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions<T> {
+  method?: HttpMethod;
+  query?: QueryParams;
+  /** A plain object is sent as JSON; FormData, Blob and strings go as they are. */
+  body?: unknown;
+  /** When given, the answer is validated (and typed) by this contract schema. */
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+/** Field errors keyed by field name; a form-wide message is under `base`. */
+export type FieldErrors = Record<string, string[]>;
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** HTTP status; 0 when the network failed before any answer. */
+  readonly status: number;
+  readonly fieldErrors: FieldErrors;
+  /** The parsed body (JSON or text), for callers that need more than the message. */
+  readonly body: unknown;
+
+  constructor(status: number, message: string, fieldErrors: FieldErrors = {}, body: unknown = undefined) {
+    super(message);
+    this.status = status;
+    this.fieldErrors = fieldErrors;
+    this.body = body;
+  }
+
+  /** Form-wide errors (`errors.base`). */
+  get baseErrors(): string[] {
+    return this.fieldErrors.base ?? [];
+  }
+
+  get isUnauthenticated(): boolean {
+    return this.status === 401;
+  }
+
+  get isForbidden(): boolean {
+    return this.status === 403 || this.status === 404;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+// ---- configuration -------------------------------------------------------------------------------------------
+
+/** `import.meta.env.BASE_URL` is the Vite base ('/angel/face/'); the client wants it without the trailing slash. */
+const defaultBasePath = (import.meta.env.BASE_URL ?? '/').replace(/\/+$/, '');
+
+let basePath = defaultBasePath;
+let language: Language = DEFAULT_LANGUAGE;
+let csrfToken: string | null = null;
+const meListeners = new Set<(me: MeResponse) => void>();
+
+export function configureApiClient(options: { basePath?: string }): void {
+  if (options.basePath !== undefined) basePath = options.basePath.replace(/\/+$/, '');
+}
+
+export function getBasePath(): string {
+  return basePath;
+}
+
+/** Called by the router whenever the URL's locale prefix changes. */
+export function setApiLanguage(next: Language): void {
+  language = next;
+}
+
+export function getApiLanguage(): Language {
+  return language;
+}
+
+export function setCsrfToken(token: string | null): void {
+  csrfToken = token;
+}
+
+export function getCsrfToken(): string | null {
+  return csrfToken;
+}
+
+/** Lets the session layer keep its cached `/me` in step when the client refreshes it on its own (422 retry). */
+export function onMeFetched(listener: (me: MeResponse) => void): () => void {
+  meListeners.add(listener);
+  return () => {
+    meListeners.delete(listener);
+  };
+}
+
+// ---- URLs ----------------------------------------------------------------------------------------------------
+
+function appendQuery(url: string, query: QueryParams | undefined): string {
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) {
+      for (const item of value) params.append(key, String(item));
+    } else {
+      params.append(key, String(value));
+    }
+  }
+  const text = params.toString();
+  return text ? `${url}${url.includes('?') ? '&' : '?'}${text}` : url;
+}
+
+/** Root-relative API URL: apiUrl('/me') → '/angel/face/en/api/me'. */
+export function apiUrl(path: string, query?: QueryParams): string {
+  const suffix = path.startsWith('/') ? path : `/${path}`;
+  return appendQuery(`${basePath}/${language}/api${suffix}`, query);
+}
+
+/** Absolute URL of a download (PDF, ZIP, XLSX), for a link or a new window; the session cookie goes along. */
+export function downloadUrl(path: string, query?: QueryParams): string {
+  return new URL(apiUrl(path, query), window.location.origin).href;
+}
+
+/** Opens a download in a new window, as the spec asks for statements and exports. */
+export function openDownload(path: string, query?: QueryParams): void {
+  window.open(downloadUrl(path, query), '_blank', 'noopener');
+}
+
+// ---- requests ------------------------------------------------------------------------------------------------
+
+const WRITE_METHODS: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function isPlainBody(body: unknown): boolean {
+  return (
+    body !== undefined &&
+    !(typeof FormData !== 'undefined' && body instanceof FormData) &&
+    !(typeof Blob !== 'undefined' && body instanceof Blob) &&
+    !(body instanceof URLSearchParams) &&
+    typeof body !== 'string'
+  );
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json') || /^[[{]/.test(text.trim())) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+function toFieldErrors(value: unknown): FieldErrors {
+  if (!value || typeof value !== 'object') return {};
+  const result: FieldErrors = {};
+  for (const [field, messages] of Object.entries(value as Record<string, unknown>)) {
+    if (Array.isArray(messages)) result[field] = messages.map(String);
+    else if (typeof messages === 'string') result[field] = [messages];
+  }
+  return result;
+}
+
+/** Turns a failed answer into an ApiError: `{errors}` → fieldErrors, `{error}` → message. */
+export function toApiError(status: number, statusText: string, body: unknown): ApiError {
+  const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  const fieldErrors = toFieldErrors(record.errors);
+  const firstFieldMessage = Object.values(fieldErrors).find((messages) => messages.length > 0)?.[0];
+  const message =
+    (typeof record.error === 'string' && record.error) ||
+    fieldErrors.base?.[0] ||
+    firstFieldMessage ||
+    (typeof body === 'string' && body.length < 300 && body) ||
+    statusText ||
+    `HTTP ${status}`;
+  return new ApiError(status, message, fieldErrors, body);
+}
+
+let refreshInFlight: Promise<MeResponse> | null = null;
+
+/** GET /me, validated; stores its CSRF token and tells listeners. Concurrent callers share one request. */
+export function fetchMe(signal?: AbortSignal): Promise<MeResponse> {
+  if (!refreshInFlight) {
+    refreshInFlight = send<MeResponse>('/me', { schema: meResponseSchema, signal }, true)
+      .then((me) => {
+        setCsrfToken(me.csrfToken);
+        for (const listener of meListeners) listener(me);
+        return me;
+      })
+      .finally(() => {
+        refreshInFlight = null;
+      });
+  }
+  return refreshInFlight;
+}
+
+async function send<T>(path: string, options: RequestOptions<T>, retried: boolean): Promise<T> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  let body: BodyInit | undefined;
+  if (options.body !== undefined) {
+    if (isPlainBody(options.body)) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    } else {
+      body = options.body as BodyInit;
+    }
+  }
+  const isWrite = WRITE_METHODS.has(method);
+  if (isWrite && csrfToken) headers[CSRF_HEADER] = csrfToken;
+
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, options.query), {
+      method,
+      headers,
+      body,
+      credentials: 'include',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, error instanceof Error ? error.message : String(error));
+  }
+
+  if (response.status === CSRF_STATUS && isWrite && !retried) {
+    await fetchMe(options.signal);
+    return send(path, options, true);
+  }
+
+  const parsed = await readBody(response);
+  if (!response.ok) throw toApiError(response.status, response.statusText, parsed);
+  if (!options.schema) return parsed as T;
+  const result = options.schema.safeParse(parsed);
+  if (!result.success) {
+    // A shape mismatch is a bug between client and server, not something the user can act on.
+    console.error(`Unexpected answer from ${method} ${path}`, result.error);
+    throw new ApiError(response.status, 'Unexpected answer from the server', {}, parsed);
+  }
+  return result.data;
+}
+
+/** Sends one request; see the module comment for the CSRF and retry rules. */
+export function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  return send(path, options, false);
+}
+
+type Without<T, K extends keyof RequestOptions<T>> = Omit<RequestOptions<T>, K>;
+
+export const api = {
+  get: <T = unknown>(path: string, options?: Without<T, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T = unknown>(path: string, body?: unknown, options?: Without<T, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T = unknown>(path: string, body?: unknown, options?: Without<T, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T = unknown>(path: string, options?: Without<T, 'method'>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};

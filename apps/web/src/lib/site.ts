@@ -1,0 +1,64 @@
+import type { Area, SiteCode } from '@portal/contract';
+import { SITE_AREAS } from '@portal/contract';
+import type { WebSiteInfo } from './session';
+
+/** Feature flags travel as the strings 'true'/'false' (spec 1 §1). */
+export function isExternalEnabled(site: WebSiteInfo): boolean {
+  return site.feature.external === 'true';
+}
+
+export function isInternalEnabled(site: WebSiteInfo): boolean {
+  return site.feature.internal === 'true';
+}
+
+/** Whether an area exists on the site at all: ipc and absg are producer-only. */
+export function siteHasArea(site: WebSiteInfo, area: Area): boolean {
+  return isExternalEnabled(site) && SITE_AREAS[site.siteCode].includes(area);
+}
+
+/** Root of the external back-office site; site info may carry it, else the host root. */
+export function backOfficeUrl(site: WebSiteInfo): string {
+  return site.backOfficeUrl?.trim() || '/';
+}
+
+/** Joins a back-office path onto the back-office root without doubling slashes. */
+export function backOfficeLink(site: WebSiteInfo, path: string): string {
+  if (/^https?:\/\//.test(path)) return path;
+  const root = backOfficeUrl(site).replace(/\/+$/, '');
+  return `${root}${path.startsWith('/') ? path : `/${path}`}`;
+}
+
+export interface SiteLinks {
+  contactUs: string;
+  faq: string;
+  help?: string;
+  /** Producer portal of the external partner system (shown with hasAvenueB2bLogin). */
+  producerPortal: string;
+}
+
+/**
+ * Links that point outside the SPA. The spec does not give the real addresses; site info may carry them
+ * (`links`), otherwise these defaults apply. Change them here, in one place.
+ */
+const DEFAULT_SITE_LINKS: Record<SiteCode, SiteLinks> = {
+  afs: {
+    contactUs: 'https://www.afs.example/contact-us',
+    faq: 'https://www.afs.example/faq',
+    help: 'https://www.afs.example/help',
+    producerPortal: 'https://avenue.afs.example/b2b',
+  },
+  ipc: {
+    contactUs: 'https://www.ipc.example/contact-us',
+    faq: 'https://www.ipc.example/faq',
+    producerPortal: 'https://avenue.ipc.example/b2b',
+  },
+  absg: {
+    contactUs: 'https://www.absg.example/contact-us',
+    faq: 'https://www.absg.example/faq',
+    producerPortal: 'https://avenue.absg.example/b2b',
+  },
+};
+
+export function siteLinks(site: WebSiteInfo): SiteLinks {
+  return { ...DEFAULT_SITE_LINKS[site.siteCode], ...site.links };
+}

@@ -1,0 +1,53 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, loadEnv } from 'vite';
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+
+/** Ensures the base path has exactly one leading and one trailing slash, as Vite expects. */
+function normaliseBase(raw: string | undefined): string {
+  const trimmed = (raw ?? '').trim().replace(/^\/+|\/+$/g, '');
+  return trimmed ? `/${trimmed}/` : '/';
+}
+
+export default defineConfig(({ mode }) => {
+  const env = { ...loadEnv(mode, webRoot, 'VITE_'), ...process.env };
+  const base = normaliseBase(env.VITE_BASE_PATH ?? '/angel/face/');
+  const apiTarget = env.VITE_API_TARGET ?? 'http://127.0.0.1:3000';
+  // Only the API prefixes go to the server; every other path under the base is the SPA (Vite serves index.html).
+  const apiPrefix = `^${base}(en|ja|zh|kr|zh-TW)/api(/|$)`;
+
+  return {
+    root: webRoot,
+    base,
+    plugins: [react()],
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      // Every layout and screen is a React.lazy chunk; the entry keeps the shell (providers, router, session gate).
+      // Libraries every page needs go to two long-lived vendor chunks, so a new release of the app code does not
+      // make browsers download React or zod again. Mantine stays with automatic splitting: components used only
+      // by one area load with that area.
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+              {
+                name: 'vendor-data',
+                test: /node_modules[\\/](zod|@tanstack|i18next|react-i18next)[\\/]/,
+              },
+            ],
+          },
+        },
+      },
+    },
+    server: {
+      port: 5173,
+      proxy: { [apiPrefix]: { target: apiTarget, changeOrigin: false } },
+    },
+    preview: {
+      proxy: { [apiPrefix]: { target: apiTarget, changeOrigin: false } },
+    },
+  };
+});
