@@ -6,7 +6,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { hasMessage, type MessageKey, type Translate } from '../i18n/index.js';
 
-type MessageRef = MessageKey | { key: MessageKey; vars: Record<string, string | number> };
+export type MessageRef = MessageKey | { key: MessageKey; vars: Record<string, string | number> };
 
 /** A failure a service reports on purpose: answered as `{ error }` in the request's language. */
 export class HttpError extends Error {
