@@ -21,6 +21,17 @@ export interface DemoDataOptions {
   now?: Date;
 }
 
+/** Logs how long each seeding step took when SEED_TIMINGS is set (tuning the start-up time). */
+function stepTimer() {
+  const verbose = !!process.env.SEED_TIMINGS;
+  return async <T>(name: string, step: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    const result = await step();
+    if (verbose) console.log(`seed: ${name} ${Math.round(performance.now() - started)} ms`);
+    return result;
+  };
+}
+
 /** Any site row means the database already holds data (demo or real): then nothing is loaded. */
 async function hasData(db: Db): Promise<boolean> {
   const rows = await db.select({ code: sites.code }).from(sites).limit(1);
@@ -40,23 +51,24 @@ export async function ensureDemoData(db: Db, options: DemoDataOptions = {}): Pro
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('portal:demo-seed'))`);
     if (await hasData(tx)) return { seeded: false };
-    await insertCodeTables(tx);
-    const catalog = await insertCatalog(tx);
-    const org = await insertOrganisation(tx);
+    const timed = stepTimer();
+    await timed('code tables', () => insertCodeTables(tx));
+    const catalog = await timed('catalog', () => insertCatalog(tx));
+    const org = await timed('organisation', () => insertOrganisation(tx));
     const ctx: DemoContext = { tx, catalog, org, months, clients: [], pendingFiles: [] };
-    const hashes = await hashing;
-    await insertStaffAndProducerUsers(tx, org, hashes);
-    await insertClients(ctx, hashes);
-    await insertFactsheets(ctx);
-    await insertPolicies(ctx);
-    await insertInvestments(ctx);
-    await insertApplications(ctx);
-    await insertServiceRecords(ctx);
-    await insertMessages(ctx);
-    await insertClientDocuments(ctx);
-    await insertForms(ctx);
-    await insertCommissionStatements(ctx);
-    await insertRevenues(ctx);
+    const hashes = await timed('password hashes', () => hashing);
+    await timed('producer and staff users', () => insertStaffAndProducerUsers(tx, org, hashes));
+    await timed('clients', () => insertClients(ctx, hashes));
+    await timed('factsheets', () => insertFactsheets(ctx));
+    await timed('policies', () => insertPolicies(ctx));
+    await timed('investments and statements', () => insertInvestments(ctx));
+    await timed('applications', () => insertApplications(ctx));
+    await timed('service records', () => insertServiceRecords(ctx));
+    await timed('messages', () => insertMessages(ctx));
+    await timed('client documents', () => insertClientDocuments(ctx));
+    await timed('forms', () => insertForms(ctx));
+    await timed('commission statements', () => insertCommissionStatements(ctx));
+    await timed('revenues', () => insertRevenues(ctx));
     return { seeded: true };
   });
 }
