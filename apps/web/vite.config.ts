@@ -32,7 +32,10 @@ export default defineConfig(({ mode }) => {
         output: {
           codeSplitting: {
             groups: [
-              { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+              {
+                name: 'vendor-react',
+                test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              },
               {
                 name: 'vendor-data',
                 test: /node_modules[\\/](zod|@tanstack|i18next|react-i18next)[\\/]/,

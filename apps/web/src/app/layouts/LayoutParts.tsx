@@ -29,7 +29,8 @@ export function MainContent({
   size?: MantineSize | number;
 }) {
   return (
-    <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
+    // The shell's main fills the screen by default; leave room so the footer shows on short pages.
+    <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} mih="calc(100dvh - 4rem)">
       <Container size={size} px={0} py="md">
         <MachineTranslationNote />
         <ScreenSlot>{children}</ScreenSlot>

@@ -33,7 +33,7 @@ export function buildMainMenu(entries: readonly StaffMenuEntry[]): MainMenuItem[
         mega: MEGA_MENUS.includes(entry.name),
         columns: [],
       });
-      if (entry.type === 'mainMenu') continue;
+      continue;
     }
     const parent = menu[menu.length - 1] as MainMenuItem;
     if (entry.type === 'label') {
