@@ -27,14 +27,11 @@ const requiredSecret = (max: number) => z.string().min(1, REQUIRED).max(max);
 
 /** Day, month or year of a birth date: the form sends digits as a string or a number; blank means missing. */
 const datePart = (min: number, max: number) =>
-  z.preprocess(
-    (value) => {
-      if (value === '' || value === null) return undefined;
-      if (typeof value === 'string' && /^\s*\d{1,4}\s*$/.test(value)) return Number(value);
-      return value;
-    },
-    z.number().int().min(min).max(max),
-  );
+  z.preprocess((value) => {
+    if (value === '' || value === null) return undefined;
+    if (typeof value === 'string' && /^\s*\d{1,4}\s*$/.test(value)) return Number(value);
+    return value;
+  }, z.number().int().min(min).max(max));
 
 export const birthDateFields = {
   birthDay: datePart(1, 31),
@@ -65,11 +62,11 @@ export type LoginRequest = z.infer<typeof loginRequestSchema>;
 export const loginResponseSchema = meResponseSchema;
 
 /** `POST /resend_otp` sends the login form's body again; the server only needs the pending login of the session. */
-export const resendOtpRequestSchema = z.looseObject({});
+export const resendOtpRequestSchema = z.looseObject({}).optional();
 export const resendOtpResponseSchema = z.object({ msg: z.string() });
 export type ResendOtpResponse = z.infer<typeof resendOtpResponseSchema>;
 
-export const cancelOtpRequestSchema = z.looseObject({});
+export const cancelOtpRequestSchema = z.looseObject({}).optional();
 
 export const registrationRequestSchema = z.object({
   /** ID card, passport or business registration number, or the AG client ID itself. */

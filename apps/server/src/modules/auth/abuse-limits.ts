@@ -1,0 +1,26 @@
+import type { RateLimitRule } from '../../plugins/rate-limit/index.js';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * Per-IP and per-account limits of the sign-in and account flows (docs/auth.md, "Rate limits"). Sign-in limits count
+ * failures only, so an office behind one address, or a browser test suite, can sign in as often as it needs; the
+ * account flows count every request, since each one may send an e-mail.
+ */
+export const LIMITS = {
+  loginFailuresPerIp: { name: 'login-ip', limit: 30, windowMs: 15 * MINUTE },
+  /** Per login name as typed (site, area, lower case), existing or not: also the lock of names with no account. */
+  loginFailuresPerName: { name: 'login-name', limit: 10, windowMs: 15 * MINUTE },
+  otpVerifyPerIp: { name: 'otp-verify-ip', limit: 30, windowMs: 15 * MINUTE },
+  otpVerifyPerAccount: { name: 'otp-verify-user', limit: 10, windowMs: 15 * MINUTE },
+  otpResendPerIp: { name: 'otp-resend-ip', limit: 10, windowMs: 15 * MINUTE },
+  otpResendPerAccount: { name: 'otp-resend-user', limit: 3, windowMs: 15 * MINUTE },
+  registrationPerIp: { name: 'registration-ip', limit: 10, windowMs: HOUR },
+  registrationPerIdentity: { name: 'registration-id', limit: 5, windowMs: HOUR },
+  forgotPasswordPerIp: { name: 'forgot-ip', limit: 10, windowMs: HOUR },
+  forgotPasswordPerAccount: { name: 'forgot-account', limit: 3, windowMs: HOUR },
+  activationPerIp: { name: 'activate-ip', limit: 20, windowMs: HOUR },
+  activationPerLogin: { name: 'activate-login', limit: 10, windowMs: HOUR },
+  changePasswordPerUser: { name: 'change-password-user', limit: 10, windowMs: 15 * MINUTE },
+} as const satisfies Record<string, RateLimitRule>;

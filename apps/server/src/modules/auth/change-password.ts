@@ -1,0 +1,70 @@
+import type { AccountFlowResponse, ChangePasswordRequest } from '@portal/contract';
+import type { FastifyRequest } from 'fastify';
+import { FormValidationError, HttpError, type MessageRef } from '../../plugins/errors.js';
+import { deleteUserSessions } from '../../plugins/session/queries.js';
+import { LIMITS } from './abuse-limits.js';
+import { type AuthContext, audit, enforceLimits, sendMailLater, settingsOf } from './context.js';
+import { passwordProblems } from './password-policy.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { findAccountById, savePassword, voidAccountTokens } from './queries.js';
+
+/**
+ * `POST /change_password` for a signed-in client or producer. Every problem is answered at once as field errors;
+ * on success the other sessions of the account end (a thief holding one is out), this one stays, open reset links
+ * stop working, and the account holder is told by e-mail.
+ */
+export async function changePassword(
+  ctx: AuthContext,
+  request: FastifyRequest,
+  body: ChangePasswordRequest,
+): Promise<AccountFlowResponse> {
+  const action = 'password.change';
+  const principal = request.principal;
+  const session = request.session;
+  if (!principal || !session) throw new HttpError(401, 'errors.unauthorized');
+  await enforceLimits(ctx, request, [[LIMITS.changePasswordPerUser, String(principal.userId)]], {
+    action,
+    userId: principal.userId,
+  });
+  const account = await findAccountById(ctx.db, principal.userId);
+  if (!account) throw new HttpError(401, 'errors.unauthorized');
+
+  const errors: Record<string, MessageRef[]> = {};
+  const currentOk = await verifyPassword(account.passwordHash, body.currentPassword);
+  if (!currentOk) errors.currentPassword = ['validation.passwordIncorrect'];
+  const { passwordPolicy, siteName } = await settingsOf(ctx, request);
+  const problems = passwordProblems(body.newPassword, account.login, passwordPolicy);
+  if (problems.length === 0 && currentOk && body.newPassword === body.currentPassword) {
+    problems.push('validation.passwordUnchanged');
+  }
+  if (problems.length > 0) errors.newPassword = problems;
+  if (body.confirmNewPassword !== body.newPassword)
+    errors.confirmNewPassword = ['validation.passwordConfirmation'];
+  if (Object.keys(errors).length > 0) {
+    const reasons = Object.keys(errors);
+    await audit(ctx, request, {
+      action,
+      outcome: 'failure',
+      userId: account.id,
+      details: { fields: reasons },
+    });
+    throw new FormValidationError(errors);
+  }
+
+  const passwordHash = await hashPassword(body.newPassword);
+  const at = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    await savePassword(tx, account.id, passwordHash, at, { activate: false });
+    await voidAccountTokens(tx, account.id, at, 'reset');
+    await deleteUserSessions(tx, account.id, session.idHash);
+    await audit(ctx, request, { action, outcome: 'success', userId: account.id }, tx);
+  });
+  if (account.email) {
+    sendMailLater(ctx, request, 'passwordChanged', account.email, {
+      siteName,
+      login: account.login,
+      at: at.toISOString().slice(0, 16).replace('T', ' '),
+    });
+  }
+  return { success: true };
+}

@@ -1,0 +1,119 @@
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import type { Mailer, MailKind, MailVars } from '../../mail/index.js';
+import { renderMail } from '../../mail/index.js';
+import { HttpError } from '../../plugins/errors.js';
+import type { RateLimiter, RateLimitRule } from '../../plugins/rate-limit/index.js';
+import { findSiteRow, insertAuditEntry } from './queries.js';
+import { type SiteAuthSettings, siteAuthSettings } from './site-settings.js';
+
+/** What every use case of the feature works with. Built once per app in routes.ts. */
+export interface AuthContext {
+  db: Db;
+  config: Config;
+  now: () => Date;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  log: FastifyBaseLogger;
+}
+
+export function settingsOf(ctx: AuthContext, request: FastifyRequest): Promise<SiteAuthSettings> {
+  return findSiteRow(ctx.db, request.site.code).then((row) => siteAuthSettings(request.site.code, row));
+}
+
+export interface AuditEntry {
+  action: string;
+  outcome: string;
+  userId?: number | null;
+  /** Never passwords, codes or tokens: only what helps reconstruct who tried what. */
+  details?: Record<string, unknown>;
+}
+
+/** Writes one audit row with the site and the caller's address; pass a transaction to tie it to the change. */
+export async function audit(ctx: AuthContext, request: FastifyRequest, entry: AuditEntry, db: Db = ctx.db) {
+  await insertAuditEntry(db, {
+    at: ctx.now(),
+    siteCode: request.site.code,
+    userId: entry.userId ?? null,
+    action: entry.action,
+    outcome: entry.outcome,
+    ip: request.ip,
+    details: entry.details ?? {},
+  });
+}
+
+function tooMany(retryAfterSeconds: number, key: 'auth.tooManyAttempts' | 'auth.accountLocked') {
+  return new HttpError(
+    429,
+    key,
+    { 'retry-after': String(retryAfterSeconds) },
+    {
+      minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)),
+    },
+  );
+}
+
+/** Counts one request against each rule; the first rule exceeded answers 429 with Retry-After (and is audited). */
+export async function enforceLimits(
+  ctx: AuthContext,
+  request: FastifyRequest,
+  checks: [RateLimitRule, string][],
+  auditAs: Omit<AuditEntry, 'outcome'>,
+) {
+  for (const [rule, subject] of checks) {
+    const state = await ctx.limiter.hit(rule, subject);
+    if (state.exceeded) {
+      await audit(ctx, request, { ...auditAs, outcome: 'rate_limited', details: { rule: rule.name } });
+      throw tooMany(state.retryAfterSeconds, 'auth.tooManyAttempts');
+    }
+  }
+}
+
+/** Like enforceLimits, without counting: for limits that count only failures. */
+export async function checkLimits(
+  ctx: AuthContext,
+  request: FastifyRequest,
+  checks: [RateLimitRule, string][],
+  auditAs: Omit<AuditEntry, 'outcome'>,
+) {
+  for (const [rule, subject] of checks) {
+    const state = await ctx.limiter.peek(rule, subject);
+    if (state.exceeded) {
+      await audit(ctx, request, { ...auditAs, outcome: 'rate_limited', details: { rule: rule.name } });
+      throw tooMany(state.retryAfterSeconds, 'auth.tooManyAttempts');
+    }
+  }
+}
+
+export function accountLocked(retryAfterSeconds: number) {
+  return tooMany(retryAfterSeconds, 'auth.accountLocked');
+}
+
+/** Renders and sends one e-mail in the request's language, waiting for it (a failure becomes the request's). */
+export async function sendMail<K extends MailKind>(
+  ctx: AuthContext,
+  request: FastifyRequest,
+  kind: K,
+  to: string,
+  vars: MailVars[K],
+) {
+  await ctx.mailer.send(renderMail(kind, request.language, to, vars));
+}
+
+/**
+ * Sends after the answer has gone: the anonymous flows must answer in the same time whether or not an account
+ * matched, so the (slow, SMTP) send is not awaited. A failure is logged; the person can ask again.
+ */
+export function sendMailLater<K extends MailKind>(
+  ctx: AuthContext,
+  request: FastifyRequest,
+  kind: K,
+  to: string,
+  vars: MailVars[K],
+) {
+  const message = renderMail(kind, request.language, to, vars);
+  setImmediate(() => {
+    ctx.mailer.send(message).catch((err) => ctx.log.error({ err, kind }, 'e-mail could not be sent'));
+  });
+}

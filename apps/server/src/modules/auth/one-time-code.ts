@@ -1,0 +1,170 @@
+import { createHmac, randomInt } from 'node:crypto';
+import type { MeResponse } from '@portal/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from '../../plugins/errors.js';
+import { getCurrentUser } from '../../plugins/session/current-user.js';
+import { OTP_PENDING_UNTIL, pendingOtpUserId } from '../../plugins/session/pending-otp.js';
+import type { Session, SessionControl } from '../../plugins/session/plugin.js';
+import { updateSessionState } from '../../plugins/session/queries.js';
+import { safeEqual } from '../../plugins/session/tokens.js';
+import { LIMITS } from './abuse-limits.js';
+import { maskEmail } from './account-links.js';
+import { type AuthContext, audit, enforceLimits, sendMail, settingsOf } from './context.js';
+import {
+  type Account,
+  consumeOneTimeCode,
+  countWrongOneTimeCode,
+  findAccountById,
+  findOpenOneTimeCode,
+  insertOneTimeCode,
+  voidOneTimeCodes,
+} from './queries.js';
+
+/** A code lives 10 minutes and allows 5 wrong guesses; the pending login itself ends after 30 minutes. */
+export const OTP_POLICY = {
+  codeTtlMs: 10 * 60_000,
+  maxAttempts: 5,
+  pendingTtlMs: 30 * 60_000,
+} as const;
+
+/**
+ * Codes are stored as an HMAC under the server secret, bound to the session: a 6-digit code has too little entropy
+ * for a plain hash to protect it, and the same code in another session hashes differently.
+ */
+function codeHash(secret: string, sessionIdHash: string, code: string): string {
+  return createHmac('sha256', secret).update(`otp\0${sessionIdHash}\0${code}`).digest('hex');
+}
+
+/** Six digits from the CSPRNG, leading zeros kept. */
+function newCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+/** Voids earlier codes, stores a fresh one for this session and e-mails it. */
+async function issueCode(ctx: AuthContext, request: FastifyRequest, session: Session, account: Account) {
+  if (!account.email) throw new Error('issueCode called for an account without e-mail');
+  const code = newCode();
+  const at = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    await voidOneTimeCodes(tx, account.id, at);
+    await insertOneTimeCode(tx, {
+      userId: account.id,
+      sessionIdHash: session.idHash,
+      codeHash: codeHash(ctx.config.sessionSecret, session.idHash, code),
+      expiresAt: new Date(at.getTime() + OTP_POLICY.codeTtlMs),
+      createdAt: at,
+    });
+  });
+  const { siteName } = await settingsOf(ctx, request);
+  await sendMail(ctx, request, 'otpCode', account.email, {
+    siteName,
+    code,
+    minutes: OTP_POLICY.codeTtlMs / 60_000,
+  });
+}
+
+/**
+ * After a correct password when a code is required: a fresh session (no user yet) remembers the pending login, and
+ * the code goes out by e-mail. The answer is the `/me` shape with `otpUserId` set.
+ */
+export async function startOneTimeCode(
+  ctx: AuthContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  account: Account,
+  sessions: SessionControl,
+): Promise<MeResponse> {
+  const session = await sessions.rotate(request, reply, null);
+  const pendingUntil = new Date(ctx.now().getTime() + OTP_POLICY.pendingTtlMs).toISOString();
+  session.otpUserId = account.id;
+  session.data = { ...session.data, [OTP_PENDING_UNTIL]: pendingUntil };
+  await updateSessionState(ctx.db, session.idHash, { otpUserId: session.otpUserId, data: session.data });
+  await issueCode(ctx, request, session, account);
+  return getCurrentUser(ctx.db, session, null, ctx.now());
+}
+
+/** The pending login of this request's session, or a 401 telling the person to sign in again. */
+async function pendingAccount(ctx: AuthContext, request: FastifyRequest, action: string) {
+  const session = request.session;
+  const userId = session ? pendingOtpUserId(session, ctx.now()) : null;
+  const account = userId != null ? await findAccountById(ctx.db, userId) : undefined;
+  if (!session || !account || account.status !== 'active' || !account.email) {
+    await audit(ctx, request, { action, outcome: 'not_pending', userId });
+    throw new HttpError(401, 'auth.otpNotPending');
+  }
+  return { session, account };
+}
+
+/**
+ * Second step of a login: the code must be the newest one issued to this very session, unexpired, with fewer than
+ * five wrong guesses. Answers the account, whose sign-in the caller then completes.
+ */
+export async function verifyOneTimeCode(
+  ctx: AuthContext,
+  request: FastifyRequest,
+  code: string,
+): Promise<Account> {
+  const action = 'login.otp';
+  const { session, account } = await pendingAccount(ctx, request, action);
+  await enforceLimits(
+    ctx,
+    request,
+    [
+      [LIMITS.otpVerifyPerIp, request.ip],
+      [LIMITS.otpVerifyPerAccount, String(account.id)],
+    ],
+    { action, userId: account.id },
+  );
+  const at = ctx.now();
+  const open = await findOpenOneTimeCode(ctx.db, account.id, session.idHash);
+  if (!open || open.expiresAt <= at || open.attempts >= OTP_POLICY.maxAttempts) {
+    await audit(ctx, request, { action, outcome: 'expired', userId: account.id });
+    throw new HttpError(401, 'auth.otpExpired');
+  }
+  if (!safeEqual(codeHash(ctx.config.sessionSecret, session.idHash, code), open.codeHash)) {
+    const attempts = await countWrongOneTimeCode(ctx.db, open.id);
+    await audit(ctx, request, { action, outcome: 'failure', userId: account.id, details: { attempts } });
+    throw new HttpError(401, attempts >= OTP_POLICY.maxAttempts ? 'auth.otpExpired' : 'auth.otpInvalid');
+  }
+  if (!(await consumeOneTimeCode(ctx.db, open.id, at, OTP_POLICY.maxAttempts))) {
+    await audit(ctx, request, { action, outcome: 'expired', userId: account.id });
+    throw new HttpError(401, 'auth.otpExpired');
+  }
+  return account;
+}
+
+/** `POST /resend_otp`: a fresh code for the pending login (the previous one stops working). */
+export async function resendOneTimeCode(ctx: AuthContext, request: FastifyRequest): Promise<{ msg: string }> {
+  const action = 'login.otp_resend';
+  const { session, account } = await pendingAccount(ctx, request, action);
+  await enforceLimits(
+    ctx,
+    request,
+    [
+      [LIMITS.otpResendPerIp, request.ip],
+      [LIMITS.otpResendPerAccount, String(account.id)],
+    ],
+    { action, userId: account.id },
+  );
+  await issueCode(ctx, request, session, account);
+  await audit(ctx, request, { action, outcome: 'success', userId: account.id });
+  return { msg: request.t('auth.otpResent', { email: maskEmail(account.email ?? '') }) };
+}
+
+/** `POST /cancel_otp`: forgets the pending login and voids its code; answers the anonymous `/me` shape. */
+export async function cancelOneTimeCode(ctx: AuthContext, request: FastifyRequest): Promise<MeResponse> {
+  const session = request.session;
+  if (!session) throw new HttpError(401, 'auth.otpNotPending');
+  const userId = session.otpUserId;
+  if (userId != null) {
+    const { [OTP_PENDING_UNTIL]: _dropped, ...data } = session.data ?? {};
+    session.otpUserId = null;
+    session.data = data;
+    await ctx.db.transaction(async (tx) => {
+      await voidOneTimeCodes(tx, userId, ctx.now());
+      await updateSessionState(tx, session.idHash, { otpUserId: null, data });
+      await audit(ctx, request, { action: 'login.otp_cancel', outcome: 'success', userId }, tx);
+    });
+  }
+  return getCurrentUser(ctx.db, session, null, ctx.now());
+}

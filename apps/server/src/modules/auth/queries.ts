@@ -1,0 +1,330 @@
+import type { SiteCode } from '@portal/contract';
+import { and, desc, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.js';
+import {
+  accountTokens,
+  auditLog,
+  clients,
+  oneTimeCodes,
+  producers,
+  sites,
+  users,
+} from '../../db/schema/index.js';
+
+type UserKind = (typeof users.$inferSelect)['kind'];
+type TokenPurpose = (typeof accountTokens.$inferSelect)['purpose'];
+
+export async function findSiteRow(db: Db, code: SiteCode) {
+  const [row] = await db
+    .select({ name: sites.name, settings: sites.settings })
+    .from(sites)
+    .where(eq(sites.code, code))
+    .limit(1);
+  return row;
+}
+
+/** What sign-in and account flows need of an account; the e-mail falls back to the person's first address. */
+const accountColumns = {
+  id: users.id,
+  siteCode: users.siteCode,
+  kind: users.kind,
+  login: users.login,
+  status: users.status,
+  passwordHash: users.passwordHash,
+  otpRequired: users.otpRequired,
+  failedAttempts: users.failedAttempts,
+  lockedUntil: users.lockedUntil,
+  lastFailedLoginAt: users.lastFailedLoginAt,
+  clientId: users.clientId,
+  producerId: users.producerId,
+  staffId: users.staffId,
+  email: sql<string | null>`coalesce(${users.email}, ${clients.emails}[1], ${producers.opEmails}[1])`,
+};
+export type Account = {
+  [K in keyof typeof accountColumns]: K extends 'email' ? string | null : (typeof users.$inferSelect)[K];
+};
+
+async function findAccount(db: Db, where: SQL | undefined, orderBy?: SQL): Promise<Account | undefined> {
+  const query = db
+    .select(accountColumns)
+    .from(users)
+    .leftJoin(clients, eq(clients.id, users.clientId))
+    .leftJoin(producers, eq(producers.id, users.producerId))
+    .where(where)
+    .$dynamic();
+  const [row] = await (orderBy ? query.orderBy(orderBy) : query).limit(1);
+  return row;
+}
+
+const loginIs = (name: string) => sql`lower(${users.login}) = lower(${name})`;
+
+export function findAccountById(db: Db, userId: number) {
+  return findAccount(db, eq(users.id, userId));
+}
+
+/** A client or staff account by its login, any case. */
+export function findAccountByLogin(db: Db, site: SiteCode, kind: UserKind, name: string) {
+  return findAccount(db, and(eq(users.siteCode, site), eq(users.kind, kind), loginIs(name)));
+}
+
+/** A producer of an active producer record, by Login ID or Advisor Code (any case); a Login ID match wins. */
+export function findProducerAccount(db: Db, site: SiteCode, name: string) {
+  return findAccount(
+    db,
+    and(
+      eq(users.siteCode, site),
+      eq(users.kind, 'producer'),
+      eq(producers.isActive, true),
+      or(loginIs(name), sql`upper(${producers.code}) = upper(${name})`),
+    ),
+    sql`case when lower(${users.login}) = lower(${name}) then 0 else 1 end`,
+  );
+}
+
+/** Clients are identified by ID, passport or BR number, or by their AG client ID, any case. */
+const identityIs = (idNo: string) =>
+  or(sql`upper(${clients.idNumber}) = upper(${idNo})`, sql`upper(${clients.clientNo}) = upper(${idNo})`);
+/** Names compare without case and with runs of spaces collapsed, as people type them. */
+const sameName = (column: AnyPgColumn, value: string) =>
+  sql`lower(regexp_replace(btrim(${column}), '\\s+', ' ', 'g')) = ${value}`;
+
+/** An active client account by identity number and birth date (forgotten password). */
+export function findClientAccountByIdentity(db: Db, site: SiteCode, idNo: string, birthDate: string) {
+  return findAccount(
+    db,
+    and(
+      eq(users.siteCode, site),
+      eq(users.kind, 'client'),
+      eq(users.status, 'active'),
+      identityIs(idNo),
+      eq(clients.birthDate, birthDate),
+    ),
+  );
+}
+
+/** The client a registration names, with the account it may already have on this site. */
+export async function findRegistrationMatch(
+  db: Db,
+  site: SiteCode,
+  who: { idNo: string; surname: string; givenName: string; birthDate: string },
+) {
+  const [row] = await db
+    .select({
+      clientId: clients.id,
+      clientNo: clients.clientNo,
+      email: sql<string | null>`${clients.emails}[1]`,
+      language: clients.language,
+      userId: users.id,
+      userStatus: users.status,
+    })
+    .from(clients)
+    .leftJoin(users, and(eq(users.clientId, clients.id), eq(users.siteCode, site)))
+    .where(
+      and(
+        eq(clients.siteCode, site),
+        identityIs(who.idNo),
+        sameName(clients.surname, who.surname),
+        sameName(clients.givenName, who.givenName),
+        eq(clients.birthDate, who.birthDate),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** A pending account (no password yet) for a registering client; its login is the AG client ID. */
+export async function insertPendingClientUser(
+  db: Db,
+  row: { siteCode: SiteCode; clientId: number; login: string; email: string; language: string },
+): Promise<number> {
+  const [created] = await db
+    .insert(users)
+    .values({
+      siteCode: row.siteCode,
+      kind: 'client',
+      login: row.login,
+      email: row.email,
+      status: 'pending',
+      clientId: row.clientId,
+      preferredLanguage: row.language,
+    })
+    .returning({ id: users.id });
+  if (!created) throw new Error('user insert returned no row');
+  return created.id;
+}
+
+// ── Failed sign-ins and the account lock ────────────────────────────────────────────────────────────────────
+
+/** The lock fields of one account, read under a row lock so concurrent failures count one by one. */
+export async function lockStateForUpdate(db: Db, userId: number) {
+  const [row] = await db
+    .select({ failedAttempts: users.failedAttempts, lastFailedLoginAt: users.lastFailedLoginAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return row;
+}
+
+export async function saveFailedLogin(
+  db: Db,
+  userId: number,
+  state: { failedAttempts: number; lastFailedLoginAt: Date; lockedUntil: Date | null },
+) {
+  await db.update(users).set(state).where(eq(users.id, userId));
+}
+
+/** A correct password clears the failure count, even while the one-time code is still to come. */
+export async function clearFailedLogins(db: Db, userId: number) {
+  await db
+    .update(users)
+    .set({ failedAttempts: 0, lockedUntil: null, lastFailedLoginAt: null })
+    .where(eq(users.id, userId));
+}
+
+export async function saveSuccessfulLogin(db: Db, userId: number, at: Date) {
+  await db
+    .update(users)
+    .set({ failedAttempts: 0, lockedUntil: null, lastFailedLoginAt: null, lastLoginAt: at })
+    .where(eq(users.id, userId));
+}
+
+/** Sets a new password hash; activation also turns a pending account active. A new password clears any lock. */
+export async function savePassword(
+  db: Db,
+  userId: number,
+  passwordHash: string,
+  at: Date,
+  { activate }: { activate: boolean },
+) {
+  await db
+    .update(users)
+    .set({
+      passwordHash,
+      passwordChangedAt: at,
+      failedAttempts: 0,
+      lockedUntil: null,
+      lastFailedLoginAt: null,
+      updatedAt: at,
+      ...(activate ? { status: 'active' as const } : {}),
+    })
+    .where(eq(users.id, userId));
+}
+
+// ── One-time codes ──────────────────────────────────────────────────────────────────────────────────────────
+
+/** Voids every unused code of a user: a new code (or a cancel) makes the earlier ones worthless. */
+export async function voidOneTimeCodes(db: Db, userId: number, at: Date) {
+  await db
+    .update(oneTimeCodes)
+    .set({ usedAt: at })
+    .where(and(eq(oneTimeCodes.userId, userId), isNull(oneTimeCodes.usedAt)));
+}
+
+export async function insertOneTimeCode(db: Db, row: typeof oneTimeCodes.$inferInsert) {
+  await db.insert(oneTimeCodes).values(row);
+}
+
+/** The newest unused code of this user issued to this session (codes are bound to the session that asked). */
+export async function findOpenOneTimeCode(db: Db, userId: number, sessionIdHash: string) {
+  const [row] = await db
+    .select()
+    .from(oneTimeCodes)
+    .where(
+      and(
+        eq(oneTimeCodes.userId, userId),
+        eq(oneTimeCodes.sessionIdHash, sessionIdHash),
+        isNull(oneTimeCodes.usedAt),
+      ),
+    )
+    .orderBy(desc(oneTimeCodes.id))
+    .limit(1);
+  return row;
+}
+
+/** Counts a wrong guess; answers the attempts so far (0 when the code was used or voided meanwhile). */
+export async function countWrongOneTimeCode(db: Db, codeId: number): Promise<number> {
+  const [row] = await db
+    .update(oneTimeCodes)
+    .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
+    .where(and(eq(oneTimeCodes.id, codeId), isNull(oneTimeCodes.usedAt)))
+    .returning({ attempts: oneTimeCodes.attempts });
+  return row?.attempts ?? 0;
+}
+
+/** Uses a code up, atomically: of two requests racing with the right code, exactly one wins. */
+export async function consumeOneTimeCode(db: Db, codeId: number, at: Date, maxAttempts: number) {
+  const used = await db
+    .update(oneTimeCodes)
+    .set({ usedAt: at })
+    .where(
+      and(
+        eq(oneTimeCodes.id, codeId),
+        isNull(oneTimeCodes.usedAt),
+        gt(oneTimeCodes.expiresAt, at),
+        sql`${oneTimeCodes.attempts} < ${maxAttempts}`,
+      ),
+    )
+    .returning({ id: oneTimeCodes.id });
+  return used.length === 1;
+}
+
+// ── Activation and reset tokens ─────────────────────────────────────────────────────────────────────────────
+
+export async function voidAccountTokens(db: Db, userId: number, at: Date, purpose?: TokenPurpose) {
+  await db
+    .update(accountTokens)
+    .set({ usedAt: at })
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        isNull(accountTokens.usedAt),
+        purpose ? eq(accountTokens.purpose, purpose) : undefined,
+      ),
+    );
+}
+
+export async function insertAccountToken(db: Db, row: typeof accountTokens.$inferInsert) {
+  await db.insert(accountTokens).values(row);
+}
+
+/** A live token of this purpose, with its account. */
+export async function findLiveAccountToken(db: Db, tokenHash: string, purpose: TokenPurpose, at: Date) {
+  const [row] = await db
+    .select({
+      tokenId: accountTokens.id,
+      userId: users.id,
+      siteCode: users.siteCode,
+      kind: users.kind,
+      login: users.login,
+      status: users.status,
+    })
+    .from(accountTokens)
+    .innerJoin(users, eq(users.id, accountTokens.userId))
+    .where(
+      and(
+        eq(accountTokens.tokenHash, tokenHash),
+        eq(accountTokens.purpose, purpose),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, at),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Uses a token up, atomically: a link works exactly once even when submitted twice at the same moment. */
+export async function consumeAccountToken(db: Db, tokenId: number, at: Date): Promise<boolean> {
+  const used = await db
+    .update(accountTokens)
+    .set({ usedAt: at })
+    .where(and(eq(accountTokens.id, tokenId), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, at)))
+    .returning({ id: accountTokens.id });
+  return used.length === 1;
+}
+
+// ── Audit ───────────────────────────────────────────────────────────────────────────────────────────────────
+
+export async function insertAuditEntry(db: Db, row: typeof auditLog.$inferInsert) {
+  await db.insert(auditLog).values(row);
+}

@@ -1,0 +1,100 @@
+import {
+  accountFlowResponseSchema,
+  activateRequestSchema,
+  cancelOtpRequestSchema,
+  changePasswordRequestSchema,
+  forgetPasswordB2bRequestSchema,
+  forgetPasswordRequestSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  registrationRequestSchema,
+  resendOtpRequestSchema,
+  resendOtpResponseSchema,
+} from '@portal/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createMailer } from '../../mail/index.js';
+import { rateLimiterFor } from '../../plugins/rate-limit/index.js';
+import type { ModuleOptions } from '../module-options.js';
+import { activate } from './activation.js';
+import { changePassword } from './change-password.js';
+import type { AuthContext } from './context.js';
+import { forgotClientPassword, forgotProducerPassword } from './forgot-password.js';
+import { login } from './login.js';
+import { cancelOneTimeCode, resendOneTimeCode } from './one-time-code.js';
+import { register } from './registration.js';
+
+/** Change password is for clients and producers; staff manage theirs in the back-office system. */
+async function requireClientOrProducer(request: FastifyRequest, reply: FastifyReply) {
+  if (!request.principal) return reply.code(401).send({ error: request.t('errors.unauthorized') });
+  if (request.principal.kind === 'staff')
+    return reply.code(403).send({ error: request.t('errors.forbidden') });
+}
+
+/**
+ * Sign-in and account flows (issue 3): login with an optional one-time code, registration, activation, forgotten
+ * password and reset, change password. Answers never carry secrets and are never cached.
+ */
+export const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { config, db, now }) => {
+  const clock = now ?? (() => new Date());
+  const ctx: AuthContext = {
+    db,
+    config,
+    now: clock,
+    mailer: createMailer(config),
+    limiter: rateLimiterFor(config, db, clock, app.log),
+    log: app.log,
+  };
+  app.addHook('onClose', async () => {
+    await ctx.limiter.close();
+    ctx.mailer.close();
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  const tags = ['auth'];
+  app.post(
+    '/login',
+    { schema: { tags, body: loginRequestSchema, response: { 200: loginResponseSchema } } },
+    (request, reply) => login(ctx, request, reply, app.sessions, request.body),
+  );
+  app.post(
+    '/resend_otp',
+    { schema: { tags, body: resendOtpRequestSchema, response: { 200: resendOtpResponseSchema } } },
+    (request) => resendOneTimeCode(ctx, request),
+  );
+  app.post(
+    '/cancel_otp',
+    { schema: { tags, body: cancelOtpRequestSchema, response: { 200: loginResponseSchema } } },
+    (request) => cancelOneTimeCode(ctx, request),
+  );
+  app.post(
+    '/registration',
+    { schema: { tags, body: registrationRequestSchema, response: { 200: accountFlowResponseSchema } } },
+    (request) => register(ctx, request, request.body),
+  );
+  app.post(
+    '/activate',
+    { schema: { tags, body: activateRequestSchema, response: { 200: accountFlowResponseSchema } } },
+    (request) => activate(ctx, request, request.body),
+  );
+  app.post(
+    '/forget_password',
+    { schema: { tags, body: forgetPasswordRequestSchema, response: { 200: accountFlowResponseSchema } } },
+    (request) => forgotClientPassword(ctx, request, request.body),
+  );
+  app.post(
+    '/forget_password_b2b',
+    { schema: { tags, body: forgetPasswordB2bRequestSchema, response: { 200: accountFlowResponseSchema } } },
+    (request) => forgotProducerPassword(ctx, request, request.body),
+  );
+  app.post(
+    '/change_password',
+    {
+      schema: { tags, body: changePasswordRequestSchema, response: { 200: accountFlowResponseSchema } },
+      preHandler: requireClientOrProducer,
+    },
+    (request) => changePassword(ctx, request, request.body),
+  );
+};

@@ -1,0 +1,65 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { InjectOptions } from 'fastify';
+import { type DemoAccountKey, demoAccount } from '../../db/seed/demo-accounts.js';
+import { type OutboxMessage, otpCodeIn, readLatestMail, waitForMail } from '../../mail/index.js';
+import { ApiAgent } from '../../testing/http.js';
+import { createTestApp, type TestContext } from '../../testing/test-app.js';
+
+let nextIp = 1;
+
+/**
+ * An ApiAgent with its own client address, so the per-IP limits of one test never spill into another test of the
+ * same file (every injected request would otherwise come from 127.0.0.1).
+ */
+export class AuthAgent extends ApiAgent {
+  readonly ip: string;
+
+  constructor(t: TestContext, host = 'afs.localhost', lang = 'en', ip?: string) {
+    super(t.app, host, lang);
+    this.ip = ip ?? `10.0.${Math.floor(nextIp / 250)}.${(nextIp % 250) + 1}`;
+    nextIp += 1;
+  }
+
+  /** Like the SPA, keeps the CSRF token of any answer in the `/me` shape (a login answers a rotated session). */
+  override async request(options: InjectOptions & { withCsrf?: boolean }) {
+    const response = await super.request({ remoteAddress: this.ip, ...options });
+    if (response.headers['content-type']?.toString().startsWith('application/json')) {
+      const body = response.json();
+      if (typeof body?.csrfToken === 'string') this.csrfToken = body.csrfToken;
+    }
+    return response;
+  }
+
+  /** Reads /me (for the CSRF token) and posts, like the SPA. */
+  async post(path: string, body?: unknown) {
+    if (!this.csrfToken) await this.me();
+    return this.send('POST', path, body);
+  }
+}
+
+/** A test app whose outbox is a fresh temporary folder. `env` adds configuration (e.g. REDIS_URL). */
+export async function createAuthTestApp(env: Record<string, string> = {}) {
+  const outboxDir = mkdtempSync(join(tmpdir(), 'portal-outbox-'));
+  const t = await createTestApp({ OUTBOX_DIR: outboxDir, ...env });
+  return { t, outboxDir };
+}
+
+export const account = (key: DemoAccountKey) => demoAccount(key);
+
+/** The newest message to `to`, waiting for one newer than what was there before `action` ran. */
+export async function mailAfter(outboxDir: string, to: string, action: () => Promise<unknown>) {
+  const before = (await readLatestMail(outboxDir, to))?.file;
+  await action();
+  return waitForMail(outboxDir, to, { after: before });
+}
+
+export function codeOf(message: OutboxMessage) {
+  return otpCodeIn(message);
+}
+
+/** Moves the app's clock forward. */
+export function advance(t: TestContext, ms: number) {
+  t.clock.now = new Date(t.clock.now.getTime() + ms);
+}
