@@ -47,6 +47,8 @@ export async function buildApp({ config, database, now, logger }: AppDeps): Prom
         frameSrc: ["'self'"],
         frameAncestors: ["'self'"],
         objectSrc: ["'none'"],
+        // The staff header's search box submits to the back-office site.
+        formAction: ["'self'", new URL(config.backOfficeUrl).origin],
         upgradeInsecureRequests: config.cookieSecure ? [] : null,
       },
     },

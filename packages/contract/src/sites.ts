@@ -49,11 +49,25 @@ export const DATE_LOCALE: Record<Language, string> = { en: 'en', zh: 'zh-tw', ja
 /** Feature flags travel as the strings 'true' / 'false', exactly as the spec's site info carries them. */
 export const featureFlagSchema = z.enum(['true', 'false']);
 
+/** Addresses outside the portal that a site links to; absent ones fall back to the web app's defaults. */
+export const siteLinksSchema = z
+  .object({
+    contactUs: z.string(),
+    faq: z.string(),
+    help: z.string(),
+    producerPortal: z.string(),
+  })
+  .partial();
+export type SiteLinks = z.infer<typeof siteLinksSchema>;
+
 export const siteInfoSchema = z.object({
   siteCode: siteCodeSchema,
   siteName: z.string(),
   siteShortName: z.string(),
   feature: z.object({ external: featureFlagSchema, internal: featureFlagSchema }),
+  /** Where /internal sends people without staff access, and what the staff header's search submits to. */
+  backOfficeUrl: z.string().optional(),
+  links: siteLinksSchema.optional(),
 });
 export type SiteInfo = z.infer<typeof siteInfoSchema>;
 

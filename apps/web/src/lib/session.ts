@@ -1,7 +1,6 @@
-import { type MeResponse, siteInfoSchema } from '@portal/contract';
+import { type MeResponse, type SiteInfo, siteInfoSchema } from '@portal/contract';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import { z } from 'zod';
 import { api, fetchMe, onMeFetched } from './api-client';
 
 /**
@@ -9,20 +8,9 @@ import { api, fetchMe, onMeFetched } from './api-client';
  * rendering any route (SessionGate), so inside routes the hooks below always return data.
  */
 
-/** Site info as the web app reads it: the contract's shape plus optional addresses the server may add later. */
-export const webSiteInfoSchema = siteInfoSchema.extend({
-  backOfficeUrl: z.string().optional(),
-  links: z
-    .object({
-      contactUs: z.string().optional(),
-      faq: z.string().optional(),
-      help: z.string().optional(),
-      producerPortal: z.string().optional(),
-    })
-    .partial()
-    .optional(),
-});
-export type WebSiteInfo = z.infer<typeof webSiteInfoSchema>;
+/** Site info exactly as the contract defines it (optional back-office URL and links included). */
+export const webSiteInfoSchema = siteInfoSchema;
+export type WebSiteInfo = SiteInfo;
 
 export const sessionKeys = {
   me: ['session', 'me'] as const,

@@ -28,7 +28,7 @@ export function backOfficeLink(site: WebSiteInfo, path: string): string {
   return `${root}${path.startsWith('/') ? path : `/${path}`}`;
 }
 
-export interface SiteLinks {
+export interface DefaultSiteLinks {
   contactUs: string;
   faq: string;
   help?: string;
@@ -40,7 +40,7 @@ export interface SiteLinks {
  * Links that point outside the SPA. The spec does not give the real addresses; site info may carry them
  * (`links`), otherwise these defaults apply. Change them here, in one place.
  */
-const DEFAULT_SITE_LINKS: Record<SiteCode, SiteLinks> = {
+const DEFAULT_SITE_LINKS: Record<SiteCode, DefaultSiteLinks> = {
   afs: {
     contactUs: 'https://www.afs.example/contact-us',
     faq: 'https://www.afs.example/faq',
@@ -59,6 +59,6 @@ const DEFAULT_SITE_LINKS: Record<SiteCode, SiteLinks> = {
   },
 };
 
-export function siteLinks(site: WebSiteInfo): SiteLinks {
+export function siteLinks(site: WebSiteInfo): DefaultSiteLinks {
   return { ...DEFAULT_SITE_LINKS[site.siteCode], ...site.links };
 }

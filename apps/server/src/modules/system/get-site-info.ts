@@ -5,12 +5,13 @@ import { findSiteNames } from './queries.js';
 
 const flag = (on: boolean) => (on ? 'true' : 'false') as 'true' | 'false';
 
-export async function getSiteInfo(db: Db, site: HostSite): Promise<SiteInfo> {
+export async function getSiteInfo(db: Db, site: HostSite, backOfficeUrl: string): Promise<SiteInfo> {
   const names = await findSiteNames(db, site.code);
   return {
     siteCode: site.code,
     siteName: names?.name ?? site.code.toUpperCase(),
     siteShortName: names?.shortName ?? site.code.toUpperCase(),
     feature: { external: flag(site.features.external), internal: flag(site.features.internal) },
+    backOfficeUrl,
   };
 }
