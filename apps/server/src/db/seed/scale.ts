@@ -35,6 +35,8 @@ export interface ScaleOptions {
   scale: number;
   /** Rows per multi-row INSERT. */
   batchSize?: number;
+  /** Policies per scale unit; tests shrink it. */
+  policiesPerUnit?: number;
   log?: (line: string) => void;
 }
 
@@ -91,6 +93,7 @@ async function insertTeams(db: Db, run: number, unit: number, rows: Record<strin
 export async function generateScaleData(db: Db, options: ScaleOptions): Promise<ScaleReport> {
   const log = options.log ?? (() => {});
   const batch = options.batchSize ?? 1000;
+  const perUnit = options.policiesPerUnit ?? POLICIES_PER_SCALE_UNIT;
   await ensureDemoData(db);
   const started = performance.now();
   const rows: Record<string, number> = {};
@@ -117,7 +120,7 @@ export async function generateScaleData(db: Db, options: ScaleOptions): Promise<
 
   for (let unit = 0; unit < options.scale; unit++) {
     const teams = await insertTeams(db, run, unit, rows);
-    let policiesLeft = POLICIES_PER_SCALE_UNIT;
+    let policiesLeft = perUnit;
     while (policiesLeft > 0) {
       const clientRows: (typeof clients.$inferInsert)[] = [];
       const owners: { site: SiteCode; producerId: number; name: string }[] = [];
@@ -243,9 +246,7 @@ export async function generateScaleData(db: Db, options: ScaleOptions): Promise<
       count('service_records', srRows.length);
       count('holdings', holdingRows.length);
       const total = Object.values(rows).reduce((a, b) => a + b, 0);
-      log(
-        `unit ${unit + 1}/${options.scale}: ${POLICIES_PER_SCALE_UNIT - policiesLeft} policies, ${total} rows so far`,
-      );
+      log(`unit ${unit + 1}/${options.scale}: ${perUnit - policiesLeft} policies, ${total} rows so far`);
     }
   }
   const seconds = (performance.now() - started) / 1000;

@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from './client.js';
+import { openFreshDatabase } from './fresh-database.js';
+import { clients, sites } from './schema/index.js';
+
+let fresh: Awaited<ReturnType<typeof openFreshDatabase>>;
+let db: Db;
+const rows = async <T>(q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
+
+describe('migrations', () => {
+  beforeAll(async () => {
+    fresh = await openFreshDatabase();
+    db = fresh.database.db;
+  });
+  afterAll(() => fresh.drop());
+
+  it('apply from scratch, with pg_trgm, the trigram indexes and the closure triggers', async () => {
+    expect(await rows(sql`select extname from pg_extension where extname = 'pg_trgm'`)).toHaveLength(1);
+    const trigram = await rows<{ indexname: string }>(
+      sql`select indexname from pg_indexes where indexdef like '%gin_trgm_ops%' order by 1`,
+    );
+    expect(trigram.map((r) => r.indexname)).toEqual([
+      'applications_insured_name_trgm_idx',
+      'applications_policy_no_trgm_idx',
+      'clients_full_name_trgm_idx',
+      'policies_insured_name_trgm_idx',
+      'policies_plan_no_trgm_idx',
+      'products_name_trgm_idx',
+    ]);
+    const triggers = await rows<{ tgname: string }>(
+      sql`select tgname from pg_trigger where tgrelid = 'producers'::regclass and not tgisinternal order by 1`,
+    );
+    expect(triggers.map((t) => t.tgname)).toEqual([
+      'producers_site_fixed',
+      'producers_tree_insert',
+      'producers_tree_move',
+    ]);
+  });
+
+  it('enforce codes with check constraints', async () => {
+    await db.insert(sites).values({ code: 'afs', name: 'AFS', shortName: 'AFS' });
+    const client = { siteCode: 'afs' as const, idType: 'ID' as const, idNumber: 'A1', surname: 'Chan' };
+    await expect(db.insert(clients).values({ ...client, clientNo: 'AG1234' })).rejects.toThrow();
+    await expect(
+      db.insert(clients).values({ ...client, clientNo: 'AG12345678', language: 'fr' }),
+    ).rejects.toThrow();
+    await db.insert(clients).values({ ...client, clientNo: 'AG12345678', givenName: 'Tai Man' });
+    const [row] = await rows<{ full_name: string }>(
+      sql`select full_name from clients where client_no = 'AG12345678'`,
+    );
+    expect(row?.full_name).toBe('Tai Man Chan');
+  });
+});
