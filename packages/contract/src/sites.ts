@@ -56,6 +56,8 @@ export const siteLinksSchema = z
     faq: z.string(),
     help: z.string(),
     producerPortal: z.string(),
+    /** Address for written enquiries: the Japanese login page's inquiry link, the "no e-mail on file" instructions. */
+    inquiryEmail: z.string(),
   })
   .partial();
 export type SiteLinks = z.infer<typeof siteLinksSchema>;
