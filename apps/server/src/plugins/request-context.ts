@@ -33,10 +33,15 @@ export function resolveSite(
   );
 }
 
-/** Picks the language from the `:lang` route parameter when there is one. */
-function languageOf(request: FastifyRequest): Language {
+/**
+ * Picks the language from the `:lang` route parameter, or, for a path no route matched (a 404), from the segment
+ * after the base path, so even "not found" answers in the caller's language.
+ */
+function languageOf(request: FastifyRequest, basePath: string): Language {
   const params = request.params as { lang?: string } | undefined;
-  return parseLanguage(params?.lang) ?? DEFAULT_LANGUAGE;
+  if (params?.lang) return parseLanguage(params.lang) ?? DEFAULT_LANGUAGE;
+  const path = request.url.startsWith(basePath) ? request.url.slice(basePath.length) : '';
+  return parseLanguage(/^\/([^/?]+)/.exec(path)?.[1]) ?? DEFAULT_LANGUAGE;
 }
 
 export const requestContextPlugin = fp(
@@ -46,7 +51,7 @@ export const requestContextPlugin = fp(
     app.decorateRequest('t', null as unknown as Translate);
     app.addHook('onRequest', async (request) => {
       request.site = resolveSite(opts.config, request.headers.host);
-      request.language = languageOf(request);
+      request.language = languageOf(request, opts.config.basePath);
       request.t = translator(request.language);
     });
   },

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { sessions, users } from '../db/schema/index.js';
+import { resolveSite } from '../plugins/request-context.js';
 import { SESSION_COOKIE } from '../plugins/session/plugin.js';
 import { randomToken, sha256 } from '../plugins/session/tokens.js';
 import type { ApiAgent } from './http.js';
@@ -10,7 +11,7 @@ import type { TestContext } from './test-app.js';
  * not depend on it (the sign-in flow has tests of its own).
  */
 export async function signInAs(t: TestContext, agent: ApiAgent, login: string): Promise<number> {
-  const site = agent.host.split('.')[0] as 'afs' | 'ipc' | 'absg';
+  const site = resolveSite(t.config, agent.host).code;
   const [user] = await t.database.db
     .select({ id: users.id })
     .from(users)

@@ -1,6 +1,6 @@
 import { meResponseSchema } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../../db/seed/demo-accounts.js';
+import { demoAccount } from '../../db/seed/demo-accounts.js';
 import { ApiAgent } from '../../testing/http.js';
 import { signInAs } from '../../testing/sessions.js';
 import { createTestApp, type TestContext } from '../../testing/test-app.js';
@@ -10,12 +10,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-const account = (role: string) => {
-  const found = DEMO_ACCOUNTS.find((a) => a.role === role);
-  if (!found) throw new Error(`demo account ${role} missing`);
-  return found;
-};
 
 describe('GET /me', () => {
   it('opens an anonymous session with a CSRF token in an HttpOnly, SameSite cookie', async () => {
@@ -45,7 +39,7 @@ describe('GET /me', () => {
 
   it('names the signed-in producer with every permission flag', async () => {
     const agent = new ApiAgent(t.app);
-    await signInAs(t, agent, account('producer-full').login);
+    await signInAs(t, agent, demoAccount('partner').login);
     const me = meResponseSchema.parse((await agent.get('/me')).json());
     expect(me.currentClient).toBeNull();
     expect(me.currentProducer).toMatchObject({
@@ -58,7 +52,7 @@ describe('GET /me', () => {
 
   it('names the producer without commission, BV or training permissions accordingly', async () => {
     const agent = new ApiAgent(t.app);
-    await signInAs(t, agent, account('producer-limited').login);
+    await signInAs(t, agent, demoAccount('consultant').login);
     const me = (await agent.get('/me')).json();
     expect(me.currentProducer).toMatchObject({
       hasCommissionPermission: false,
@@ -69,7 +63,7 @@ describe('GET /me', () => {
 
   it('names the signed-in client and counts unread messages', async () => {
     const agent = new ApiAgent(t.app);
-    await signInAs(t, agent, account('client').login);
+    await signInAs(t, agent, demoAccount('client').login);
     const me = meResponseSchema.parse((await agent.get('/me')).json());
     expect(me.currentProducer).toBeNull();
     expect(me.currentClient?.name.length).toBeGreaterThan(2);
@@ -78,7 +72,7 @@ describe('GET /me', () => {
 
   it('gives staff their menu entries', async () => {
     const agent = new ApiAgent(t.app, 'staff.localhost');
-    await signInAs(t, agent, account('staff').login);
+    await signInAs(t, agent, demoAccount('staff').login);
     const me = meResponseSchema.parse((await agent.get('/me')).json());
     expect(me.currentStaff?.menus.length).toBeGreaterThan(3);
     expect(me.currentStaff?.menus.map((m) => m.type)).toContain('mainMenu');
@@ -86,7 +80,7 @@ describe('GET /me', () => {
 
   it('does not honour a session cookie on another site', async () => {
     const afs = new ApiAgent(t.app);
-    await signInAs(t, afs, account('producer-full').login);
+    await signInAs(t, afs, demoAccount('partner').login);
     const ipc = new ApiAgent(t.app, 'ipc.localhost');
     ipc.cookie = afs.cookie;
     const me = (await ipc.get('/me')).json();
@@ -97,7 +91,7 @@ describe('GET /me', () => {
 describe('session timeouts', () => {
   it('ends a session idle for longer than the idle timeout', async () => {
     const agent = new ApiAgent(t.app);
-    await signInAs(t, agent, account('producer-full').login);
+    await signInAs(t, agent, demoAccount('partner').login);
     t.clock.now = new Date(t.clock.now.getTime() + t.config.sessionIdleMs + 1000);
     try {
       expect((await agent.get('/me')).json().currentProducer).toBeNull();
@@ -108,7 +102,7 @@ describe('session timeouts', () => {
 
   it('keeps an active session alive but ends it at the absolute timeout', async () => {
     const agent = new ApiAgent(t.app);
-    await signInAs(t, agent, account('producer-full').login);
+    await signInAs(t, agent, demoAccount('partner').login);
     const start = t.clock.now.getTime();
     const step = t.config.sessionIdleMs - 60_000;
     try {
@@ -159,7 +153,7 @@ describe('CSRF protection on writes', () => {
 describe('DELETE /logout', () => {
   it('ends the session on the server: the old cookie no longer signs anyone in', async () => {
     const agent = new ApiAgent(t.app);
-    await signInAs(t, agent, account('producer-full').login);
+    await signInAs(t, agent, demoAccount('partner').login);
     const oldCookie = agent.cookie;
     const response = await agent.send('DELETE', '/logout');
     expect(response.statusCode).toBe(200);
