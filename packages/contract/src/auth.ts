@@ -62,11 +62,11 @@ export type LoginRequest = z.infer<typeof loginRequestSchema>;
 export const loginResponseSchema = meResponseSchema;
 
 /** `POST /resend_otp` sends the login form's body again; the server only needs the pending login of the session. */
-export const resendOtpRequestSchema = z.looseObject({}).optional();
+export const resendOtpRequestSchema = z.looseObject({}).nullish();
 export const resendOtpResponseSchema = z.object({ msg: z.string() });
 export type ResendOtpResponse = z.infer<typeof resendOtpResponseSchema>;
 
-export const cancelOtpRequestSchema = z.looseObject({}).optional();
+export const cancelOtpRequestSchema = z.looseObject({}).nullish();
 
 export const registrationRequestSchema = z.object({
   /** ID card, passport or business registration number, or the AG client ID itself. */

@@ -1,7 +1,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
+import { auditLog, users } from '../../db/schema/index.js';
 import { type DemoAccountKey, demoAccount } from '../../db/seed/demo-accounts.js';
 import { type OutboxMessage, otpCodeIn, readLatestMail, waitForMail } from '../../mail/index.js';
 import { ApiAgent } from '../../testing/http.js';
@@ -62,4 +64,41 @@ export function codeOf(message: OutboxMessage) {
 /** Moves the app's clock forward. */
 export function advance(t: TestContext, ms: number) {
   t.clock.now = new Date(t.clock.now.getTime() + ms);
+}
+
+/** Audit rows of one action, newest first. */
+export async function auditRows(t: TestContext, action: string) {
+  return t.database.db.select().from(auditLog).where(eq(auditLog.action, action)).orderBy(desc(auditLog.id));
+}
+
+export async function userRow(t: TestContext, site: 'afs' | 'ipc' | 'absg', login: string) {
+  const [row] = await t.database.db
+    .select()
+    .from(users)
+    .where(and(eq(users.siteCode, site), sql`lower(${users.login}) = lower(${login})`));
+  if (!row) throw new Error(`no user ${login} on ${site}`);
+  return row;
+}
+
+/** Signs a demo client in through the real flow, one-time code included when the site asks for it. */
+export async function signInThroughFlow(
+  t: TestContext,
+  outboxDir: string,
+  agent: AuthAgent,
+  who: { login: string; password: string; email: string },
+  area: 'b2b' | 'b2c',
+) {
+  const first = await mailAfter(outboxDir, who.email, async () => {
+    const response = await agent.post('/login', { login: who.login, password: who.password, area });
+    if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+    if (response.json().otpUserId == null) throw new Error('expected a one-time code step');
+  });
+  const done = await agent.post('/login', {
+    login: who.login,
+    password: who.password,
+    area,
+    otpCode: codeOf(first),
+  });
+  if (done.statusCode !== 200) throw new Error(`otp failed: ${done.statusCode} ${done.body}`);
+  return done;
 }

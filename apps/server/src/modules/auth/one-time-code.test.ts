@@ -1,0 +1,193 @@
+import { meResponseSchema } from '@portal/contract';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { readLatestMail } from '../../mail/index.js';
+import type { TestContext } from '../../testing/test-app.js';
+import { OTP_POLICY } from './one-time-code.js';
+import {
+  AuthAgent,
+  account,
+  advance,
+  auditRows,
+  codeOf,
+  createAuthTestApp,
+  mailAfter,
+} from './test-support.js';
+
+let t: TestContext;
+let outbox: string;
+beforeAll(async () => {
+  ({ t, outboxDir: outbox } = await createAuthTestApp());
+});
+afterAll(() => t.close());
+// Every test uses the same demo client: start each in a fresh rate-limit window, as if a while had passed.
+beforeEach(() => advance(t, 16 * 60_000));
+
+const client = account('client');
+const body = (extra: Record<string, unknown> = {}) => ({
+  login: client.login,
+  password: client.password,
+  area: 'b2c',
+  ...extra,
+});
+
+/** Passes the password step; answers the agent and the code e-mailed for it. */
+async function pending(agent = new AuthAgent(t)) {
+  let answer: ReturnType<typeof meResponseSchema.parse> | undefined;
+  const mail = await mailAfter(outbox, client.email, async () => {
+    const response = await agent.post('/login', body());
+    expect(response.statusCode).toBe(200);
+    answer = meResponseSchema.parse(response.json());
+  });
+  return { agent, answer, mail, code: codeOf(mail) };
+}
+
+const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+describe('one-time code at login (clients on afs)', () => {
+  it('asks for a code after the password, e-mails it, and signs in with it', async () => {
+    const { agent, answer, mail, code } = await pending();
+    const user = (await auditRows(t, 'login'))[0];
+    expect(answer?.currentClient).toBeNull();
+    expect(answer?.otpUserId).toBe(user?.userId);
+    expect(user?.outcome).toBe('otp_required');
+    expect(mail.subject).toBe('Angel Financial Services: your sign-in code');
+    expect(mail.text).toContain(`Your one-time sign-in code is ${code}.`);
+    expect(mail.html).toContain(code);
+    // Not signed in yet: /me shows the pending login only.
+    const me = (await agent.get('/me')).json();
+    expect(me).toMatchObject({ currentClient: null, otpUserId: answer?.otpUserId });
+
+    const csrfBefore = agent.csrfToken;
+    const cookieBefore = agent.cookie;
+    const done = await agent.post('/login', body({ otpCode: code }));
+    expect(done.statusCode).toBe(200);
+    expect(done.json().currentClient?.name).toBe(client.name);
+    expect(done.json().otpUserId).toBeNull();
+    expect(done.json().csrfToken).not.toBe(csrfBefore);
+    expect(agent.cookie).not.toBe(cookieBefore);
+    expect((await auditRows(t, 'login.otp'))[0]?.outcome).toBe('success');
+  });
+
+  it('writes the code e-mail in the request language', async () => {
+    const agent = new AuthAgent(t, 'afs.localhost', 'ja');
+    const mail = await mailAfter(outbox, client.email, () => agent.post('/login', body()));
+    expect(mail.subject).toBe('Angel Financial Services：ログイン確認コード');
+    expect(mail.text).toContain(`ワンタイムログインコードは ${codeOf(mail)} です。`);
+  });
+
+  it('refuses a wrong code, then accepts the right one', async () => {
+    const { agent, code } = await pending();
+    const wrong = await agent.post('/login', body({ otpCode: otherCode(code) }));
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ error: 'The verification code is incorrect.' });
+    expect((await auditRows(t, 'login.otp'))[0]?.outcome).toBe('failure');
+    expect((await agent.post('/login', body({ otpCode: code }))).statusCode).toBe(200);
+  });
+
+  it('voids a code after five wrong guesses, even for the right code', async () => {
+    const { agent, code } = await pending();
+    for (let i = 1; i <= OTP_POLICY.maxAttempts; i++) {
+      const response = await agent.post('/login', body({ otpCode: otherCode(code) }));
+      expect(response.json().error).toBe(
+        i < OTP_POLICY.maxAttempts
+          ? 'The verification code is incorrect.'
+          : 'The verification code has expired or was used up. Please request a new code.',
+      );
+    }
+    const right = await agent.post('/login', body({ otpCode: code }));
+    expect(right.statusCode).toBe(401);
+    expect(right.json().error).toMatch(/expired or was used up/);
+  });
+
+  it('refuses an expired code', async () => {
+    const { agent, code } = await pending();
+    advance(t, OTP_POLICY.codeTtlMs + 1000);
+    const response = await agent.post('/login', body({ otpCode: code }));
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error).toMatch(/expired/);
+    expect((await auditRows(t, 'login.otp'))[0]?.outcome).toBe('expired');
+  });
+
+  it('refuses a code used once already', async () => {
+    const { agent, code } = await pending();
+    expect((await agent.post('/login', body({ otpCode: code }))).statusCode).toBe(200);
+    const again = await agent.post('/login', body({ otpCode: code }));
+    expect(again.statusCode).toBe(401);
+  });
+
+  it('binds the code to its session: another session cannot use it', async () => {
+    const { code } = await pending();
+    const thief = new AuthAgent(t);
+    const stolen = await thief.post('/login', body({ otpCode: code }));
+    expect(stolen.statusCode).toBe(401);
+    expect(stolen.json()).toEqual({ error: 'Your sign-in has timed out. Please sign in again.' });
+    // Even a thief with its own pending login for the same account cannot use the victim's code.
+    const own = await pending(thief);
+    const mixed = await thief.post('/login', body({ otpCode: code === own.code ? otherCode(code) : code }));
+    expect(mixed.statusCode).toBe(401);
+  });
+
+  it('ends a pending login after its lifetime: /me no longer shows it', async () => {
+    const { agent, answer } = await pending();
+    expect((await agent.get('/me')).json().otpUserId).toBe(answer?.otpUserId);
+    advance(t, OTP_POLICY.pendingTtlMs + 1000);
+    // The session itself would be idle-expired too; a fresh /me within the idle limit is what matters here.
+    expect((await agent.get('/me')).json().otpUserId).toBeNull();
+  });
+});
+
+describe('POST /resend_otp and /cancel_otp', () => {
+  it('sends a fresh code and voids the old one', async () => {
+    const { agent, code } = await pending();
+    let msg = '';
+    const mail = await mailAfter(outbox, client.email, async () => {
+      const response = await agent.post('/resend_otp', body());
+      expect(response.statusCode).toBe(200);
+      msg = response.json().msg;
+    });
+    expect(msg).toBe('A new verification code has been sent to t*********n@example.com.');
+    const fresh = codeOf(mail);
+    if (fresh !== code) {
+      expect((await agent.post('/login', body({ otpCode: code }))).statusCode).toBe(401);
+    }
+    expect((await agent.post('/login', body({ otpCode: fresh }))).statusCode).toBe(200);
+    expect((await auditRows(t, 'login.otp_resend'))[0]?.outcome).toBe('success');
+  });
+
+  it('limits resends per account: 429 with Retry-After', async () => {
+    const { agent } = await pending();
+    for (let i = 0; i < 3; i++) {
+      const r = await agent.post('/resend_otp');
+      expect(r.statusCode, r.body).toBe(200);
+    }
+    const refused = await agent.post('/resend_otp');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json().error).toMatch(/^Too many attempts\. Please try again in \d+ minute/);
+  });
+
+  it('answers an error when no login is pending', async () => {
+    const agent = new AuthAgent(t);
+    const response = await agent.post('/resend_otp', {});
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ error: 'Your sign-in has timed out. Please sign in again.' });
+  });
+
+  it('cancels the pending login and voids its code', async () => {
+    const { agent, code } = await pending();
+    const cancelled = await agent.post('/cancel_otp');
+    expect(cancelled.statusCode).toBe(200);
+    expect(meResponseSchema.parse(cancelled.json()).otpUserId).toBeNull();
+    expect((await agent.get('/me')).json().otpUserId).toBeNull();
+    expect((await agent.post('/login', body({ otpCode: code }))).statusCode).toBe(401);
+    expect((await auditRows(t, 'login.otp_cancel'))[0]?.outcome).toBe('success');
+  });
+
+  it('never writes the code into the audit log', async () => {
+    const { code } = await pending();
+    for (const action of ['login', 'login.otp', 'login.otp_resend']) {
+      for (const row of await auditRows(t, action)) expect(JSON.stringify(row.details)).not.toContain(code);
+    }
+    expect(await readLatestMail(outbox, client.email)).toBeDefined();
+  });
+});
