@@ -1,4 +1,5 @@
 export * from './auth.js';
+export * from './client-area.js';
 export * from './commissions.js';
 export * from './errors.js';
 export * from './paging.js';
@@ -8,3 +9,4 @@ export * from './service-records.js';
 export * from './session.js';
 export * from './sites.js';
 export * from './stages.js';
+export * from './statements.js';

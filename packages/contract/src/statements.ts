@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { monthOptionSchema } from './client-area.js';
+import { STATEMENT_MONTHS_AVAILABLE } from './paging.js';
+import { CURRENCIES, DEFAULT_CONSOLIDATED_CURRENCY } from './products.js';
+import { languageSchema } from './sites.js';
+
+/*
+ * Monthly statements (spec 1 §7). A "party id" is the id of a statement account: a CONSOLIDATE account covers all
+ * of a client's investment plans, every other account exactly one plan.
+ *
+ * Endpoints (all under `{basePath}/{lang}/api`, client only; another client's id answers 404):
+ *   GET /statement/policy_list/:partyId                         → StatementPolicyList
+ *   GET /statement/:id.html  | /statement/:id.pdf               ?month=YYYY-MM (default: latest) &request=b2c
+ *   GET /statement/download_monthly_statement                   ?month=YYYY-MM&party_id=N (PDF)
+ *   GET /statement/consolidate_statement/:id.html | .pdf        ?selected_currency=USD&month=YYYY-MM
+ *   GET /statement/download_pdf | /statement/download_zip       ?party_ids=1,2,3&month=YYYY-MM
+ * The statement language is the URL's `{lang}`.
+ */
+
+/** Months travel as `YYYY-MM`; their labels as `YYYY/MM`. */
+export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+export const statementMonthSchema = z.string().regex(MONTH_PATTERN, 'month');
+
+/** Only the statements of the last STATEMENT_MONTHS_AVAILABLE (6) full months can be viewed or downloaded. */
+export const STATEMENT_MONTHS_WINDOW = STATEMENT_MONTHS_AVAILABLE;
+
+/** Most party ids one PDF or ZIP request may name. */
+export const MAX_PARTY_IDS = 20;
+
+export const STATEMENT_ACCOUNT_TYPES = ['CONSOLIDATE', 'POLICY'] as const;
+
+export const statementAccountSchema = z.object({
+  partyId: z.number().int(),
+  accountType: z.enum(STATEMENT_ACCOUNT_TYPES),
+  accountNo: z.string(),
+  /** Months with a statement, newest first, within the last six. */
+  monthOptions: z.array(monthOptionSchema),
+  /** The spec's spelling. Default currency of the consolidated statement. */
+  consolidateCurency: z.string(),
+  /** API path of the provider statement file, null when there is none (always null for CONSOLIDATE). */
+  providerStatementPath: z.string().nullable(),
+  /** The plan a POLICY account reports on (null for CONSOLIDATE), so pickers can name it. */
+  planId: z.number().int().nullable(),
+  planNo: z.string().nullable(),
+  productName: z.string().nullable(),
+});
+export type StatementAccount = z.infer<typeof statementAccountSchema>;
+
+/** `GET /statement/policy_list/:partyId`: every statement account of the client owning that party. */
+export const statementPolicyListSchema = z.object({
+  accounts: z.array(statementAccountSchema),
+  statementLanguage: languageSchema,
+});
+export type StatementPolicyList = z.infer<typeof statementPolicyListSchema>;
+
+const partyIdNumber = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 53 - 1);
+
+export const partyIdParamsSchema = z.object({ partyId: partyIdNumber });
+/** `:id` of `/statement/:id.html|.pdf` and the consolidated variants. */
+export const statementIdParamsSchema = z.object({ id: partyIdNumber });
+
+export const statementQuerySchema = z.object({
+  month: statementMonthSchema.optional(),
+  /** `b2c` when the client view asks (spec 1 §7); accepted and otherwise ignored. */
+  request: z.enum(['b2c']).optional(),
+});
+export type StatementQuery = z.infer<typeof statementQuerySchema>;
+
+export const consolidatedCurrencySchema = z.enum(CURRENCIES);
+
+export const consolidatedStatementQuerySchema = z.object({
+  month: statementMonthSchema.optional(),
+  selected_currency: consolidatedCurrencySchema.default(DEFAULT_CONSOLIDATED_CURRENCY),
+});
+export type ConsolidatedStatementQuery = z.infer<typeof consolidatedStatementQuerySchema>;
+
+export const monthlyStatementDownloadQuerySchema = z.object({
+  month: statementMonthSchema,
+  party_id: partyIdNumber,
+  selected_currency: consolidatedCurrencySchema.optional(),
+});
+export type MonthlyStatementDownloadQuery = z.infer<typeof monthlyStatementDownloadQuerySchema>;
+
+/** `1,2,3`: 1 to MAX_PARTY_IDS positive integers, no repeats needed (duplicates are dropped). */
+export const partyIdsSchema = z
+  .string()
+  .regex(/^\d{1,15}(,\d{1,15})*$/, 'partyIds')
+  .refine((value) => value.split(',').length <= MAX_PARTY_IDS, 'tooManyPartyIds');
+
+export const statementBundleQuerySchema = z.object({
+  party_ids: partyIdsSchema,
+  month: statementMonthSchema.optional(),
+  selected_currency: consolidatedCurrencySchema.optional(),
+});
+export type StatementBundleQuery = z.infer<typeof statementBundleQuerySchema>;
+
+/** The distinct ids of a validated `party_ids` value, in request order. */
+export function parsePartyIds(value: string): number[] {
+  return [...new Set(value.split(',').map(Number))].filter((n) => Number.isSafeInteger(n) && n > 0);
+}
+
+/** `YYYY-MM` → `YYYY/MM`. */
+export function monthLabel(month: string): string {
+  return month.replace('-', '/');
+}
