@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { auditLog, users } from '../../db/schema/index.js';
+import { auditLog, clients, users } from '../../db/schema/index.js';
 import { type DemoAccountKey, demoAccount } from '../../db/seed/demo-accounts.js';
 import { type OutboxMessage, otpCodeIn, readLatestMail, waitForMail } from '../../mail/index.js';
 import { ApiAgent } from '../../testing/http.js';
@@ -101,4 +101,49 @@ export async function signInThroughFlow(
   });
   if (done.statusCode !== 200) throw new Error(`otp failed: ${done.statusCode} ${done.body}`);
   return done;
+}
+
+let nextClient = 0;
+
+/** A new afs client without an account, with an e-mail address, for registration tests that use one up. */
+export async function newRegistrableClient(t: TestContext) {
+  nextClient += 1;
+  const n = String(nextClient).padStart(4, '0');
+  const person = {
+    clientNo: `AG9999${n}`,
+    idNumber: `T${n}123`,
+    surname: 'Testing',
+    givenName: `Reg ${n}`,
+    birthDate: '1991-03-04',
+    email: `reg${n}@example.com`,
+  };
+  await t.database.db.insert(clients).values({
+    siteCode: 'afs',
+    clientNo: person.clientNo,
+    idType: 'ID',
+    idNumber: person.idNumber,
+    surname: person.surname,
+    givenName: person.givenName,
+    birthDate: person.birthDate,
+    emails: [person.email],
+  });
+  return person;
+}
+
+/** The registration form for a person, with the birth date split as the form sends it. */
+export function registrationForm(person: {
+  idNumber: string;
+  surname: string;
+  givenName: string;
+  birthDate: string;
+}) {
+  const [year, month, day] = person.birthDate.split('-');
+  return {
+    idNo: person.idNumber,
+    surName: person.surname,
+    givenName: person.givenName,
+    birthDay: day,
+    birthMonth: month,
+    birthYear: year,
+  };
 }
