@@ -50,6 +50,8 @@ const envSchema = z.object({
   REDIS_KEY_PREFIX: z.string().default('portal:'),
   /** Header value the public forms API expects from callers. */
   FORMS_CLIENT_SECRET: z.string().default('dev-forms-secret'),
+  /** Font collection with Chinese, Japanese and Korean faces for statement PDFs (Debian fonts-noto-cjk). */
+  PDF_FONT_PATH: z.string().default('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc'),
   /** Where /internal sends people who may not use it (the back-office site). */
   BACK_OFFICE_URL: z.string().url().default('http://backoffice.localhost/'),
   /** Folder of the built SPA; served when it exists. Defaults to apps/web/dist wherever the server starts from. */
@@ -87,6 +89,7 @@ export interface Config {
   redisUrl: string | undefined;
   redisKeyPrefix: string;
   formsClientSecret: string;
+  pdfFontPath: string;
   backOfficeUrl: string;
   webDist: string;
   logLevel: string;
@@ -143,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     formsClientSecret: e.FORMS_CLIENT_SECRET,
+    pdfFontPath: e.PDF_FONT_PATH,
     backOfficeUrl: e.BACK_OFFICE_URL,
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL,
