@@ -30,6 +30,9 @@ export const en = {
     passwordConfirmation: 'Does not match the password',
     passwordIncorrect: 'Is incorrect',
     passwordUnchanged: 'Must be different from the current password',
+    month: 'Must be a month as YYYY-MM',
+    partyIds: 'Must be a comma-separated list of account numbers',
+    tooManyPartyIds: 'At most 20 accounts can be downloaded at once',
   },
   auth: {
     loginFailedClient: 'Invalid Client ID or password.',
@@ -46,6 +49,12 @@ export const en = {
     otpNotPending: 'Your sign-in has timed out. Please sign in again.',
     otpResent: 'A new verification code has been sent to {{email}}.',
     linkInvalid: 'This link is invalid or has expired. Please request a new one.',
+  },
+  statements: {
+    monthOutOfRange: 'Only the statements of the last six months can be viewed or downloaded.',
+    noStatement: 'There is no statement for this account and month.',
+    pdfUnavailable:
+      'PDF statements are temporarily unavailable. Please view the statement on screen or try again later.',
   },
 };
 

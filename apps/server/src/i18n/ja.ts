@@ -31,6 +31,9 @@ export const ja: Messages = {
     passwordConfirmation: 'パスワードと一致しません',
     passwordIncorrect: '正しくありません',
     passwordUnchanged: '現在のパスワードと異なるものにしてください',
+    month: 'YYYY-MM 形式の月を指定してください',
+    partyIds: 'カンマ区切りの口座番号を指定してください',
+    tooManyPartyIds: '一度にダウンロードできるのは 20 口座までです',
   },
   auth: {
     loginFailedClient: 'クライアントIDまたはパスワードが正しくありません。',
@@ -49,5 +52,11 @@ export const ja: Messages = {
     otpNotPending: 'ログインの有効期限が切れました。もう一度ログインしてください。',
     otpResent: '新しい確認コードを {{email}} に送信しました。',
     linkInvalid: 'このリンクは無効か有効期限が切れています。もう一度ご依頼ください。',
+  },
+  statements: {
+    monthOutOfRange: '閲覧またはダウンロードできるのは過去6か月分の明細書のみです。',
+    noStatement: 'この口座のこの月の明細書はありません。',
+    pdfUnavailable:
+      'PDF の明細書は現在ご利用いただけません。画面で明細書をご覧いただくか、しばらくしてから再度お試しください。',
   },
 };

@@ -31,6 +31,9 @@ export const kr: Messages = {
     passwordConfirmation: '비밀번호와 일치하지 않습니다',
     passwordIncorrect: '올바르지 않습니다',
     passwordUnchanged: '현재 비밀번호와 달라야 합니다',
+    month: 'YYYY-MM 형식의 월이어야 합니다',
+    partyIds: '쉼표로 구분된 계좌 번호여야 합니다',
+    tooManyPartyIds: '한 번에 최대 20개 계좌까지 다운로드할 수 있습니다',
   },
   auth: {
     loginFailedClient: '고객 ID 또는 비밀번호가 올바르지 않습니다.',
@@ -46,5 +49,11 @@ export const kr: Messages = {
     otpNotPending: '로그인 시간이 초과되었습니다. 다시 로그인해 주십시오.',
     otpResent: '새 인증 코드를 {{email}}(으)로 보냈습니다.',
     linkInvalid: '이 링크는 유효하지 않거나 만료되었습니다. 다시 요청해 주십시오.',
+  },
+  statements: {
+    monthOutOfRange: '최근 6개월의 명세서만 조회하거나 다운로드할 수 있습니다.',
+    noStatement: '이 계좌의 해당 월 명세서가 없습니다.',
+    pdfUnavailable:
+      'PDF 명세서를 일시적으로 이용할 수 없습니다. 화면에서 명세서를 확인하시거나 잠시 후 다시 시도해 주십시오.',
   },
 };

@@ -31,6 +31,9 @@ export const zh: Messages = {
     passwordConfirmation: '與密碼不相符',
     passwordIncorrect: '不正確',
     passwordUnchanged: '必須與現有密碼不同',
+    month: '必須是 YYYY-MM 格式的月份',
+    partyIds: '必須是以逗號分隔的賬戶編號',
+    tooManyPartyIds: '每次最多可下載 20 個賬戶',
   },
   auth: {
     loginFailedClient: '客戶編號或密碼不正確。',
@@ -45,5 +48,10 @@ export const zh: Messages = {
     otpNotPending: '登入已逾時，請重新登入。',
     otpResent: '新的驗證碼已發送至 {{email}}。',
     linkInvalid: '此連結無效或已過期，請重新提出要求。',
+  },
+  statements: {
+    monthOutOfRange: '只可查閱或下載最近六個月的結單。',
+    noStatement: '此賬戶在該月份沒有結單。',
+    pdfUnavailable: 'PDF 結單暫時未能提供，請於網上查閱結單或稍後再試。',
   },
 };
