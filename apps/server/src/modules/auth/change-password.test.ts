@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { signInAs } from '../../testing/sessions.js';
+import type { TestContext } from '../../testing/test-app.js';
+import { LIMITS } from './abuse-limits.js';
+import { AuthAgent, account, advance, auditRows, createAuthTestApp, mailAfter } from './test-support.js';
+
+let t: TestContext;
+let outbox: string;
+beforeAll(async () => {
+  ({ t, outboxDir: outbox } = await createAuthTestApp());
+});
+afterAll(() => t.close());
+beforeEach(() => advance(t, 20 * 60_000));
+
+async function signedIn(key: Parameters<typeof account>[0], host = 'afs.localhost') {
+  const agent = new AuthAgent(t, host);
+  await signInAs(t, agent, account(key).login);
+  return agent;
+}
+
+describe('POST /change_password', () => {
+  it('says "Cannot be blank" for each missing field', async () => {
+    const agent = await signedIn('partner');
+    const response = await agent.post('/change_password', { currentPassword: '', newPassword: '' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      errors: {
+        currentPassword: ['Cannot be blank'],
+        newPassword: ['Cannot be blank'],
+        confirmNewPassword: ['Cannot be blank'],
+      },
+    });
+  });
+
+  it('answers every problem at once: wrong current password, policy, confirmation', async () => {
+    const agent = await signedIn('partner');
+    const response = await agent.post('/change_password', {
+      currentPassword: 'NotMine99',
+      newPassword: 'abc',
+      confirmNewPassword: 'abd',
+    });
+    expect(response.json()).toEqual({
+      errors: {
+        currentPassword: ['Is incorrect'],
+        newPassword: ['Must be 6 to 10 characters'],
+        confirmNewPassword: ['Does not match the password'],
+      },
+    });
+    expect((await auditRows(t, 'password.change'))[0]?.outcome).toBe('failure');
+  });
+
+  it('refuses a common password, the login as password, and the current password again', async () => {
+    const who = account('partner');
+    const agent = await signedIn('partner');
+    const cases: [string, string][] = [
+      ['qwerty123', 'Is too common and easy to guess; choose another'],
+      [who.login, 'Must not be the same as the login ID'],
+      [who.password, 'Must be different from the current password'],
+      ['漢字パスワード', 'May contain half-width letters and digits only'],
+    ];
+    for (const [newPassword, message] of cases) {
+      const response = await agent.post('/change_password', {
+        currentPassword: who.password,
+        newPassword,
+        confirmNewPassword: newPassword,
+      });
+      expect(response.json(), newPassword).toEqual({ errors: { newPassword: [message] } });
+    }
+  });
+
+  it('answers in the request language', async () => {
+    const agent = new AuthAgent(t, 'afs.localhost', 'kr');
+    await signInAs(t, agent, account('partner').login);
+    const response = await agent.post('/change_password', {
+      currentPassword: 'x',
+      newPassword: 'abc',
+      confirmNewPassword: 'abc',
+    });
+    expect(response.json().errors).toEqual({
+      currentPassword: ['올바르지 않습니다'],
+      newPassword: ['6~10자여야 합니다'],
+    });
+  });
+
+  it('changes the password, keeps this session, ends the others and tells the owner by e-mail', async () => {
+    const who = account('consultant');
+    const here = new AuthAgent(t);
+    const elsewhere = new AuthAgent(t);
+    for (const agent of [here, elsewhere]) {
+      const response = await agent.post('/login', { login: who.login, password: who.password, area: 'b2b' });
+      expect(response.statusCode).toBe(200);
+    }
+    const mail = await mailAfter(outbox, who.email, async () => {
+      const response = await here.post('/change_password', {
+        currentPassword: who.password,
+        newPassword: 'Calvin2025',
+        confirmNewPassword: 'Calvin2025',
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ success: true });
+    });
+    expect(mail.subject).toBe('Angel Financial Services: your password was changed');
+    expect((await here.get('/me')).json().currentProducer?.name).toBe(who.name);
+    expect((await elsewhere.get('/me')).json().currentProducer).toBeNull();
+    expect((await auditRows(t, 'password.change'))[0]?.outcome).toBe('success');
+    const old = await new AuthAgent(t).post('/login', {
+      login: who.login,
+      password: who.password,
+      area: 'b2b',
+    });
+    expect(old.statusCode).toBe(401);
+    const fresh = await new AuthAgent(t).post('/login', {
+      login: who.login,
+      password: 'Calvin2025',
+      area: 'b2b',
+    });
+    expect(fresh.statusCode).toBe(200);
+  });
+
+  it('works for clients too', async () => {
+    const who = account('client');
+    const agent = await signedIn('client');
+    const response = await agent.post('/change_password', {
+      currentPassword: who.password,
+      newPassword: 'Taiman2025',
+      confirmNewPassword: 'Taiman2025',
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('is for signed-in clients and producers only', async () => {
+    const anonymous = new AuthAgent(t);
+    const body = { currentPassword: 'a', newPassword: 'b', confirmNewPassword: 'b' };
+    expect((await anonymous.post('/change_password', body)).statusCode).toBe(401);
+    const staff = new AuthAgent(t, 'staff.localhost');
+    await signInAs(t, staff, account('staff').login);
+    expect((await staff.post('/change_password', body)).statusCode).toBe(403);
+  });
+
+  it('limits attempts per account: a stolen session cannot guess the current password for long', async () => {
+    const agent = await signedIn('subpartner');
+    const body = { currentPassword: 'Guess1234', newPassword: 'Betty2025', confirmNewPassword: 'Betty2025' };
+    for (let i = 0; i < LIMITS.changePasswordPerUser.limit; i++) {
+      expect((await agent.post('/change_password', body)).statusCode).toBe(400);
+    }
+    const refused = await agent.post('/change_password', body);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('answers 400 for wrong types and overlong values', async () => {
+    const agent = await signedIn('partner');
+    const response = await agent.post('/change_password', {
+      currentPassword: 5,
+      newPassword: 'x'.repeat(129),
+      confirmNewPassword: null,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json().errors).sort()).toEqual([
+      'confirmNewPassword',
+      'currentPassword',
+      'newPassword',
+    ]);
+  });
+});

@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { linkIn, readLatestMail } from '../../mail/index.js';
+import type { TestContext } from '../../testing/test-app.js';
+import { LIMITS } from './abuse-limits.js';
+import { RESET_TOKEN_TTL_MS } from './account-links.js';
+import { LOCK_POLICY } from './lockout.js';
+import {
+  AuthAgent,
+  account,
+  advance,
+  auditRows,
+  createAuthTestApp,
+  mailAfter,
+  userRow,
+} from './test-support.js';
+
+let t: TestContext;
+let outbox: string;
+beforeAll(async () => {
+  ({ t, outboxDir: outbox } = await createAuthTestApp());
+});
+afterAll(() => t.close());
+beforeEach(() => advance(t, 2 * 60 * 60_000));
+
+const client = account('client2');
+const producer = account('otherPartner');
+const clientForm = () => {
+  const [year, month, day] = (client.birthDate ?? '').split('-');
+  return { idNo: client.clientIdNumber, birthDay: day, birthMonth: month, birthYear: year };
+};
+const INVALID = { errors: { base: ['This link is invalid or has expired. Please request a new one.'] } };
+
+async function resetLinkFor(email: string, send: () => Promise<unknown>) {
+  const link = linkIn(await mailAfter(outbox, email, send));
+  return {
+    login: link.searchParams.get('login') ?? '',
+    code: link.searchParams.get('activation_code') ?? '',
+    type: link.searchParams.get('type') ?? '',
+    link,
+  };
+}
+
+describe('POST /forget_password (client)', () => {
+  it('answers the same whether or not someone matched, and e-mails a reset link to the match', async () => {
+    const miss = await new AuthAgent(t).post('/forget_password', { ...clientForm(), idNo: 'Z0000000' });
+    let hitBody = '';
+    const reset = await resetLinkFor(client.email, async () => {
+      hitBody = (await new AuthAgent(t).post('/forget_password', clientForm())).body;
+    });
+    expect(hitBody).toBe(miss.body);
+    expect(miss.json()).toEqual({ success: true, withEmail: true });
+    expect(reset.link.pathname).toBe('/angel/face/en/reset_password');
+    expect(reset).toMatchObject({ login: client.login, type: 'B2C' });
+    const mail = await readLatestMail(outbox, client.email);
+    expect(mail?.subject).toBe('Angel Financial Services: reset your password');
+    expect(mail?.text).toContain('valid for 60 minutes');
+    expect((await auditRows(t, 'password.reset_request')).slice(0, 2).map((r) => r.outcome)).toEqual([
+      'success',
+      'unmatched',
+    ]);
+  });
+
+  it('accepts the AG client ID as the ID number', async () => {
+    const reset = await resetLinkFor(client.email, () =>
+      new AuthAgent(t).post('/forget_password', { ...clientForm(), idNo: client.login.toLowerCase() }),
+    );
+    expect(reset.login).toBe(client.login);
+  });
+
+  it('resets the password: the old one stops working, every session ends, a lock is cleared', async () => {
+    const signedIn = new AuthAgent(t);
+    // Lock the account first.
+    for (let i = 0; i < LOCK_POLICY.threshold; i++) {
+      await new AuthAgent(t).post('/login', { login: client.login, password: 'Wrong1234', area: 'b2c' });
+    }
+    expect((await userRow(t, 'afs', client.login)).lockedUntil).not.toBeNull();
+    const reset = await resetLinkFor(client.email, () =>
+      new AuthAgent(t).post('/forget_password', clientForm()),
+    );
+    const response = await signedIn.post('/activate', {
+      login: reset.login,
+      activationCode: reset.code,
+      password: 'Mei2025x',
+      passwordConfirmation: 'Mei2025x',
+      type: 'B2C',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true, loginId: client.login });
+    const user = await userRow(t, 'afs', client.login);
+    expect(user).toMatchObject({ failedAttempts: 0, lockedUntil: null, status: 'active' });
+    expect((await auditRows(t, 'password.reset'))[0]?.outcome).toBe('success');
+    const again = await new AuthAgent(t).post('/activate', {
+      login: reset.login,
+      activationCode: reset.code,
+      password: 'Mei2026x',
+      passwordConfirmation: 'Mei2026x',
+      type: 'B2C',
+    });
+    expect(again.json()).toEqual(INVALID);
+    const old = await new AuthAgent(t).post('/login', {
+      login: client.login,
+      password: client.password,
+      area: 'b2c',
+    });
+    expect(old.statusCode).toBe(401);
+    const fresh = await new AuthAgent(t).post('/login', {
+      login: client.login,
+      password: 'Mei2025x',
+      area: 'b2c',
+    });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.json().otpUserId).toBe(user.id);
+  });
+
+  it('refuses an expired reset link, and a link used with the wrong type', async () => {
+    const reset = await resetLinkFor(client.email, () =>
+      new AuthAgent(t).post('/forget_password', clientForm()),
+    );
+    const body = {
+      login: reset.login,
+      activationCode: reset.code,
+      password: 'Mei2027x',
+      passwordConfirmation: 'Mei2027x',
+    };
+    expect((await new AuthAgent(t).post('/activate', { ...body, type: 'B2B' })).json()).toEqual(INVALID);
+    expect((await new AuthAgent(t).post('/activate', body)).json()).toEqual(INVALID);
+    advance(t, RESET_TOKEN_TTL_MS + 1000);
+    const expired = await new AuthAgent(t).post('/activate', { ...body, type: 'B2C' });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json()).toEqual(INVALID);
+  });
+
+  it('limits requests per account across addresses', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i <= LIMITS.forgotPasswordPerAccount.limit; i++) {
+      statuses.push(
+        (await new AuthAgent(t).post('/forget_password', { ...clientForm(), idNo: 'LIMITED1' })).statusCode,
+      );
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+
+  it.each([
+    [{}, ['idNo', 'birthDay', 'birthMonth', 'birthYear']],
+    [
+      { idNo: ' ', birthDay: 0, birthMonth: '13', birthYear: 'abcd' },
+      ['idNo', 'birthDay', 'birthMonth', 'birthYear'],
+    ],
+    [{ idNo: 'A'.repeat(41), birthDay: 31, birthMonth: 4, birthYear: 1990 }, ['idNo']],
+    [{ idNo: 'A1', birthDay: 31, birthMonth: 4, birthYear: 1990 }, ['birthDay']],
+  ])('answers 400 with field errors for %j', async (body, fields) => {
+    const response = await new AuthAgent(t).post('/forget_password', body);
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json().errors).sort()).toEqual([...fields].sort());
+  });
+});
+
+describe('POST /forget_password_b2b (producer)', () => {
+  it('e-mails a B2B reset link by Login ID or Advisor Code, and answers strangers the same', async () => {
+    const miss = await new AuthAgent(t).post('/forget_password_b2b', { loginId: 'nobody-here' });
+    expect(miss.json()).toEqual({ success: true, withEmail: true });
+    const byCode = await resetLinkFor(producer.email, () =>
+      new AuthAgent(t).post('/forget_password_b2b', { loginId: producer.advisorCode?.toLowerCase() }),
+    );
+    expect(byCode).toMatchObject({ login: producer.login, type: 'B2B' });
+    const byLogin = await resetLinkFor(producer.email, async () => {
+      const hit = await new AuthAgent(t).post('/forget_password_b2b', { loginId: producer.login });
+      expect(hit.body).toBe(miss.body);
+    });
+    // A newer link replaces the older one.
+    const stale = await new AuthAgent(t).post('/activate', {
+      login: byCode.login,
+      activationCode: byCode.code,
+      password: 'Diana2025',
+      passwordConfirmation: 'Diana2025',
+      type: 'B2B',
+    });
+    expect(stale.json()).toEqual(INVALID);
+    const ok = await new AuthAgent(t).post('/activate', {
+      login: byLogin.login,
+      activationCode: byLogin.code,
+      password: 'Diana2025',
+      passwordConfirmation: 'Diana2025',
+      type: 'B2B',
+    });
+    expect(ok.statusCode).toBe(200);
+    const login = await new AuthAgent(t).post('/login', {
+      login: producer.login,
+      password: 'Diana2025',
+      area: 'b2b',
+    });
+    expect(login.json().currentProducer?.name).toBe(producer.name);
+  });
+
+  it('writes the link for the site and language the request came from', async () => {
+    const ipc = account('ipcProducer');
+    const reset = await resetLinkFor(ipc.email, () =>
+      new AuthAgent(t, 'ipc.localhost', 'zh').post('/forget_password_b2b', { loginId: ipc.login }),
+    );
+    expect(reset.link.origin).toBe('http://ipc.localhost');
+    expect(reset.link.pathname).toBe('/angel/face/zh/reset_password');
+    expect((await readLatestMail(outbox, ipc.email))?.subject).toBe(
+      'IPC Independent Planning Consultants：重設密碼',
+    );
+  });
+
+  it('never builds a link on a forged Host', async () => {
+    // An unknown host falls back to the default site (afs); the link points at the configured afs host.
+    const partner = account('partner');
+    const reset = await resetLinkFor(partner.email, () =>
+      new AuthAgent(t, 'evil.example.com:8080').post('/forget_password_b2b', { loginId: partner.login }),
+    );
+    expect(reset.link.origin).toBe('http://afs.localhost');
+  });
+
+  it('answers 400 for a blank or overlong login id', async () => {
+    expect((await new AuthAgent(t).post('/forget_password_b2b', { loginId: '' })).json()).toEqual({
+      errors: { loginId: ['Cannot be blank'] },
+    });
+    expect(
+      (await new AuthAgent(t).post('/forget_password_b2b', { loginId: 'x'.repeat(101) })).statusCode,
+    ).toBe(400);
+    expect((await new AuthAgent(t).post('/forget_password_b2b', {})).statusCode).toBe(400);
+  });
+});
