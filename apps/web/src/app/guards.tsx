@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { ExternalRedirect } from '../components/ExternalRedirect';
 import { NotFoundPage } from '../components/NotFoundPage';
 import { useLocale } from '../lib/locale';
-import { loginPathWithReferrer } from '../lib/referrer';
+import { loginPathWithReferrer, signedInDestination } from '../lib/referrer';
 import { useMe, useSiteInfo } from '../lib/session';
 import { backOfficeUrl, isInternalEnabled, siteHasArea } from '../lib/site';
 import { PublicLayout } from './screens';
@@ -61,11 +61,15 @@ export function InternalGuard({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Login page for someone already signed in: a producer goes to {locale}/b2b, a client to {locale}/b2c. */
+/**
+ * Login page for someone signed in (already, or just now: the login screen only refreshes the session): back to the
+ * page they wanted if it is in their area, else a producer goes to {locale}/b2b, a client to {locale}/b2c.
+ */
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const me = useMe();
   const { prefix } = useLocale();
-  if (me.currentProducer) return <Navigate to={`${prefix}/b2b`} replace />;
-  if (me.currentClient) return <Navigate to={`${prefix}/b2c`} replace />;
+  const { search } = useLocation();
+  const area = me.currentProducer ? 'b2b' : me.currentClient ? 'b2c' : null;
+  if (area) return <Navigate to={signedInDestination(area, prefix, search)} replace />;
   return children;
 }

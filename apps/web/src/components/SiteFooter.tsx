@@ -1,26 +1,19 @@
 import { Anchor, Box, Container, Group, Text, UnstyledButton } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { COPYRIGHT_START_YEAR } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { useSiteInfo } from '../lib/session';
 import { siteLinks } from '../lib/site';
-
-/** The legal texts open as overlays. The full per-site wording is provided by the sign-in issue. */
-export function useOpenLegalText() {
-  const { t } = useTranslation();
-  return (kind: 'privacy' | 'disclaimer') =>
-    modals.open({
-      title: t(`footer.${kind}`),
-      children: <Text size="sm">{t(kind === 'privacy' ? 'legal.privacyText' : 'legal.disclaimerText')}</Text>,
-    });
-}
+import { useOpenLegalText } from './legal/useOpenLegalText';
 
 export function copyrightYears(now = new Date()): { from: number; to: number } {
   return { from: COPYRIGHT_START_YEAR, to: now.getFullYear() };
 }
 
-/** Public and client footer: contact, privacy and disclaimer links, then "© 2012–{year} {siteName}". */
-export function SiteFooter() {
+/**
+ * Footer (spec 2 §2): contact, privacy and disclaimer links (the legal texts open as dialogs), then
+ * "© 2012–{year} {siteName}" — left out on the login page, which has its own copyright line.
+ */
+export function SiteFooter({ withCopyright = true }: { withCopyright?: boolean }) {
   const site = useSiteInfo();
   const { t } = useTranslation();
   const openLegal = useOpenLegalText();
@@ -40,9 +33,11 @@ export function SiteFooter() {
               {t('footer.disclaimer')}
             </UnstyledButton>
           </Group>
-          <Text size="sm" c="dimmed">
-            {t('footer.copyright', { ...copyrightYears(), siteName: site.siteName })}
-          </Text>
+          {withCopyright && (
+            <Text size="sm" c="dimmed">
+              {t('footer.copyright', { ...copyrightYears(), siteName: site.siteName })}
+            </Text>
+          )}
         </Group>
       </Container>
     </Box>

@@ -16,3 +16,26 @@ export function readReferrer(search: string | URLSearchParams): string | null {
   if (!value?.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
   return value;
 }
+
+/**
+ * Where a signed-in user goes from the login page: back to the page they wanted when it lies in their own area
+ * (a client's referrer into /b2b is not honoured), else their area's home. The referrer's own locale segment is
+ * dropped for the current one, so the language chosen on the login page carries on.
+ */
+export function signedInDestination(area: 'b2b' | 'b2c', prefix: string, search: string): string {
+  const home = `${prefix}/${area}`;
+  const referrer = readReferrer(search);
+  if (!referrer) return home;
+  const queryAt = referrer.search(/[?#]/);
+  const pathname = queryAt === -1 ? referrer : referrer.slice(0, queryAt);
+  const rest = stripLocale(pathname);
+  if (rest !== `/${area}` && !rest.startsWith(`/${area}/`)) return home;
+  // Paths like /b2c/../b2b would leave the area once resolved.
+  if (rest.split('/').some((segment) => segment === '..' || segment === '.')) return home;
+  return `${prefix}${rest}${queryAt === -1 ? '' : referrer.slice(queryAt)}`;
+}
+
+function stripLocale(pathname: string): string {
+  const match = /^\/(en|ja|zh|kr)(\/.*)?$/.exec(pathname);
+  return match ? (match[2] ?? '/') : pathname;
+}

@@ -34,6 +34,8 @@ export interface DefaultSiteLinks {
   help?: string;
   /** Producer portal of the external partner system (shown with hasAvenueB2bLogin). */
   producerPortal: string;
+  /** Written enquiries (Japanese login inquiry link, contact instructions when no e-mail is on file). */
+  inquiryEmail: string;
 }
 
 /**
@@ -46,16 +48,19 @@ const DEFAULT_SITE_LINKS: Record<SiteCode, DefaultSiteLinks> = {
     faq: 'https://www.afs.example/faq',
     help: 'https://www.afs.example/help',
     producerPortal: 'https://avenue.afs.example/b2b',
+    inquiryEmail: 'inquiry@afs.example',
   },
   ipc: {
     contactUs: 'https://www.ipc.example/contact-us',
     faq: 'https://www.ipc.example/faq',
     producerPortal: 'https://avenue.ipc.example/b2b',
+    inquiryEmail: 'inquiry@ipc.example',
   },
   absg: {
     contactUs: 'https://www.absg.example/contact-us',
     faq: 'https://www.absg.example/faq',
     producerPortal: 'https://avenue.absg.example/b2b',
+    inquiryEmail: 'inquiry@absg.example',
   },
 };
 

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { ScreenPlaceholder } from '../../../components/ScreenPlaceholder';
+import { ChangePasswordForm } from '../../../components/ChangePasswordForm';
 
-/** Placeholder until the client area issue builds this screen. */
+/** /b2c/change_password: the shared change-password form. */
 export default function ChangePasswordScreen() {
   const { t } = useTranslation();
-  return <ScreenPlaceholder title={t('client.changePassword')} namespace="client" />;
+  return <ChangePasswordForm title={t('client.changePassword')} />;
 }

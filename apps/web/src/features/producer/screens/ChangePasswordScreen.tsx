@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { ScreenPlaceholder } from '../../../components/ScreenPlaceholder';
+import { ChangePasswordForm } from '../../../components/ChangePasswordForm';
 
-/** Placeholder until the producer area issue builds this screen. */
+/** /b2b/change_password: the shared change-password form. */
 export default function ChangePasswordScreen() {
   const { t } = useTranslation();
-  return <ScreenPlaceholder title={t('producer.changePassword')} namespace="producer" />;
+  return <ChangePasswordForm title={t('producer.changePassword')} />;
 }

@@ -1,8 +1,71 @@
+import { Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ScreenPlaceholder } from '../../../components/ScreenPlaceholder';
+import { Link } from 'react-router';
+import { FormAlert } from '../../../components/forms/FormAlert';
+import { useFormFields } from '../../../components/forms/useFormFields';
+import { useLocalePath } from '../../../lib/locale';
+import { authApi } from '../api/auth-api';
+import { AccountCard } from '../components/AccountCard';
+import { BirthDateFields } from '../components/BirthDateFields';
+import { ForgotSentPanel } from '../components/ForgotSentPanel';
 
-/** Placeholder until the public area issue builds this screen. */
+const FIELDS = ['idNo', 'birthDay', 'birthMonth', 'birthYear'] as const;
+
+/** /forget_password (spec 2 §4): a client names themself by identification number and date of birth. */
 export default function ForgetPasswordScreen() {
-  const { t } = useTranslation();
-  return <ScreenPlaceholder title={t('public.forgetPassword')} namespace="public" />;
+  const { t } = useTranslation('public');
+  const { t: tc } = useTranslation();
+  const localePath = useLocalePath();
+  const form = useFormFields(FIELDS);
+  const [submitting, setSubmitting] = useState(false);
+  const [sent, setSent] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (submitting || !form.requireFilled(FIELDS, tc('form.required'))) return;
+    setSubmitting(true);
+    try {
+      await authApi.forgetPassword({ ...form.values, idNo: form.values.idNo.trim() });
+      setSent(true);
+    } catch (error) {
+      form.showError(error, tc('form.networkError'));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const loginPath = localePath('/login?area=b2c');
+  return (
+    <AccountCard title={tc('public.forgetPassword')} intro={sent ? undefined : t('forgot.clientIntro')}>
+      {sent ? (
+        <ForgotSentPanel loginPath={loginPath} />
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <FormAlert messages={form.errors.base} alertRef={form.alertRef} />
+            <TextInput
+              label={t('registration.idNo')}
+              description={t('registration.idNoHint')}
+              autoCapitalize="characters"
+              spellCheck={false}
+              withAsterisk
+              {...form.field('idNo')}
+            />
+            <BirthDateFields
+              day={form.field('birthDay')}
+              month={form.field('birthMonth')}
+              year={form.field('birthYear')}
+            />
+            <Button type="submit" size="md" loading={submitting}>
+              {t('forgot.submit')}
+            </Button>
+            <Anchor component={Link} to={loginPath} size="sm" ta="center">
+              {t('backToLogin')}
+            </Anchor>
+          </Stack>
+        </form>
+      )}
+    </AccountCard>
+  );
 }

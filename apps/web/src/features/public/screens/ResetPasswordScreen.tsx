@@ -1,8 +1,39 @@
+import { type AccountType, accountTypeSchema, DEFAULT_RESET_TYPE } from '@portal/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ScreenPlaceholder } from '../../../components/ScreenPlaceholder';
+import { useSearchParams } from 'react-router';
+import { useLocalePath } from '../../../lib/locale';
+import { AccountCard } from '../components/AccountCard';
+import { ConfirmationPanel, ConfirmationText } from '../components/ConfirmationPanel';
+import { SetPasswordForm } from '../components/SetPasswordForm';
 
-/** Placeholder until the public area issue builds this screen. */
+/** The `type` of a reset link, upper-cased; anything else means the default, B2C (spec 2 §9). */
+function resetType(value: string | null): AccountType {
+  const parsed = accountTypeSchema.safeParse(value?.toUpperCase());
+  return parsed.success ? parsed.data : DEFAULT_RESET_TYPE;
+}
+
+/** /reset_password?login=&activation_code=&type= : the link of the reset e-mail; ends with a link to that login. */
 export default function ResetPasswordScreen() {
-  const { t } = useTranslation();
-  return <ScreenPlaceholder title={t('public.resetPassword')} namespace="public" />;
+  const { t } = useTranslation('public');
+  const { t: tc } = useTranslation();
+  const localePath = useLocalePath();
+  const [params] = useSearchParams();
+  const type = resetType(params.get('type'));
+  const [done, setDone] = useState(false);
+  return (
+    <AccountCard title={tc('public.resetPassword')} intro={done ? undefined : t('reset.intro')}>
+      {done ? (
+        <ConfirmationPanel
+          title={t('reset.successTitle')}
+          linkTo={localePath(`/login?area=${type === 'B2B' ? 'b2b' : 'b2c'}`)}
+          linkLabel={t('toLogin')}
+        >
+          <ConfirmationText>{t('reset.success')}</ConfirmationText>
+        </ConfirmationPanel>
+      ) : (
+        <SetPasswordForm submitLabel={t('reset.submit')} type={type} onDone={() => setDone(true)} />
+      )}
+    </AccountCard>
+  );
 }

@@ -1,0 +1,258 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { aClient, anonymousMe, aProducer, meWith, siteInfo } from '../../../test/fixtures';
+import { jsonResponse, renderApp } from '../../../test/render-app';
+
+const currentLocation = () => screen.getByTestId('location').textContent;
+
+async function fill(label: RegExp | string, value: string) {
+  fireEvent.change(await screen.findByLabelText(label), { target: { value } });
+}
+
+const pendingMe = { ...anonymousMe, otpUserId: 42, csrfToken: 'csrf-pending' };
+
+describe('login screen', () => {
+  it('offers the area choice on afs, and the client links', async () => {
+    renderApp('/login');
+    const group = await screen.findByRole('radiogroup', { name: 'Sign in as' });
+    expect(within(group).getByRole('radio', { name: /Client/ })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByLabelText(/Client ID/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Activate your account/ })).toHaveAttribute(
+      'href',
+      '/registration',
+    );
+    expect(screen.getByRole('link', { name: /Forgot your Client ID or password/ })).toHaveAttribute(
+      'href',
+      '/forget_password',
+    );
+    // afs help block
+    for (const name of ['Help', 'FAQ', 'Contact us'])
+      expect(screen.getByRole('link', { name })).toBeVisible();
+    const year = new Date().getFullYear();
+    expect(screen.getByText(`© ${year} Angel Financial Services`)).toBeInTheDocument();
+  });
+
+  it('switches to the producer form: Login ID or Advisor Code, forgot-password link', async () => {
+    renderApp('/login');
+    fireEvent.click(await screen.findByRole('radio', { name: /Advisor/ }));
+    expect(await screen.findByLabelText(/Login ID or Advisor Code/)).toBeInTheDocument();
+    expect(
+      screen.getByText('You may sign in with your Login ID or with your Advisor Code.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute(
+      'href',
+      '/forget_password_b2b',
+    );
+    expect(currentLocation()).toBe('/login?area=b2b');
+  });
+
+  it('has no area choice on ipc; producer form with the forgot-password link and a contact link', async () => {
+    renderApp('/login', { site: siteInfo('ipc') });
+    expect(await screen.findByLabelText(/Login ID or Advisor Code/)).toBeInTheDocument();
+    expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Contact us' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'FAQ' })).not.toBeInTheDocument();
+  });
+
+  it('titles absg "Advisor Login", with no forgot link, no language bar and no help block', async () => {
+    renderApp('/login', { site: siteInfo('absg') });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Advisor Login' })).toBeInTheDocument();
+    expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Forgot/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Language' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Need help?' })).not.toBeInTheDocument();
+  });
+
+  it('says "Cannot be blank" under empty fields without calling the server', async () => {
+    const { fetchMock } = renderApp('/login');
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
+    const login = await screen.findByLabelText(/Client ID/);
+    await waitFor(() => expect(login).toHaveAttribute('aria-invalid', 'true'));
+    expect(login).toHaveAccessibleDescription(expect.stringContaining('Cannot be blank'));
+    expect(screen.getByLabelText(/^Password/)).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(login).toHaveFocus());
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/login'))).toBe(false);
+  });
+
+  it('shows a failed login as a base error above the form, in the server’s words', async () => {
+    const { fetchMock } = renderApp('/zh/login', {
+      handlers: { 'POST /login': () => jsonResponse({ error: '客戶編號或密碼不正確。' }, 401) },
+    });
+    await fill(/客戶編號/, 'AG10000001');
+    await fill(/^密碼/, 'wrong');
+    fireEvent.click(screen.getByRole('button', { name: '登入' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('客戶編號或密碼不正確。');
+    await waitFor(() => expect(alert).toHaveFocus());
+    const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/zh/api/login'));
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({
+      login: 'AG10000001',
+      password: 'wrong',
+      area: 'b2c',
+    });
+  });
+
+  it('goes to the referrer in the user’s area after signing in', async () => {
+    let me = anonymousMe;
+    renderApp(`/login?referrer=${encodeURIComponent('/b2c/message')}`, {
+      handlers: {
+        '/me': () => me,
+        'POST /login': () => {
+          me = meWith({ currentClient: aClient });
+          return me;
+        },
+      },
+    });
+    await fill(/Client ID/, 'AG10000001');
+    await fill(/^Password/, 'Client123');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(currentLocation()).toBe('/b2c/message'));
+  });
+
+  it('sends a producer to /b2b when the referrer is in another area', async () => {
+    let me = anonymousMe;
+    renderApp(`/zh/login?area=b2b&referrer=${encodeURIComponent('/b2c/message')}`, {
+      handlers: {
+        '/me': () => me,
+        'POST /login': () => {
+          me = meWith({ currentProducer: aProducer });
+          return me;
+        },
+      },
+    });
+    await fill(/登入名稱或顧問編號/, 'A1001');
+    await fill(/^密碼/, 'Prod1234');
+    fireEvent.click(screen.getByRole('button', { name: '登入' }));
+    await waitFor(() => expect(currentLocation()).toBe('/zh/b2b'));
+  });
+});
+
+describe('one-time code', () => {
+  it('shows the code form after a correct password when a code is required', async () => {
+    let me = anonymousMe;
+    renderApp('/login', {
+      handlers: {
+        '/me': () => me,
+        'POST /login': () => {
+          me = pendingMe;
+          return me;
+        },
+      },
+    });
+    await fill(/Client ID/, 'AG10000001');
+    await fill(/^Password/, 'Client123');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    const code = await screen.findByLabelText(/Verification code/);
+    expect(code).toHaveAttribute('inputmode', 'numeric');
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    await waitFor(() => expect(code).toHaveFocus());
+  });
+
+  it('submits the code with the login form’s body and signs in', async () => {
+    let me = pendingMe;
+    const bodies: unknown[] = [];
+    sessionStorage.setItem('portal.pendingLogin', JSON.stringify({ login: 'AG10000001', area: 'b2c' }));
+    renderApp('/login', {
+      handlers: {
+        '/me': () => me,
+        'POST /login': ({ body }) => {
+          bodies.push(body);
+          me = meWith({ currentClient: aClient });
+          return me;
+        },
+      },
+    });
+    await fill(/Verification code/, '123456');
+    fireEvent.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+    await waitFor(() => expect(currentLocation()).toBe('/b2c'));
+    expect(bodies[0]).toMatchObject({ login: 'AG10000001', area: 'b2c', otpCode: '123456' });
+  });
+
+  it('checks the code format before sending', async () => {
+    const { fetchMock } = renderApp('/login', { me: pendingMe });
+    await fill(/Verification code/, '12ab');
+    fireEvent.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+    expect(await screen.findByText('Please enter the 6 digits from the e-mail')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/api/login'))).toBe(false);
+  });
+
+  it('shows a wrong code as a base error', async () => {
+    renderApp('/login', {
+      me: pendingMe,
+      handlers: {
+        'POST /login': () => jsonResponse({ error: 'The verification code is incorrect.' }, 401),
+      },
+    });
+    await fill(/Verification code/, '000000');
+    fireEvent.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The verification code is incorrect.');
+  });
+
+  it('resends the code and shows the server’s msg as a notification', async () => {
+    renderApp('/login', {
+      me: pendingMe,
+      handlers: {
+        'POST /resend_otp': () => ({ msg: 'A new verification code has been sent to t***n@example.com.' }),
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Send a new code' }));
+    expect(
+      await screen.findByText('A new verification code has been sent to t***n@example.com.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Notification')).toBeInTheDocument();
+  });
+
+  it('cancels back to the login form', async () => {
+    let me = pendingMe;
+    const { fetchMock } = renderApp('/login', {
+      handlers: {
+        '/me': () => me,
+        'POST /cancel_otp': () => {
+          me = anonymousMe;
+          return me;
+        },
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel and sign in again' }));
+    expect(await screen.findByLabelText(/Client ID/)).toBeInTheDocument();
+    expect(screen.queryByLabelText(/Verification code/)).not.toBeInTheDocument();
+    expect(
+      fetchMock.mock.calls.some(
+        ([url, init]) => String(url).endsWith('/cancel_otp') && init?.method === 'POST',
+      ),
+    ).toBe(true);
+  });
+});
+
+describe('legal texts', () => {
+  it('opens the disclaimer from the login text as a dialog with the full text', async () => {
+    renderApp('/login');
+    const notice = await screen.findByText(/By signing in you accept the/);
+    fireEvent.click(within(notice).getByRole('button', { name: 'Disclaimer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Disclaimer' });
+    expect(
+      await within(dialog).findByRole('heading', { name: 'Offshore and Hong Kong residents only' }),
+    ).toBeVisible();
+    expect(
+      within(dialog).getByRole('heading', { name: 'Not an offer and not financial advice' }),
+    ).toBeVisible();
+  });
+
+  it('shows the shorter privacy policy on ipc, in Chinese', async () => {
+    renderApp('/zh/login', { site: siteInfo('ipc') });
+    const notice = await screen.findByText(/登入即表示您接受/);
+    fireEvent.click(within(notice).getByRole('button', { name: '私隱政策' }));
+    const dialog = await screen.findByRole('dialog', { name: '私隱政策' });
+    expect(await within(dialog).findByRole('heading', { name: '收集的資料及目的' })).toBeVisible();
+    expect(within(dialog).queryByRole('heading', { name: '個人資料的披露' })).not.toBeInTheDocument();
+  });
+
+  it('shows the Japanese inquiry mailto link', async () => {
+    renderApp('/ja/login');
+    expect(await screen.findByRole('link', { name: /inquiry@afs\.example/ })).toHaveAttribute(
+      'href',
+      'mailto:inquiry@afs.example',
+    );
+  });
+});
