@@ -1,15 +1,135 @@
-import { Text } from '@mantine/core';
+import { Box, Grid, Stack, Tabs, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { ScreenPlaceholder } from '../../../components/ScreenPlaceholder';
+import { useParams, useSearchParams } from 'react-router';
+import { FetchError } from '../../../components/FetchError';
+import { LoadingState } from '../../../components/LoadingState';
+import { NotFoundPage } from '../../../components/NotFoundPage';
+import { isApiError } from '../../../lib/api-client';
+import { useLocale } from '../../../lib/locale';
+import { planDetailQuery, plansQuery } from '../api/client-area-api';
+import { formsState, planFormsQuery } from '../api/forms-api';
+import { AssetsSelectionTab } from '../components/AssetsSelectionTab';
+import { FormDownloadTab } from '../components/FormDownloadTab';
+import { PlanDetailsTab } from '../components/PlanDetailsTab';
+import { PlanOverviewTab } from '../components/PlanOverviewTab';
+import { PlanSideList } from '../components/PlanSideList';
+import { PlanSummary } from '../components/PlanSummary';
+import { ScreenHeader } from '../components/ScreenHeader';
+import { StatementActions } from '../components/StatementActions';
+import { formsApply, type PlanTab, resolvePlanTab, visibleTabs } from '../lib/plan-tabs';
 
-/** Placeholder until the client area issue builds plan detail. */
+const TAB_LABEL_KEYS: Record<PlanTab, string> = {
+  plan_overview: 'tabs.overview',
+  plan_details: 'tabs.details',
+  assets_selection: 'tabs.assetsSelection',
+  download_form: 'tabs.formDownload',
+};
+
+/** Plan detail (/b2c/plan_detail/:id?tab=…): side list of plans, plan header with statements, and the tabs. */
 export default function PlanDetailScreen() {
-  const { t } = useTranslation();
-  const { id } = useParams();
+  const { t } = useTranslation('client');
+  const { t: tc } = useTranslation();
+  const { language } = useLocale();
+  const params = useParams();
+  const id = Number(params.id);
+  const validId = Number.isSafeInteger(id) && id > 0;
+  const [search, setSearch] = useSearchParams();
+
+  const plans = useQuery(plansQuery(language));
+  const plan = useQuery({ ...planDetailQuery(language, id), enabled: validId });
+  const formsEnabled = !!plan.data && formsApply(plan.data.policyStatusCode);
+  const forms = useQuery(planFormsQuery(language, id, formsEnabled));
+
+  if (!validId || (plan.isError && isApiError(plan.error) && plan.error.status === 404))
+    return <NotFoundPage />;
+
+  const side = plans.data ? <PlanSideList plans={plans.data} currentId={id} /> : null;
+  let body: ReactNode;
+  if (plan.isPending) {
+    body = <LoadingState />;
+  } else if (plan.isError) {
+    body = <FetchError error={plan.error} onRetry={() => plan.refetch()} />;
+  } else {
+    const detail = plan.data;
+    const rules = {
+      isShowAssetsSelection: detail.isShowAssetsSelection,
+      policyStatusCode: detail.policyStatusCode,
+      forms: formsState(forms, formsEnabled),
+    };
+    const tabs = visibleTabs(rules);
+    const active = resolvePlanTab(search.get('tab'), rules);
+    if (!tabs.includes(active)) tabs.push(active);
+    const selectTab = (value: string | null) => {
+      if (!value) return;
+      setSearch(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.set('tab', value);
+          return next;
+        },
+        { replace: true },
+      );
+    };
+    body = (
+      <Stack gap="lg">
+        <ScreenHeader
+          title={detail.productName}
+          description={`${detail.companyName} · ${t('plan.planNoValue', { planNo: detail.planNo })}`}
+        />
+        <StatementActions key={detail.id} plan={detail} />
+        <PlanSummary plan={detail} />
+        <Tabs value={active} onChange={selectTab} keepMounted={false} variant="outline" radius="sm">
+          <Tabs.List data-no-print>
+            {tabs.map((tab) => (
+              <Tabs.Tab key={tab} value={tab} fw={500}>
+                {t(TAB_LABEL_KEYS[tab])}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          <Box pt="lg">
+            <Tabs.Panel value="plan_overview">
+              <PlanOverviewTab plan={detail} />
+            </Tabs.Panel>
+            <Tabs.Panel value="plan_details">
+              <PlanDetailsTab plan={detail} />
+            </Tabs.Panel>
+            {detail.isShowAssetsSelection && (
+              <Tabs.Panel value="assets_selection">
+                <AssetsSelectionTab plan={detail} />
+              </Tabs.Panel>
+            )}
+            {tabs.includes('download_form') && (
+              <Tabs.Panel value="download_form">
+                <FormDownloadTab state={rules.forms} forms={forms.data ?? []} />
+              </Tabs.Panel>
+            )}
+          </Box>
+        </Tabs>
+      </Stack>
+    );
+  }
+
   return (
-    <ScreenPlaceholder title={t('client.planDetail')} namespace="client">
-      <Text size="sm">#{id}</Text>
-    </ScreenPlaceholder>
+    <Grid gap="xl">
+      <Grid.Col span={{ base: 12, md: 3 }} className="plan-side-column">
+        {/* The list itself is a navigation landmark named the same; this is its visible caption. */}
+        <Text size="sm" fw={700} mb="sm" c="dimmed" aria-hidden="true">
+          {t('planDetail.allPlans')}
+        </Text>
+        {side ?? (plans.isPending ? <LoadingState /> : null)}
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 9 }}>
+        {plan.isPending || plan.isError ? (
+          <Stack gap="lg">
+            <ScreenHeader title={tc('client.planDetail')} />
+            {body}
+          </Stack>
+        ) : (
+          body
+        )}
+      </Grid.Col>
+    </Grid>
   );
 }

@@ -1,0 +1,164 @@
+import { Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
+import { type SortDirection, type SortState, type SortValue, sortRows } from './sorting';
+
+export interface DataColumn<Row, Key extends string = string> {
+  key: Key;
+  header: ReactNode;
+  cell: (row: Row) => ReactNode;
+  /** Present on sortable columns: the value rows are ordered by. */
+  sortValue?: (row: Row) => SortValue;
+  /** Numbers line up on the right. */
+  align?: 'left' | 'right' | 'center';
+  width?: number | string;
+}
+
+export interface DataTableProps<Row, Key extends string = string> {
+  columns: readonly DataColumn<Row, Key>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string | number;
+  /** Read by screen readers as the table's name. */
+  caption: string;
+  captionVisible?: boolean;
+  /** Controlled sort; rows are sorted here by the column's sortValue. */
+  sort?: SortState<Key>;
+  onSortChange?: (column: Key) => void;
+  /** Makes rows clickable and reachable by keyboard (Enter or Space). */
+  onRowActivate?: (row: Row) => void;
+  /** Accessible name of an activatable row ("Open message …"). */
+  rowLabel?: (row: Row) => string;
+  /** Extra attributes per row, e.g. data-unread for styling. */
+  rowAttributes?: (row: Row) => Record<string, string | boolean | undefined>;
+  emptyText?: ReactNode;
+  /** Sort-state words for the visually hidden hint in each sortable header. */
+  sortHint?: (direction: SortDirection | null) => string;
+  minWidth?: number;
+}
+
+const ARIA_SORT: Record<SortDirection, 'ascending' | 'descending'> = { asc: 'ascending', desc: 'descending' };
+
+function SortArrow({ direction }: { direction: SortDirection | null }) {
+  // ▲▼ as text glyphs keep the header light; the state itself is announced through aria-sort.
+  return (
+    <Text component="span" aria-hidden="true" size="xs" c={direction ? 'brand.7' : 'gray.5'} ml={6}>
+      {direction === 'desc' ? '▼' : direction === 'asc' ? '▲' : '↕'}
+    </Text>
+  );
+}
+
+function isInteractiveTarget(event: MouseEvent | KeyboardEvent): boolean {
+  const target = event.target as HTMLElement | null;
+  const row = event.currentTarget as HTMLElement;
+  const interactive = target?.closest('a, button, input, select, textarea');
+  return !!interactive && interactive !== row && row.contains(interactive);
+}
+
+/**
+ * A semantic table: caption, column headers with aria-sort, sort buttons in the headers, and optionally rows that
+ * open something on click or on Enter/Space (links and buttons inside a row keep their own behaviour).
+ */
+export function DataTable<Row, Key extends string = string>({
+  columns,
+  rows,
+  rowKey,
+  caption,
+  captionVisible = false,
+  sort,
+  onSortChange,
+  onRowActivate,
+  rowLabel,
+  rowAttributes,
+  emptyText,
+  sortHint,
+  minWidth = 560,
+}: DataTableProps<Row, Key>) {
+  const sortColumn = sort ? columns.find((column) => column.key === sort.column) : undefined;
+  const sorted =
+    sort && sortColumn?.sortValue ? sortRows(rows, sortColumn.sortValue, sort.direction) : [...rows];
+
+  const activate = (row: Row) => (event: MouseEvent | KeyboardEvent) => {
+    if (!onRowActivate || isInteractiveTarget(event)) return;
+    if ('key' in event) {
+      if (event.key !== 'Enter' && event.key !== ' ') return;
+      event.preventDefault();
+    }
+    onRowActivate(row);
+  };
+
+  return (
+    <Table.ScrollContainer minWidth={minWidth}>
+      <Table striped highlightOnHover={!!onRowActivate} verticalSpacing="sm" className="data-table">
+        {captionVisible ? (
+          <Table.Caption>{caption}</Table.Caption>
+        ) : (
+          <VisuallyHidden component="caption">{caption}</VisuallyHidden>
+        )}
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => {
+              const direction = sort?.column === column.key ? sort.direction : null;
+              const sortable = !!column.sortValue && !!onSortChange;
+              return (
+                <Table.Th
+                  key={column.key}
+                  scope="col"
+                  ta={column.align}
+                  w={column.width}
+                  aria-sort={sortable ? (direction ? ARIA_SORT[direction] : 'none') : undefined}
+                >
+                  {sortable ? (
+                    <UnstyledButton
+                      className="data-table-sort"
+                      onClick={() => onSortChange?.(column.key)}
+                      fw={600}
+                      fz="sm"
+                    >
+                      {column.header}
+                      <SortArrow direction={direction} />
+                      {sortHint && <VisuallyHidden>{sortHint(direction)}</VisuallyHidden>}
+                    </UnstyledButton>
+                  ) : (
+                    column.header
+                  )}
+                </Table.Th>
+              );
+            })}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {sorted.length === 0 && emptyText ? (
+            <Table.Tr>
+              <Table.Td colSpan={columns.length}>
+                <Text c="dimmed" size="sm" ta="center" py="md">
+                  {emptyText}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ) : (
+            sorted.map((row) => (
+              <Table.Tr
+                key={rowKey(row)}
+                {...rowAttributes?.(row)}
+                {...(onRowActivate
+                  ? {
+                      tabIndex: 0,
+                      className: 'data-table-row-active',
+                      'aria-label': rowLabel?.(row),
+                      onClick: activate(row),
+                      onKeyDown: activate(row),
+                    }
+                  : {})}
+              >
+                {columns.map((column) => (
+                  <Table.Td key={column.key} ta={column.align}>
+                    {column.cell(row)}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))
+          )}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

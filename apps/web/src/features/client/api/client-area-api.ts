@@ -1,0 +1,56 @@
+import {
+  clientProfileSchema,
+  markMessageReadResponseSchema,
+  messageListResponseSchema,
+  planDetailSchema,
+  planListResponseSchema,
+} from '@portal/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/**
+ * Fetchers and query options of the client area. Query keys carry the language: the server answers some texts
+ * (statuses, messages) in the request's language, so a language switch must not show the previous one's cache.
+ */
+
+export const clientAreaKeys = {
+  plans: (language: string) => ['b2c', 'plans', language] as const,
+  plan: (language: string, id: number) => ['b2c', 'plan', language, id] as const,
+  planForms: (language: string, id: number) => ['b2c', 'plan-forms', language, id] as const,
+  profile: (language: string) => ['b2c', 'profile', language] as const,
+  messages: (language: string) => ['b2c', 'messages', language] as const,
+};
+
+export function plansQuery(language: string) {
+  return queryOptions({
+    queryKey: clientAreaKeys.plans(language),
+    queryFn: ({ signal }) =>
+      api.get('/b2c/plans', { schema: planListResponseSchema, signal }).then((r) => r.data),
+  });
+}
+
+export function planDetailQuery(language: string, id: number) {
+  return queryOptions({
+    queryKey: clientAreaKeys.plan(language, id),
+    queryFn: ({ signal }) => api.get(`/b2c/plans/${id}`, { schema: planDetailSchema, signal }),
+  });
+}
+
+export function profileQuery(language: string) {
+  return queryOptions({
+    queryKey: clientAreaKeys.profile(language),
+    queryFn: ({ signal }) => api.get('/b2c/profile', { schema: clientProfileSchema, signal }),
+  });
+}
+
+export function messagesQuery(language: string) {
+  return queryOptions({
+    queryKey: clientAreaKeys.messages(language),
+    queryFn: ({ signal }) =>
+      api.get('/b2c/messages', { schema: messageListResponseSchema, signal }).then((r) => r.data),
+  });
+}
+
+export function markMessageRead(id: number) {
+  return api.post(`/b2c/messages/${id}/read`, undefined, { schema: markMessageReadResponseSchema });
+}

@@ -1,0 +1,31 @@
+import { type FormDownloadItem, formsListResponseSchema } from '@portal/contract';
+import { queryOptions, type UseQueryResult } from '@tanstack/react-query';
+import { api, isApiError } from '../../../lib/api-client';
+import type { FormsState } from '../lib/plan-tabs';
+import { clientAreaKeys } from './client-area-api';
+
+/**
+ * The plan's downloadable forms. The server looks them up in the public forms API for the plan's provider and
+ * product type in the request's language; a 404 "Not Found" means the plan has none.
+ */
+export function planFormsQuery(language: string, planId: number, enabled: boolean) {
+  return queryOptions({
+    queryKey: clientAreaKeys.planForms(language, planId),
+    queryFn: ({ signal }) =>
+      api.get(`/b2c/plans/${planId}/forms`, { schema: formsListResponseSchema, signal }).then((r) => r.data),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function isFormsNotFound(error: unknown): boolean {
+  return isApiError(error) && error.status === 404;
+}
+
+/** The lookup's outcome in the terms of the tab rules. */
+export function formsState(query: UseQueryResult<FormDownloadItem[]>, enabled: boolean): FormsState {
+  if (!enabled) return 'skipped';
+  if (query.isPending) return 'loading';
+  if (query.isError) return isFormsNotFound(query.error) ? 'notFound' : 'error';
+  return query.data.length > 0 ? 'found' : 'notFound';
+}

@@ -1,0 +1,37 @@
+import type { LifePolicyValues } from '@portal/contract';
+import { useTranslation } from 'react-i18next';
+import { DefinitionGrid } from '../../../components/DefinitionGrid';
+import { formatDate, formatMoney } from '../../../lib/format';
+
+const VALUE_FIELDS = [
+  'cashValue',
+  'accumulatedDividend',
+  'futureDeposit',
+  'loanBalance',
+  'nextLevy',
+  'accumulatedGuaranteedCoupon',
+  'terminalDividend',
+  'surrenderValue',
+  'nextDuePremium',
+  'vitalityDiscount',
+  'premiumRefund',
+  'totalPolicyValue',
+] as const;
+
+/** Life policy values at the latest month-end; values the provider does not report are left out. */
+export function LifePolicyValuesGrid({ values }: { values: LifePolicyValues }) {
+  const { t } = useTranslation('client');
+  return (
+    <DefinitionGrid
+      cols={4}
+      items={[
+        { label: t('policyValues.valueDate'), value: formatDate(values.valueDate) },
+        ...VALUE_FIELDS.map((field) => ({
+          label: t(`policyValues.${field}`),
+          value: formatMoney(values[field], values.currency),
+          show: values[field] !== null,
+        })),
+      ]}
+    />
+  );
+}

@@ -1,0 +1,79 @@
+import { Button, Group, Select } from '@mantine/core';
+import type { PlanDetail } from '@portal/contract';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { openDownload } from '../../../lib/api-client';
+
+// The viewer (and its namespace) loads when first opened.
+const StatementViewer = lazy(() =>
+  import('../../../components/statement-viewer/StatementViewer').then((m) => ({
+    default: m.StatementViewer,
+  })),
+);
+
+/**
+ * Statement controls of a plan: a month of the last six, view that month's statement, download it as PDF (new
+ * window), and the provider's own statement. Terminated plans offer no monthly statement (spec 1 §4).
+ */
+export function StatementActions({ plan }: { plan: PlanDetail }) {
+  const { t } = useTranslation('client');
+  const [month, setMonth] = useState<string | null>(plan.stmtMonthOptions[0]?.value ?? null);
+  const [viewerOpen, setViewerOpen] = useState(false);
+  // Mounted from the first opening on, so closing animates and gives focus back to the View button.
+  const [viewerMounted, setViewerMounted] = useState(false);
+  const providerPath = plan.providerStatementPath;
+  const monthly = !plan.isTerminated && plan.partyId !== null && plan.stmtMonthOptions.length > 0;
+  if (!monthly && !providerPath) return null;
+
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap" data-no-print className="statement-actions">
+      {monthly && plan.partyId !== null && (
+        <>
+          <Select
+            label={t('statement.month')}
+            description={t('statement.monthHint')}
+            data={plan.stmtMonthOptions.map((option) => ({ value: option.value, label: option.label }))}
+            value={month}
+            onChange={setMonth}
+            allowDeselect={false}
+            w={150}
+          />
+          <Button
+            onClick={() => {
+              setViewerMounted(true);
+              setViewerOpen(true);
+            }}
+            disabled={!month}
+          >
+            {t('statement.view')}
+          </Button>
+          <Button
+            variant="light"
+            disabled={!month}
+            onClick={() =>
+              month &&
+              openDownload('/statement/download_monthly_statement', { month, party_id: plan.partyId })
+            }
+          >
+            {t('statement.downloadPdf')}
+          </Button>
+        </>
+      )}
+      {providerPath && (
+        <Button variant="default" onClick={() => openDownload(providerPath)}>
+          {t('statement.providerStatement')}
+        </Button>
+      )}
+      {viewerMounted && plan.partyId !== null && (
+        <Suspense fallback={null}>
+          <StatementViewer
+            opened={viewerOpen}
+            onClose={() => setViewerOpen(false)}
+            partyId={plan.partyId}
+            month={month}
+          />
+        </Suspense>
+      )}
+    </Group>
+  );
+}

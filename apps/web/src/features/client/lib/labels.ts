@@ -1,0 +1,12 @@
+import type { PolicyStatusCode } from '@portal/contract';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * Status label in the UI language from the status code; the server's English text when the catalog has none
+ * (CFM is blank by spec, and shows blank).
+ */
+export function usePolicyStatusLabel() {
+  const { t, i18n } = useTranslation('domain');
+  return (code: PolicyStatusCode, fallback: string) =>
+    i18n.exists(`policyStatus.${code}`, { ns: 'domain' }) ? t(`policyStatus.${code}`) : fallback;
+}
