@@ -107,3 +107,16 @@ export function parsePartyIds(value: string): number[] {
 export function monthLabel(month: string): string {
   return month.replace('-', '/');
 }
+
+/**
+ * The months whose statements may be viewed or downloaded at `now`: the STATEMENT_MONTHS_AVAILABLE full months
+ * before the current one (UTC), newest first, as `YYYY-MM`. The current month has no statement yet.
+ */
+export function statementMonthWindow(now: Date): string[] {
+  const months: string[] = [];
+  for (let i = 1; i <= STATEMENT_MONTHS_AVAILABLE; i++) {
+    const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1));
+    months.push(`${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`);
+  }
+  return months;
+}

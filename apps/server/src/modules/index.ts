@@ -1,8 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/routes.js';
+import { clientAreaRoutes } from './client-area/routes.js';
 import type { ModuleOptions } from './module-options.js';
 import { sessionRoutes } from './session/routes.js';
+import { statementRoutes } from './statements/routes.js';
 import { siteInfoRoutes } from './system/routes.js';
 
 /** Feature modules, registered in this order under `{basePath}/{lang}/api`. A new feature adds one line. */
-export const apiModules: FastifyPluginAsyncZod<ModuleOptions>[] = [siteInfoRoutes, sessionRoutes, authRoutes];
+export const apiModules: FastifyPluginAsyncZod<ModuleOptions>[] = [
+  siteInfoRoutes,
+  sessionRoutes,
+  authRoutes,
+  clientAreaRoutes,
+  statementRoutes,
+];

@@ -1,0 +1,183 @@
+import {
+  type AllocationEntry,
+  type AssetsPerformance,
+  monthLabel,
+  type PlanDetail,
+  statementMonthWindow,
+} from '@portal/contract';
+import { HttpError } from '../../plugins/errors.js';
+import { fromScaled, MONEY_SCALE, mulDiv, sumAmounts, toScaled } from '../../render/decimal.js';
+import { sanitizeHtml } from '../../render/html.js';
+import type { ClientAreaContext, ClientRef } from './context.js';
+import {
+  type ClientPlanRow,
+  selectClientPlan,
+  selectLatestPolicyValues,
+  selectPlanAdditionalHoldings,
+  selectPlanAllocations,
+  selectPlanHoldings,
+  selectPlanItems,
+  selectPlanStatementHistory,
+} from './queries.js';
+
+/** Month-ends shown in the assets performance chart. */
+const PERFORMANCE_MONTHS = 12;
+
+export const filePaths = {
+  providerStatement: (planId: number) => `/b2c/files/provider_statement/${planId}`,
+  assetsSelection: (planId: number) => `/b2c/files/assets_selection/${planId}`,
+  factsheet: (fundCode: string) => `/b2c/files/factsheet/${encodeURIComponent(fundCode)}`,
+};
+
+type Snapshot = Awaited<ReturnType<typeof selectPlanStatementHistory>>['snapshots'][number];
+
+function assetsPerformance(
+  row: ClientPlanRow,
+  totalPortfolioValue: string | null,
+  snapshots: Snapshot[],
+): AssetsPerformance | null {
+  if (totalPortfolioValue === null) return null;
+  const { plan } = row;
+  const paid = plan.totalPremiumPaid;
+  const withdrawn = plan.totalWithdrawalAmount;
+  let gainLoss: string | null = null;
+  let gainLossPercentage: string | null = null;
+  if (paid !== null) {
+    const gain = toScaled(totalPortfolioValue, 2) + toScaled(withdrawn ?? '0', 2) - toScaled(paid, 2);
+    gainLoss = fromScaled(gain, MONEY_SCALE);
+    const paidCents = toScaled(paid, 2);
+    if (paidCents !== 0n) gainLossPercentage = fromScaled(mulDiv(gain, 10_000n, paidCents), 2);
+  }
+  return {
+    currency: plan.valuationCurrency,
+    totalPortfolioValue,
+    totalPremiumPaid: paid,
+    totalWithdrawalAmount: withdrawn,
+    gainLoss,
+    gainLossPercentage,
+    history: [...snapshots].reverse().map((s) => ({
+      month: s.month.slice(0, 7),
+      asOfDate: s.asOfDate,
+      value: s.totalPortfolioValue,
+    })),
+  };
+}
+
+/** Plan detail: every field of spec 1 §3 "Plan (client view)" plus its values, items, holdings and allocations. */
+export async function getPlanDetail(
+  ctx: ClientAreaContext,
+  client: ClientRef,
+  planId: number,
+): Promise<PlanDetail> {
+  const row = await selectClientPlan(ctx.db, client.clientId, client.siteCode, planId);
+  if (!row) throw new HttpError(404, 'errors.notFound');
+  const { plan } = row;
+  const [holdingRows, extraRows, items, allocations, values, history] = await Promise.all([
+    selectPlanHoldings(ctx.db, plan.id),
+    selectPlanAdditionalHoldings(ctx.db, plan.id),
+    selectPlanItems(ctx.db, plan.id),
+    selectPlanAllocations(ctx.db, plan.id),
+    selectLatestPolicyValues(ctx.db, plan.id),
+    selectPlanStatementHistory(ctx.db, client.clientId, plan.id, PERFORMANCE_MONTHS),
+  ]);
+  const window = new Set(statementMonthWindow(ctx.now()));
+  const stmtMonthOptions = history.snapshots
+    .map((s) => s.month.slice(0, 7))
+    .filter((m) => window.has(m))
+    .map((m) => ({ label: monthLabel(m), value: m }));
+  const totalPortfolioValue =
+    holdingRows.length > 0 ? sumAmounts(holdingRows.map((h) => h.valuationValue)) : null;
+  const toEntry = (a: (typeof allocations)[number]): AllocationEntry => ({
+    code: a.code,
+    name: a.name,
+    assetClass: a.assetClass,
+    percentage: a.percentage,
+  });
+  const extra = (kind: string) =>
+    extraRows.filter((x) => x.kind === kind).map(({ kind: _kind, ...rest }) => rest);
+  const address =
+    row.ownerCorrespondenceAddress.length > 0 ? row.ownerCorrespondenceAddress : row.ownerResidentialAddress;
+
+  return {
+    id: plan.id,
+    productName: row.productName,
+    policyStatusCode: plan.statusCode as PlanDetail['policyStatusCode'],
+    productCategory: plan.category as PlanDetail['productCategory'],
+    planNo: plan.planNo,
+    providerCodeForApi: row.providerCodeForApi,
+    productCodeForApi: row.productCodeForApi,
+    caId: plan.caId,
+    // The client-account-policy link id of the provider feeds is the plan itself here.
+    capId: String(plan.id),
+    stmtMonthOptions,
+    providerShortName: row.providerShortName,
+    providerStatementPath: plan.providerStatementFileKey ? filePaths.providerStatement(plan.id) : null,
+    policyOwner: row.ownerName,
+    address,
+    contactNo: row.ownerPhones[0] ?? null,
+    email: row.ownerEmails[0] ?? null,
+    commenceDate: plan.commenceDate,
+    policyTerm: plan.policyTerm,
+    paymentFrequency: plan.paymentFrequency,
+    payTerm: plan.payTerm,
+    paymentMethod: plan.paymentMethod,
+    policyStatus: row.policyStatus,
+    paymentStatus: plan.paymentStatus,
+    portfolioType: plan.portfolioType,
+    currency: plan.currency,
+    valuationCurrency: plan.valuationCurrency,
+    sumInsured: plan.sumInsured,
+    modalPremium: plan.modalPremium,
+    totalPremiumPaid: plan.totalPremiumPaid,
+    estimatedPremiumAndLevyAmount: plan.estimatedPremiumAndLevyAmount,
+    nextContributeDueOn: plan.nextContributeDueOn,
+    pendingTranAmount: plan.pendingTranAmount,
+    totalWithdrawalAmount: plan.totalWithdrawalAmount,
+    totalWithdrawalCurrency: plan.totalWithdrawalCurrency,
+    jointOwner: row.jointOwnerName,
+    insured: plan.insuredName,
+    beneficiary: plan.beneficiaryName,
+    companyName: row.providerName,
+    siteCode: plan.siteCode,
+    exTotalPortfolioValue: plan.exTotalPortfolioValue,
+    totalPortfolioValueAlert: plan.totalPortfolioValueAlert,
+    disabledPolicyValueSection: plan.disabledPolicyValueSection,
+    isShowAssetsSelection: plan.isShowAssetsSelection,
+    assetsSelectionFilePath:
+      plan.isShowAssetsSelection && plan.assetsSelectionFileKey ? filePaths.assetsSelection(plan.id) : null,
+    lifeDisclaimer: plan.lifeDisclaimerHtml ? sanitizeHtml(plan.lifeDisclaimerHtml) : null,
+    totalPortfolioValue,
+    lifePolicyValues: values
+      ? {
+          valueDate: values.valueDate,
+          currency: values.currency,
+          cashValue: values.cashValue,
+          accumulatedDividend: values.accumulatedDividend,
+          futureDeposit: values.futureDeposit,
+          loanBalance: values.loanBalance,
+          nextLevy: values.nextLevy,
+          accumulatedGuaranteedCoupon: values.accumulatedGuaranteedCoupon,
+          terminalDividend: values.terminalDividend,
+          surrenderValue: values.surrenderValue,
+          nextDuePremium: values.nextDuePremium,
+          vitalityDiscount: values.vitalityDiscount,
+          premiumRefund: values.premiumRefund,
+          totalPolicyValue: values.totalPolicyValue,
+        }
+      : null,
+    policyItems: items,
+    holdings: holdingRows.map(({ hasFactsheet, ...h }) => ({
+      ...h,
+      holdingType: h.holdingType as 'fund' | 'cash',
+      factsheetPath: hasFactsheet ? filePaths.factsheet(h.code) : null,
+      currencyPrefix: plan.valuationCurrency,
+    })),
+    additionalHoldings: { abfFund: extra('abf'), etfFund: extra('etf') },
+    isAdditionalFundExist: extraRows.length > 0,
+    allocation: allocations.filter((a) => a.kind === 'allocation').map(toEntry),
+    portfolio: allocations.filter((a) => a.kind === 'portfolio').map(toEntry),
+    assetsPerformance: assetsPerformance(row, totalPortfolioValue, history.snapshots),
+    partyId: history.partyId,
+    isTerminated: row.isTerminated,
+  };
+}

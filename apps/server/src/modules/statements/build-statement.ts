@@ -1,0 +1,165 @@
+import type { Currency } from '@portal/contract';
+import { HttpError } from '../../plugins/errors.js';
+import { convertAmount, crossRate, sumAmounts } from '../../render/decimal.js';
+import {
+  LIFE_VALUE_FIELDS,
+  type StatementDocument,
+  type StatementLifeValues,
+  type StatementPlanSection,
+} from '../../render/statement-model.js';
+import type { StatementRequester, StatementsContext } from './context.js';
+import {
+  type AccountRow,
+  selectClientHeader,
+  selectConsolidatedPlanSnapshots,
+  selectPlanAllocations,
+  selectPolicyValuesOn,
+  selectSnapshot,
+  selectSnapshotHoldings,
+  selectSnapshotPlans,
+  selectUsdRates,
+} from './queries.js';
+import { monthStartOf } from './statement-months.js';
+
+/** The plan sections of the given snapshots (one per plan), in the order of `snapshotIds`. */
+async function planSections(
+  ctx: StatementsContext,
+  snapshotIds: number[],
+  asOfDate: string,
+): Promise<StatementPlanSection[]> {
+  const plans = await selectSnapshotPlans(ctx.db, snapshotIds);
+  const policyIds = plans.map((p) => p.policyId);
+  const [holdings, allocations, values] = await Promise.all([
+    selectSnapshotHoldings(ctx.db, snapshotIds),
+    selectPlanAllocations(ctx.db, policyIds),
+    selectPolicyValuesOn(ctx.db, policyIds, asOfDate),
+  ]);
+  const order = new Map(snapshotIds.map((id, i) => [id, i]));
+  plans.sort((a, b) => (order.get(a.snapshotId) ?? 0) - (order.get(b.snapshotId) ?? 0));
+  return plans.map((plan) => {
+    const lines = holdings
+      .filter((h) => h.snapshotId === plan.snapshotId)
+      .map(({ snapshotId: _s, ...h }) => ({ ...h, holdingType: h.holdingType as 'fund' | 'cash' }));
+    const subTotalFunds = sumAmounts(
+      lines.filter((l) => l.holdingType === 'fund').map((l) => l.valuationValue),
+    );
+    const cashBalance = sumAmounts(
+      lines.filter((l) => l.holdingType === 'cash').map((l) => l.valuationValue),
+    );
+    const value = values.find((v) => v.policyId === plan.policyId);
+    let lifeValues: StatementLifeValues | null = null;
+    if (value) {
+      lifeValues = { currency: value.currency } as StatementLifeValues;
+      for (const field of LIFE_VALUE_FIELDS) lifeValues[field] = value[field];
+    }
+    const own = allocations.filter((a) => a.policyId === plan.policyId);
+    const entry = ({ code, name, assetClass, percentage }: (typeof own)[number]) => ({
+      code,
+      name,
+      assetClass,
+      percentage,
+    });
+    return {
+      planNo: plan.planNo,
+      productName: plan.productName,
+      providerName: plan.providerName,
+      policyOwner: plan.policyOwner,
+      jointOwner: plan.jointOwner,
+      insured: plan.insured,
+      beneficiary: plan.beneficiary,
+      commenceDate: plan.commenceDate,
+      policyTerm: plan.policyTerm,
+      paymentFrequency: plan.paymentFrequency,
+      payTerm: plan.payTerm,
+      paymentMethod: plan.paymentMethod,
+      currency: plan.currency,
+      valuationCurrency: plan.valuationCurrency,
+      modalPremium: plan.modalPremium,
+      totalPremiumPaid: plan.totalPremiumPaid,
+      holdings: lines,
+      subTotalFunds,
+      cashBalance,
+      totalPortfolioValue: sumAmounts([subTotalFunds, cashBalance]),
+      allocation: own.filter((a) => a.kind === 'allocation').map(entry),
+      portfolio: own.filter((a) => a.kind === 'portfolio').map(entry),
+      lifeValues,
+      dataAlert: plan.dataAlert,
+      conversion: null,
+    };
+  });
+}
+
+/**
+ * The statement of one account for one month. A POLICY account prints its plan in the plan's valuation currency;
+ * a CONSOLIDATE account prints each plan and converts every plan's totals into `currency` at the USD quotes of
+ * the valuation date (amount × usdPerPlanCurrency ÷ usdPerSelected, to the cent), the grand totals being the sums
+ * of the converted lines.
+ */
+export async function buildStatement(
+  ctx: StatementsContext,
+  who: StatementRequester,
+  account: AccountRow,
+  month: string,
+  currency: Currency | undefined,
+): Promise<StatementDocument> {
+  const [snapshot, client] = await Promise.all([
+    selectSnapshot(ctx.db, account.id, monthStartOf(month)),
+    selectClientHeader(ctx.db, who.clientId),
+  ]);
+  if (!snapshot || !client) throw new HttpError(404, 'statements.noStatement');
+  const base = {
+    language: who.language,
+    clientName: client.name,
+    clientNo: client.clientNo,
+    accountNo: account.accountNo,
+    month,
+    asOfDate: snapshot.asOfDate,
+  };
+  if (account.accountType !== 'CONSOLIDATE') {
+    const plans = await planSections(ctx, [snapshot.id], snapshot.asOfDate);
+    const plan = plans[0];
+    if (!plan) throw new HttpError(404, 'statements.noStatement');
+    return { ...base, kind: 'monthly', reportingCurrency: plan.valuationCurrency, plans, totals: null };
+  }
+
+  const reportingCurrency = currency ?? (account.consolidatedCurrency as Currency);
+  const planSnapshots = await selectConsolidatedPlanSnapshots(
+    ctx.db,
+    who.clientId,
+    account.id,
+    monthStartOf(month),
+  );
+  const plans = await planSections(
+    ctx,
+    planSnapshots.map((s) => s.id),
+    snapshot.asOfDate,
+  );
+  const currencies = [...new Set([reportingCurrency, ...plans.map((p) => p.valuationCurrency)])];
+  const rates = new Map(
+    (await selectUsdRates(ctx.db, snapshot.asOfDate, currencies)).map((r) => [r.currency, r.rate]),
+  );
+  const usdPer = (ccy: string) => {
+    const rate = ccy === 'USD' ? '1' : rates.get(ccy);
+    if (!rate) throw new Error(`no ${ccy}/USD rate on ${snapshot.asOfDate}`);
+    return rate;
+  };
+  for (const plan of plans) {
+    const from = usdPer(plan.valuationCurrency);
+    const to = usdPer(reportingCurrency);
+    plan.conversion = {
+      rate: crossRate(from, to),
+      totalPortfolioValue: convertAmount(plan.totalPortfolioValue, from, to),
+      cashBalance: convertAmount(plan.cashBalance, from, to),
+    };
+  }
+  return {
+    ...base,
+    kind: 'consolidated',
+    reportingCurrency,
+    plans,
+    totals: {
+      totalPortfolioValue: sumAmounts(plans.map((p) => p.conversion?.totalPortfolioValue)),
+      cashBalance: sumAmounts(plans.map((p) => p.conversion?.cashBalance)),
+    },
+  };
+}

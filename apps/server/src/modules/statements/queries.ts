@@ -1,0 +1,219 @@
+import { and, asc, between, desc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.js';
+import {
+  clients,
+  fxRates,
+  policies,
+  policyAllocations,
+  policyValues,
+  products,
+  providers,
+  statementAccountPolicies,
+  statementAccounts,
+  statementSnapshotHoldings,
+  statementSnapshots,
+} from '../../db/schema/index.js';
+
+/** A client has a handful of statement accounts; the cap bounds a corrupt data load. */
+const MAX_ACCOUNTS = 200;
+
+const accountColumns = {
+  id: statementAccounts.id,
+  accountType: statementAccounts.accountType,
+  accountNo: statementAccounts.accountNo,
+  consolidatedCurrency: statementAccounts.consolidatedCurrency,
+  statementLanguage: statementAccounts.statementLanguage,
+  providerStatementFileKey: statementAccounts.providerStatementFileKey,
+  policyId: statementAccounts.policyId,
+  planNo: policies.planNo,
+  productName: products.name,
+};
+
+/** Every statement account of a client (statement_accounts_client_idx), consolidated first. */
+export async function selectClientAccounts(db: Db, clientId: number) {
+  return db
+    .select(accountColumns)
+    .from(statementAccounts)
+    .leftJoin(policies, eq(policies.id, statementAccounts.policyId))
+    .leftJoin(products, eq(products.id, policies.productId))
+    .where(eq(statementAccounts.clientId, clientId))
+    .orderBy(desc(sql`${statementAccounts.accountType} = 'CONSOLIDATE'`), asc(statementAccounts.accountNo))
+    .limit(MAX_ACCOUNTS);
+}
+
+export type AccountRow = Awaited<ReturnType<typeof selectClientAccounts>>[number];
+
+/** The named accounts that belong to the client (primary key lookups); others are simply absent. */
+export async function selectClientAccountsByIds(db: Db, clientId: number, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select(accountColumns)
+    .from(statementAccounts)
+    .leftJoin(policies, eq(policies.id, statementAccounts.policyId))
+    .leftJoin(products, eq(products.id, policies.productId))
+    .where(and(inArray(statementAccounts.id, ids), eq(statementAccounts.clientId, clientId)));
+}
+
+/** Months with a snapshot per account between two month starts (statement_snapshots_account_month_uq). */
+export async function selectAccountMonths(db: Db, accountIds: number[], fromMonth: string, toMonth: string) {
+  if (accountIds.length === 0) return [];
+  return db
+    .select({ accountId: statementSnapshots.accountId, month: statementSnapshots.month })
+    .from(statementSnapshots)
+    .where(
+      and(
+        inArray(statementSnapshots.accountId, accountIds),
+        between(statementSnapshots.month, fromMonth, toMonth),
+      ),
+    )
+    .orderBy(desc(statementSnapshots.month));
+}
+
+export async function selectClientHeader(db: Db, clientId: number) {
+  const [row] = await db
+    .select({ name: clients.fullName, clientNo: clients.clientNo })
+    .from(clients)
+    .where(eq(clients.id, clientId))
+    .limit(1);
+  return row;
+}
+
+export async function selectSnapshot(db: Db, accountId: number, month: string) {
+  const [row] = await db
+    .select({ id: statementSnapshots.id, asOfDate: statementSnapshots.asOfDate })
+    .from(statementSnapshots)
+    .where(and(eq(statementSnapshots.accountId, accountId), eq(statementSnapshots.month, month)))
+    .limit(1);
+  return row;
+}
+
+/** The month's snapshots of the plan accounts a consolidated account covers, for the same client. */
+export async function selectConsolidatedPlanSnapshots(
+  db: Db,
+  clientId: number,
+  accountId: number,
+  month: string,
+) {
+  const planAccount = alias(statementAccounts, 'plan_account');
+  return db
+    .select({ id: statementSnapshots.id })
+    .from(statementAccountPolicies)
+    .innerJoin(
+      planAccount,
+      and(
+        eq(planAccount.policyId, statementAccountPolicies.policyId),
+        eq(planAccount.accountType, 'POLICY'),
+        eq(planAccount.clientId, clientId),
+      ),
+    )
+    .innerJoin(
+      statementSnapshots,
+      and(eq(statementSnapshots.accountId, planAccount.id), eq(statementSnapshots.month, month)),
+    )
+    .where(eq(statementAccountPolicies.accountId, accountId))
+    .orderBy(asc(planAccount.accountNo));
+}
+
+const owner = alias(clients, 'owner');
+const jointOwner = alias(clients, 'joint_owner');
+
+/** Plan facts of each snapshot's plan, as printed on the statement. */
+export async function selectSnapshotPlans(db: Db, snapshotIds: number[]) {
+  if (snapshotIds.length === 0) return [];
+  return db
+    .select({
+      snapshotId: statementSnapshots.id,
+      valuationCurrency: statementSnapshots.valuationCurrency,
+      policyId: policies.id,
+      planNo: policies.planNo,
+      productName: products.name,
+      providerName: providers.name,
+      policyOwner: owner.fullName,
+      jointOwner: jointOwner.fullName,
+      insured: policies.insuredName,
+      beneficiary: policies.beneficiaryName,
+      commenceDate: policies.commenceDate,
+      policyTerm: policies.policyTerm,
+      paymentFrequency: policies.paymentFrequency,
+      payTerm: policies.payTerm,
+      paymentMethod: policies.paymentMethod,
+      currency: policies.currency,
+      modalPremium: policies.modalPremium,
+      totalPremiumPaid: sql<
+        string | null
+      >`coalesce(${statementSnapshots.totalPremiumPaid}, ${policies.totalPremiumPaid})`,
+      dataAlert: policies.totalPortfolioValueAlert,
+    })
+    .from(statementSnapshots)
+    .innerJoin(statementAccounts, eq(statementAccounts.id, statementSnapshots.accountId))
+    .innerJoin(policies, eq(policies.id, statementAccounts.policyId))
+    .innerJoin(products, eq(products.id, policies.productId))
+    .innerJoin(providers, eq(providers.id, products.providerId))
+    .innerJoin(owner, eq(owner.id, policies.ownerClientId))
+    .leftJoin(jointOwner, eq(jointOwner.id, policies.jointOwnerClientId))
+    .where(inArray(statementSnapshots.id, snapshotIds));
+}
+
+/** Positions of the snapshots (statement_snapshot_holdings_snapshot_idx); funds first, then cash. */
+export async function selectSnapshotHoldings(db: Db, snapshotIds: number[]) {
+  if (snapshotIds.length === 0) return [];
+  return db
+    .select({
+      snapshotId: statementSnapshotHoldings.snapshotId,
+      holdingType: statementSnapshotHoldings.holdingType,
+      code: statementSnapshotHoldings.code,
+      description: statementSnapshotHoldings.description,
+      currency: statementSnapshotHoldings.currency,
+      unitType: statementSnapshotHoldings.unitType,
+      unitHeld: statementSnapshotHoldings.unitHeld,
+      price: statementSnapshotHoldings.price,
+      valueOn: statementSnapshotHoldings.valueOn,
+      value: statementSnapshotHoldings.value,
+      exchangeRate: statementSnapshotHoldings.exchangeRate,
+      valuationValue: statementSnapshotHoldings.valuationValue,
+    })
+    .from(statementSnapshotHoldings)
+    .where(inArray(statementSnapshotHoldings.snapshotId, snapshotIds))
+    .orderBy(desc(statementSnapshotHoldings.holdingType), asc(statementSnapshotHoldings.code));
+}
+
+export async function selectPlanAllocations(db: Db, policyIds: number[]) {
+  if (policyIds.length === 0) return [];
+  return db
+    .select({
+      policyId: policyAllocations.policyId,
+      kind: policyAllocations.kind,
+      code: policyAllocations.code,
+      name: policyAllocations.name,
+      assetClass: policyAllocations.assetClass,
+      percentage: policyAllocations.percentage,
+    })
+    .from(policyAllocations)
+    .where(inArray(policyAllocations.policyId, policyIds))
+    .orderBy(asc(policyAllocations.policyId), asc(policyAllocations.kind), asc(policyAllocations.sortOrder));
+}
+
+/** Life values at the statement's valuation date (primary key lookups). */
+export async function selectPolicyValuesOn(db: Db, policyIds: number[], valueDate: string) {
+  if (policyIds.length === 0) return [];
+  return db
+    .select()
+    .from(policyValues)
+    .where(and(inArray(policyValues.policyId, policyIds), eq(policyValues.valueDate, valueDate)));
+}
+
+/** USD quotes (USD per unit of currency) on one date. */
+export async function selectUsdRates(db: Db, rateDate: string, currencies: string[]) {
+  if (currencies.length === 0) return [];
+  return db
+    .select({ currency: fxRates.currency, rate: fxRates.rate })
+    .from(fxRates)
+    .where(
+      and(
+        eq(fxRates.rateDate, rateDate),
+        eq(fxRates.quoteCurrency, 'USD'),
+        inArray(fxRates.currency, currencies),
+      ),
+    );
+}

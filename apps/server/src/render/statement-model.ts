@@ -1,0 +1,90 @@
+import type { Language } from '@portal/contract';
+
+/**
+ * What a statement says, independent of how it is printed: the statements module builds it from one month's
+ * snapshot, the HTML and PDF renderers print it. Amounts are decimal strings (decision 005).
+ */
+export interface StatementHoldingLine {
+  holdingType: 'fund' | 'cash';
+  code: string;
+  description: string;
+  currency: string;
+  unitType: string | null;
+  unitHeld: string | null;
+  price: string | null;
+  valueOn: string;
+  value: string;
+  exchangeRate: string;
+  valuationValue: string;
+}
+
+export interface StatementAllocationLine {
+  code: string;
+  name: string;
+  assetClass: string;
+  percentage: string;
+}
+
+export const LIFE_VALUE_FIELDS = [
+  'cashValue',
+  'accumulatedDividend',
+  'futureDeposit',
+  'loanBalance',
+  'nextLevy',
+  'accumulatedGuaranteedCoupon',
+  'terminalDividend',
+  'surrenderValue',
+  'nextDuePremium',
+  'vitalityDiscount',
+  'premiumRefund',
+  'totalPolicyValue',
+] as const;
+export type LifeValueField = (typeof LIFE_VALUE_FIELDS)[number];
+export type StatementLifeValues = { currency: string } & Record<LifeValueField, string | null>;
+
+export interface StatementPlanSection {
+  planNo: string;
+  productName: string;
+  providerName: string;
+  policyOwner: string;
+  jointOwner: string | null;
+  insured: string;
+  beneficiary: string | null;
+  commenceDate: string | null;
+  policyTerm: string | null;
+  paymentFrequency: string | null;
+  payTerm: string | null;
+  paymentMethod: string | null;
+  currency: string;
+  valuationCurrency: string;
+  modalPremium: string | null;
+  totalPremiumPaid: string | null;
+  holdings: StatementHoldingLine[];
+  /** In valuationCurrency. */
+  subTotalFunds: string;
+  cashBalance: string;
+  totalPortfolioValue: string;
+  allocation: StatementAllocationLine[];
+  portfolio: StatementAllocationLine[];
+  lifeValues: StatementLifeValues | null;
+  /** The provider flagged this plan's data: the statement shows the "cannot be displayed" notice. */
+  dataAlert: boolean;
+  /** Consolidated statements: the plan's total in the reporting currency and the rate used. */
+  conversion: { rate: string; totalPortfolioValue: string; cashBalance: string } | null;
+}
+
+export interface StatementDocument {
+  kind: 'monthly' | 'consolidated';
+  language: Language;
+  clientName: string;
+  clientNo: string;
+  accountNo: string;
+  /** YYYY-MM */
+  month: string;
+  asOfDate: string;
+  /** The plan's valuation currency (monthly) or the selected currency (consolidated). */
+  reportingCurrency: string;
+  plans: StatementPlanSection[];
+  /** Consolidated only: sums of the plans' converted lines, in reportingCurrency. */
+  totals: { totalPortfolioValue: string; cashBalance: string } | null;
+}
