@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { type Config, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { ensureDemoData } from './db/seed/demo.js';
 import { DEMO_ACCOUNTS } from './db/seed/demo-accounts.js';
@@ -19,7 +19,7 @@ async function main() {
   const app = await buildApp({ config, database });
   const stopSweeper = startSessionSweeper(database.db, config, app.log);
   await app.listen({ host: config.host, port: config.port });
-  printWelcome(config.port, config.basePath, [...config.siteHosts.keys()], config.seedDemo);
+  printWelcome(config, config.seedDemo);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -40,13 +40,23 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
-function printWelcome(port: number, basePath: string, hosts: string[], demo: boolean) {
+function printWelcome(config: Config, demo: boolean) {
   const lines = ['', 'Portal is running. Open:'];
-  for (const host of hosts) lines.push(`  http://${host}:${port}${basePath}/`);
+  for (const [host, site] of config.siteHosts) {
+    const area = site.features.internal ? '/internal' : '/';
+    lines.push(
+      `  ${`${site.code}${site.features.internal ? ' staff' : ''}`.padEnd(10)} http://${host}:${config.port}${config.basePath}${area}`,
+    );
+  }
   if (demo) {
-    lines.push('', 'Demo accounts (role · site · login · password):');
+    const width = Math.max(...DEMO_ACCOUNTS.map((a) => a.role.length)) + 2;
+    lines.push('', 'Demo accounts (see README.md for the full table):');
     for (const a of DEMO_ACCOUNTS)
-      lines.push(`  ${a.role.padEnd(34)} ${a.site.padEnd(5)} ${a.login.padEnd(12)} ${a.password}`);
+      lines.push(`  ${a.role.padEnd(width)}${a.site.padEnd(6)}${a.login.padEnd(14)}${a.password}`);
+    lines.push(
+      '',
+      `E-mails (one-time codes, activation links) are written to ${config.smtpUrl ? 'SMTP' : config.outboxDir}`,
+    );
   }
   console.log(lines.join('\n'));
 }
