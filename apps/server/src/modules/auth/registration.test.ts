@@ -269,7 +269,6 @@ describe('POST /activate (activation link)', () => {
     expect((await auditRows(t, 'account.activation'))[0]?.outcome).toBe('success');
     const agent = new AuthAgent(t);
     const done = await signInThroughFlow(
-      t,
       outbox,
       agent,
       { login, password: 'Kawing77', email: r.email },

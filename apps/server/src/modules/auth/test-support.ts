@@ -82,7 +82,6 @@ export async function userRow(t: TestContext, site: 'afs' | 'ipc' | 'absg', logi
 
 /** Signs a demo client in through the real flow, one-time code included when the site asks for it. */
 export async function signInThroughFlow(
-  t: TestContext,
   outboxDir: string,
   agent: AuthAgent,
   who: { login: string; password: string; email: string },

@@ -16,9 +16,15 @@ async function redisReachable(url: string): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = new Socket();
     socket.setTimeout(500);
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
-    socket.once('timeout', () => (socket.destroy(), resolve(false)));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
     socket.connect(Number(port || 6379), hostname);
   });
 }
