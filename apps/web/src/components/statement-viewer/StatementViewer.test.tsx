@@ -1,0 +1,159 @@
+import type { StatementPolicyList } from '@portal/contract';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../app/AppProviders';
+import { createQueryClient } from '../../app/query-client';
+import { type ApiHandler, jsonResponse, mockApi } from '../../test/render-app';
+import { StatementViewer } from './StatementViewer';
+
+const slow = { timeout: 8000 };
+const months = [
+  { label: '2026/05', value: '2026-05' },
+  { label: '2026/04', value: '2026-04' },
+];
+const policyList: StatementPolicyList = {
+  statementLanguage: 'en',
+  accounts: [
+    {
+      partyId: 500,
+      accountType: 'CONSOLIDATE',
+      accountNo: 'C-10000001',
+      monthOptions: months,
+      consolidateCurency: 'USD',
+      providerStatementPath: null,
+      planId: null,
+      planNo: null,
+      productName: null,
+    },
+    {
+      partyId: 501,
+      accountType: 'POLICY',
+      accountNo: 'A-501',
+      monthOptions: months,
+      consolidateCurency: 'USD',
+      providerStatementPath: null,
+      planId: 11,
+      planNo: 'IL-0003',
+      productName: 'Wealth Builder',
+    },
+    {
+      partyId: 502,
+      accountType: 'POLICY',
+      accountNo: 'A-502',
+      monthOptions: months,
+      consolidateCurency: 'USD',
+      providerStatementPath: null,
+      planId: 13,
+      planNo: 'FD-0002',
+      productName: 'Global Equity Account',
+    },
+  ],
+};
+
+function html(body: string) {
+  return new Response(`<!doctype html><html><body>${body}</body></html>`, {
+    headers: { 'Content-Type': 'text/html; charset=utf-8' },
+  });
+}
+
+/** The viewer on its own, as the plan detail opens it: plan IL-0003 (party 501), May 2026. */
+function openViewer(statementHandlers: Record<string, ApiHandler>) {
+  const fetchMock = mockApi({ '/statement/policy_list/501': () => policyList, ...statementHandlers });
+  render(
+    <AppProviders queryClient={createQueryClient({ retry: false })}>
+      <MemoryRouter>
+        <StatementViewer opened onClose={() => {}} partyId={501} month="2026-05" />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+  return { fetchMock };
+}
+
+describe('statement viewer', () => {
+  it('shows Loading..., then the chosen month in a sandboxed frame', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { fetchMock } = openViewer({
+      '/statement/501.html': async () => {
+        await gate;
+        return html('<h1>Monthly statement IL-0003</h1>');
+      },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Monthly Statement' }, slow);
+    expect(await within(dialog).findByText('Loading...', {}, slow)).toBeInTheDocument();
+    release();
+    const frame = await within(dialog).findByTitle('Statement IL-0003 · Wealth Builder, 2026/05', {}, slow);
+    expect(frame.getAttribute('srcdoc')).toContain('Monthly statement IL-0003');
+    expect(frame.getAttribute('sandbox')).not.toContain('allow-scripts');
+    const htmlCall = fetchMock.mock.calls
+      .map(([url]) => String(url))
+      .find((url) => url.includes('/statement/501.html'));
+    expect(htmlCall).toContain('/angel/face/en/api/statement/501.html?month=2026-05&request=b2c');
+  });
+
+  it('shows the consolidated statement in the chosen currency, USD first', async () => {
+    const seen: string[] = [];
+    openViewer({
+      '/statement/501.html': () => html('<p>plan</p>'),
+      '/statement/consolidate_statement/500.html': ({ url }) => {
+        seen.push(url.search);
+        return html(`<p>consolidated ${url.searchParams.get('selected_currency')}</p>`);
+      },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Monthly Statement' }, slow);
+    await within(dialog).findByTitle(/Wealth Builder/, {}, slow);
+    fireEvent.click(within(dialog).getByLabelText('Policy / account'));
+    fireEvent.click(await screen.findByRole('option', { name: /Consolidated statement/, hidden: true }));
+    const currency = await within(dialog).findByLabelText('Currency');
+    expect(currency).toHaveValue('USD');
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('statement-frame').getAttribute('srcdoc')).toContain(
+        'consolidated USD',
+      ),
+    );
+    fireEvent.click(currency);
+    fireEvent.click(await screen.findByRole('option', { name: 'HKD', hidden: true }));
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('statement-frame').getAttribute('srcdoc')).toContain(
+        'consolidated HKD',
+      ),
+    );
+    expect(seen).toContain('?selected_currency=HKD&month=2026-05');
+  });
+
+  it('downloads this statement, and every plan statement as PDF or ZIP, in a new window', async () => {
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    openViewer({ '/statement/501.html': () => html('<p>plan</p>') });
+    const dialog = await screen.findByRole('dialog', { name: 'Monthly Statement' }, slow);
+    await within(dialog).findByTitle(/Wealth Builder/, {}, slow);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Download PDF' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'All plans as ZIP' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'All plans as PDF' }));
+    const urls = open.mock.calls.map(([url]) => decodeURIComponent(String(url)));
+    expect(urls[0]).toMatch(/\/en\/api\/statement\/download_monthly_statement\?month=2026-05&party_id=501$/);
+    expect(urls[1]).toMatch(/\/statement\/download_zip\?party_ids=501,502&month=2026-05$/);
+    expect(urls[2]).toMatch(/\/statement\/download_pdf\?party_ids=501,502&month=2026-05$/);
+    expect(open.mock.calls[0]?.[1]).toBe('_blank');
+  });
+
+  it('opens an error pop-up with the server message when the statement fails', async () => {
+    openViewer({
+      '/statement/501.html': () =>
+        jsonResponse(
+          { error: 'Only the statements of the last six months can be viewed or downloaded.' },
+          400,
+        ),
+    });
+    const popup = await screen.findByRole('dialog', { name: 'Notification' }, slow);
+    expect(within(popup).getByRole('alert')).toHaveTextContent('Only the statements of the last six months');
+    const [, closeButton] = within(popup).getAllByRole('button', { name: 'Close' });
+    fireEvent.click(closeButton as HTMLElement);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notification' })).toBeNull());
+    expect(screen.getByRole('dialog', { name: 'Monthly Statement' })).toHaveTextContent(
+      'The statement could not be shown.',
+    );
+  });
+});
