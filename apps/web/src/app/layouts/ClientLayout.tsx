@@ -1,4 +1,15 @@
-import { ActionIcon, Anchor, AppShell, Badge, Box, Burger, Container, Group, Stack } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  AppShell,
+  Badge,
+  Box,
+  Burger,
+  Container,
+  Group,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -44,6 +55,7 @@ export default function ClientLayout() {
   const localePath = useLocalePath();
   const [opened, { toggle, close }] = useDisclosure(false);
   const menu = useMemberMenu();
+  const client = useCurrentClient();
 
   return (
     <AppShell
@@ -66,6 +78,11 @@ export default function ClientLayout() {
               <SiteLogo to="/b2c" />
             </Group>
             <Group gap="md" wrap="nowrap">
+              {client && (
+                <Text size="sm" c="dimmed" visibleFrom="md">
+                  {t('header.signedInAs', { name: client.name })}
+                </Text>
+              )}
               <Box visibleFrom="sm">
                 <LanguageSwitcher />
               </Box>

@@ -1,3 +1,4 @@
+import './data-table.css';
 import { Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { type SortDirection, type SortState, type SortValue, sortRows } from './sorting';

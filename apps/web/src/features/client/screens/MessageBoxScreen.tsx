@@ -1,3 +1,4 @@
+import '../client-area.css';
 import { Badge, Box, Group, Text, VisuallyHidden } from '@mantine/core';
 import type { ClientMessage } from '@portal/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

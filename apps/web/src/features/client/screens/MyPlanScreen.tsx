@@ -1,3 +1,4 @@
+import '../client-area.css';
 import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '../client-area.css';
 import { Anchor, Grid, List, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '../client-area.css';
 import { Box, Grid, Stack, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
