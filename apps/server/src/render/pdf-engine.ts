@@ -53,17 +53,26 @@ export function pdfEngine(fontPath: string): PdfRenderer {
   }
   const pdfmake = require('pdfmake') as PdfMake;
   pdfmake.virtualfs.writeFileSync(VFS_NAME, font);
-  const fonts: Record<string, Record<string, [string, string]>> = {};
-  for (const [language, face] of Object.entries(FACE)) {
-    // One weight only: a second face doubles parsing and subsetting time; headings use size and colour instead.
-    const def: [string, string] = [VFS_NAME, face];
-    fonts[fontFamily(language as Language)] = { normal: def, bold: def, italics: def, bolditalics: def };
-  }
+  // Fresh definitions for every document: pdfmake replaces the file name in a definition with the file's bytes.
+  const fonts = () => {
+    const table: Record<string, Record<string, [string, string]>> = {};
+    for (const [language, face] of Object.entries(FACE)) {
+      // One weight only: a second face doubles parsing and subsetting time; headings use size and colour instead.
+      const def = (): [string, string] => [VFS_NAME, face];
+      table[fontFamily(language as Language)] = {
+        normal: def(),
+        bold: def(),
+        italics: def(),
+        bolditalics: def(),
+      };
+    }
+    return table;
+  };
   const renderer: PdfRenderer = {
     render(doc) {
       // The pdfmake instance is shared with the demo seed, which replaces the font table and allows its bundled
       // Roboto folder: register our families before every document and keep a local policy that is already set.
-      pdfmake.addFonts(fonts);
+      pdfmake.addFonts(fonts());
       pdfmake.setUrlAccessPolicy(() => false);
       if (pdfmake.localAccessPolicy === undefined) pdfmake.setLocalAccessPolicy(() => false);
       return pdfmake.createPdf(doc).getBuffer();
