@@ -19,7 +19,8 @@ declare module 'vitest' {
  * same demo data the portal ships with.
  */
 export default async function setup(project: TestProject) {
-  const engine = engineUnderTest();
+  // Global setup runs in the main process, which does not see a project's `env`: read the engine from the project.
+  const engine = project.config.env?.TEST_DB_ENGINE === 'postgres' ? 'postgres' : engineUnderTest();
   if (engine === 'pglite') {
     const dir = mkdtempSync(join(tmpdir(), 'portal-test-'));
     const database = await openDatabase({ dataDir: 'memory://' });
