@@ -1,7 +1,11 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { MeResponse } from '@portal/contract';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aClient, anonymousMe, aProducer, meWith, siteInfo } from '../../../test/fixtures';
 import { jsonResponse, renderApp } from '../../../test/render-app';
+
+// Mantine renders slowly in jsdom when the whole suite shares two cores.
+configure({ asyncUtilTimeout: 5000 });
 
 const currentLocation = () => screen.getByTestId('location').textContent;
 
@@ -9,7 +13,7 @@ async function fill(label: RegExp | string, value: string) {
   fireEvent.change(await screen.findByLabelText(label), { target: { value } });
 }
 
-const pendingMe = { ...anonymousMe, otpUserId: 42, csrfToken: 'csrf-pending' };
+const pendingMe: MeResponse = { ...anonymousMe, otpUserId: 42, csrfToken: 'csrf-pending' };
 
 describe('login screen', () => {
   it('offers the area choice on afs, and the client links', async () => {
@@ -94,7 +98,7 @@ describe('login screen', () => {
   });
 
   it('goes to the referrer in the user’s area after signing in', async () => {
-    let me = anonymousMe;
+    let me: MeResponse = anonymousMe;
     renderApp(`/login?referrer=${encodeURIComponent('/b2c/message')}`, {
       handlers: {
         '/me': () => me,
@@ -111,7 +115,7 @@ describe('login screen', () => {
   });
 
   it('sends a producer to /b2b when the referrer is in another area', async () => {
-    let me = anonymousMe;
+    let me: MeResponse = anonymousMe;
     renderApp(`/zh/login?area=b2b&referrer=${encodeURIComponent('/b2c/message')}`, {
       handlers: {
         '/me': () => me,
@@ -130,7 +134,7 @@ describe('login screen', () => {
 
 describe('one-time code', () => {
   it('shows the code form after a correct password when a code is required', async () => {
-    let me = anonymousMe;
+    let me: MeResponse = anonymousMe;
     renderApp('/login', {
       handlers: {
         '/me': () => me,
@@ -150,7 +154,7 @@ describe('one-time code', () => {
   });
 
   it('submits the code with the login form’s body and signs in', async () => {
-    let me = pendingMe;
+    let me: MeResponse = pendingMe;
     const bodies: unknown[] = [];
     sessionStorage.setItem('portal.pendingLogin', JSON.stringify({ login: 'AG10000001', area: 'b2c' }));
     renderApp('/login', {
@@ -204,7 +208,7 @@ describe('one-time code', () => {
   });
 
   it('cancels back to the login form', async () => {
-    let me = pendingMe;
+    let me: MeResponse = pendingMe;
     const { fetchMock } = renderApp('/login', {
       handlers: {
         '/me': () => me,
