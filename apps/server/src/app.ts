@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { publicFormsRoutes } from './modules/forms/routes.js';
 import { apiModules } from './modules/index.js';
 import { healthRoutes } from './modules/system/routes.js';
 import { errorHandlerPlugin } from './plugins/errors.js';
@@ -80,6 +81,13 @@ export async function buildApp({ config, database, now, logger }: AppDeps): Prom
     },
     { prefix: `${config.basePath}/:lang/api` },
   );
+  // The public forms API (spec 1 §7) is not under /{lang}/api: it takes client_lang and a client-secret header.
+  await app.register(publicFormsRoutes, {
+    config,
+    db,
+    now,
+    prefix: `${config.basePath}/api/public/front/operation-procedure`,
+  });
   app.get(`${config.basePath}/api-docs/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
   await registerSpa(app, { webDist: config.webDist, basePath: config.basePath });
   return app;

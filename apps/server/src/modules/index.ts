@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/routes.js';
 import { clientAreaRoutes } from './client-area/routes.js';
+import { planFormsRoutes } from './forms/routes.js';
 import type { ModuleOptions } from './module-options.js';
 import { sessionRoutes } from './session/routes.js';
 import { statementRoutes } from './statements/routes.js';
@@ -13,4 +14,5 @@ export const apiModules: FastifyPluginAsyncZod<ModuleOptions>[] = [
   authRoutes,
   clientAreaRoutes,
   statementRoutes,
+  planFormsRoutes,
 ];

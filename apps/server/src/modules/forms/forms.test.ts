@@ -1,0 +1,109 @@
+import { formsListResponseSchema, planListResponseSchema } from '@portal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoAccount } from '../../db/seed/demo-accounts.js';
+import { ApiAgent } from '../../testing/http.js';
+import { signInAs } from '../../testing/sessions.js';
+import { createTestApp, type TestContext } from '../../testing/test-app.js';
+
+let t: TestContext;
+const SECRET = 'test-forms-secret';
+const LIST = '/angel/face/api/public/front/operation-procedure/b2c/list';
+
+beforeAll(async () => {
+  t = await createTestApp({ FORMS_CLIENT_SECRET: SECRET });
+});
+afterAll(() => t.close());
+
+const list = (query: string, secret: string | null = SECRET) =>
+  t.app.inject({
+    method: 'GET',
+    url: `${LIST}?${query}`,
+    headers: { host: 'afs.localhost', ...(secret === null ? {} : { 'client-secret': secret }) },
+  });
+
+describe('public forms API', () => {
+  it('lists the forms of a provider and product type in the client_lang language', async () => {
+    const en = await list('provider_code=hla&product_type_code=IL&client_lang=6');
+    expect(en.statusCode).toBe(200);
+    const { data } = formsListResponseSchema.parse(en.json());
+    expect(data.map((f) => f.title)).toEqual([
+      'Change of Address Form',
+      'Fund Switching Form',
+      'Partial Withdrawal Form',
+    ]);
+    expect(data[0]).toMatchObject({ provider_title: 'Harbour Life Assurance Limited', form_type: 'copy' });
+    expect(data[2]?.form_type).toBe('original');
+    const doc = await t.app.inject({
+      method: 'GET',
+      url: data[0]?.document ?? '',
+      headers: { host: 'afs.localhost' },
+    });
+    expect(doc.statusCode).toBe(200);
+    expect(doc.headers['content-type']).toBe('application/pdf');
+    expect(doc.headers['content-disposition']).toContain('Change-of-Address-Form-en.pdf');
+    const ja = formsListResponseSchema.parse(
+      (await list('provider_code=HLA&product_type_code=IL&client_lang=8')).json(),
+    );
+    expect(ja.data[0]?.document).not.toBe(data[0]?.document);
+  });
+
+  it('answers 404 "Not Found" when there is no form, so the page hides the section', async () => {
+    const none = await list('provider_code=hla&product_type_code=IL&client_lang=9');
+    expect(none.statusCode).toBe(404);
+    expect(none.json()).toEqual({ error: 'Not Found' });
+    expect((await list('provider_code=nobody&product_type_code=GI&client_lang=6')).statusCode).toBe(404);
+  });
+
+  it('requires the client-secret header', async () => {
+    expect((await list('provider_code=hla&product_type_code=IL', null)).statusCode).toBe(401);
+    expect((await list('provider_code=hla&product_type_code=IL', 'wrong')).statusCode).toBe(401);
+  });
+
+  it('answers 400 with field errors for bad queries', async () => {
+    const bad = await list('product_type_code=&client_lang=5');
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors).sort()).toEqual([
+      'client_lang',
+      'product_type_code',
+      'provider_code',
+    ]);
+    const doc = await t.app.inject({
+      method: 'GET',
+      url: '/angel/face/api/public/front/operation-procedure/b2c/document/abc',
+      headers: { host: 'afs.localhost' },
+    });
+    expect(doc.statusCode).toBe(400);
+  });
+});
+
+describe('GET /b2c/plans/:id/forms', () => {
+  it("answers the forms of the client's own plans in the page language, Not Found otherwise", async () => {
+    const client = new ApiAgent(t.app);
+    await signInAs(t, client, demoAccount('client').login);
+    const plans = planListResponseSchema.parse((await client.get('/b2c/plans')).json()).data;
+    const answers = await Promise.all(
+      plans.map(async (p) => ({ plan: p, res: await client.get(`/b2c/plans/${p.id}/forms`) })),
+    );
+    for (const { plan, res } of answers) {
+      expect([200, 404], plan.planNo).toContain(res.statusCode);
+      if (['COF', 'CAN', 'LAP', 'SUR', 'TOT'].includes(plan.policyStatusCode))
+        expect(res.statusCode).toBe(404);
+      if (res.statusCode === 404) expect(res.json()).toEqual({ error: 'Not Found' });
+    }
+    // The demo client holds a Harbour Life or Orchid plan with forms, so the tab shows for at least one plan.
+    const withForms = answers.filter((a) => a.res.statusCode === 200);
+    expect(withForms.length).toBeGreaterThan(0);
+    for (const { res } of withForms)
+      expect(formsListResponseSchema.parse(res.json()).data.length).toBeGreaterThan(0);
+    const client2 = new ApiAgent(t.app);
+    await signInAs(t, client2, demoAccount('client2').login);
+    const foreign = await client2.get(`/b2c/plans/${plans[0]?.id}/forms`);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().error).toBe('Page Not Found');
+    expect((await client.get('/b2c/plans/x/forms')).statusCode).toBe(400);
+    expect((await new ApiAgent(t.app).get(`/b2c/plans/${plans[0]?.id}/forms`)).statusCode).toBe(401);
+    expect(
+      (await new ApiAgent(t.app, 'ipc.localhost').get(`/b2c/plans/${plans[0]?.id}/forms`)).statusCode,
+    ).toBe(404);
+  });
+});

@@ -1,0 +1,36 @@
+import {
+  FORMS_CLIENT_LANG,
+  type FormDownloadItem,
+  type FormsListResponse,
+  LANGUAGES,
+  type Language,
+} from '@portal/contract';
+import type { Db } from '../../db/client.js';
+import { selectForms } from './queries.js';
+
+/** client_lang code of the forms API → language (6 en, 7 zh, 8 ja, 9 kr). */
+export function languageOfClientLang(code: string): Language {
+  return LANGUAGES.find((l) => String(FORMS_CLIENT_LANG[l]) === code) ?? 'en';
+}
+
+/** Where a form's file is served: public, like the list, so a new window can open it without any header. */
+export const formDocumentPath = (basePath: string, formId: number) =>
+  `${basePath}/api/public/front/operation-procedure/b2c/document/${formId}`;
+
+/** The forms of a provider and product type in a language; null when there are none ("Not Found"). */
+export async function listForms(
+  db: Db,
+  basePath: string,
+  query: { providerCode: string; productType: string; language: Language },
+): Promise<FormsListResponse | null> {
+  const rows = await selectForms(db, query.providerCode, query.productType, query.language);
+  if (rows.length === 0) return null;
+  const data: FormDownloadItem[] = rows.map((r) => ({
+    product_type_title: r.productTypeTitle,
+    provider_title: r.providerTitle,
+    title: r.title,
+    form_type: r.formType === 'original' ? 'original' : 'copy',
+    document: formDocumentPath(basePath, r.id),
+  }));
+  return { data };
+}

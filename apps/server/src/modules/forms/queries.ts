@@ -1,0 +1,70 @@
+import type { Language, SiteCode } from '@portal/contract';
+import { and, asc, eq, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  forms,
+  policies,
+  policyStatuses,
+  productCategories,
+  products,
+  providers,
+} from '../../db/schema/index.js';
+
+/** A provider has a few dozen forms per product type and language at most. */
+const MAX_FORMS = 200;
+
+/** Forms of one provider (by its API code), product type and language, through forms_lookup_idx. */
+export async function selectForms(db: Db, providerCode: string, productType: string, language: Language) {
+  return db
+    .select({
+      id: forms.id,
+      title: forms.title,
+      formType: forms.formType,
+      providerTitle: providers.name,
+      productTypeTitle: productCategories.label,
+    })
+    .from(forms)
+    .innerJoin(providers, eq(providers.id, forms.providerId))
+    .innerJoin(productCategories, eq(productCategories.code, forms.productType))
+    .where(
+      and(
+        eq(providers.codeForApi, providerCode.toLowerCase()),
+        eq(forms.productType, productType.toUpperCase()),
+        eq(forms.language, language),
+      ),
+    )
+    .orderBy(asc(forms.sortOrder), asc(forms.id))
+    .limit(MAX_FORMS);
+}
+
+export async function selectFormFile(db: Db, formId: number) {
+  const [row] = await db
+    .select({ fileKey: forms.fileKey, title: forms.title, language: forms.language })
+    .from(forms)
+    .where(eq(forms.id, formId))
+    .limit(1);
+  return row;
+}
+
+/** What the forms of one of the client's plans are looked up by; undefined when the plan is not theirs. */
+export async function selectPlanFormKeys(db: Db, clientId: number, siteCode: SiteCode, planId: number) {
+  const [row] = await db
+    .select({
+      providerCode: providers.codeForApi,
+      productType: products.productType,
+      isTerminated: policyStatuses.isTerminated,
+    })
+    .from(policies)
+    .innerJoin(products, eq(products.id, policies.productId))
+    .innerJoin(providers, eq(providers.id, products.providerId))
+    .innerJoin(policyStatuses, eq(policyStatuses.code, policies.statusCode))
+    .where(
+      and(
+        eq(policies.id, planId),
+        eq(policies.siteCode, siteCode),
+        or(eq(policies.ownerClientId, clientId), eq(policies.jointOwnerClientId, clientId)),
+      ),
+    )
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,98 @@
+import { timingSafeEqual } from 'node:crypto';
+import {
+  errorResponseSchema,
+  FORMS_CLIENT_SECRET_HEADER,
+  FORMS_NOT_FOUND,
+  formDocumentParamsSchema,
+  formsListQuerySchema,
+  formsListResponseSchema,
+  planIdParamsSchema,
+} from '@portal/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createDbFileStore } from '../../files/index.js';
+import { sendStoredFile } from '../../files/send-file.js';
+import { principalAs, requireClient } from '../../plugins/auth-guards.js';
+import type { ModuleOptions } from '../module-options.js';
+import { downloadForm } from './download-form.js';
+import { languageOfClientLang, listForms } from './list-forms.js';
+import { listPlanForms } from './list-plan-forms.js';
+
+const notFound = (reply: FastifyReply) => reply.code(404).send({ error: FORMS_NOT_FOUND });
+
+function sameSecret(given: string | string[] | undefined, expected: string): boolean {
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * The public forms API of spec 1 §7, mounted at `{basePath}/api/public/front/operation-procedure` (outside the
+ * language-prefixed API: it takes client_lang instead, and needs no session). The client-secret header identifies
+ * the calling site; the forms themselves are public documents, so it is not an authorization and their files open
+ * without it.
+ */
+export const publicFormsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { config, db }) => {
+  const files = createDbFileStore(db);
+  const tags = ['forms'];
+  app.get(
+    '/b2c/list',
+    {
+      schema: {
+        tags,
+        querystring: formsListQuerySchema,
+        response: { 200: formsListResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+      },
+      onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+        if (!sameSecret(request.headers[FORMS_CLIENT_SECRET_HEADER], config.formsClientSecret))
+          return reply.code(401).send({ error: request.t('errors.unauthorized') });
+      },
+    },
+    async (request, reply) => {
+      const { provider_code, product_type_code, client_lang } = request.query;
+      const list = await listForms(db, config.basePath, {
+        providerCode: provider_code,
+        productType: product_type_code,
+        language: languageOfClientLang(client_lang),
+      });
+      reply.header('cache-control', 'public, max-age=300');
+      return list ?? notFound(reply);
+    },
+  );
+  app.get(
+    '/b2c/document/:formId',
+    { schema: { tags, params: formDocumentParamsSchema } },
+    async (request, reply) => {
+      const { file, fileName } = await downloadForm(db, files, request.params.formId);
+      return sendStoredFile(reply, file, fileName);
+    },
+  );
+};
+
+/** The plan's Form Download tab for the signed-in client: `GET {lang}/api/b2c/plans/:id/forms`. */
+export const planFormsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { config, db }) => {
+  app.addHook('onRequest', requireClient);
+  app.get(
+    '/b2c/plans/:id/forms',
+    {
+      schema: {
+        tags: ['forms'],
+        params: planIdParamsSchema,
+        response: { 200: formsListResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { clientId, siteCode } = principalAs(request, 'client');
+      const list = await listPlanForms(
+        db,
+        config.basePath,
+        { clientId, siteCode },
+        request.params.id,
+        request.language,
+      );
+      reply.header('cache-control', 'private, no-store');
+      return list ?? notFound(reply);
+    },
+  );
+};
