@@ -1,5 +1,7 @@
 import { meResponseSchema } from '@portal/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/index.js';
 import { readLatestMail } from '../../mail/index.js';
 import type { TestContext } from '../../testing/test-app.js';
 import { OTP_POLICY } from './one-time-code.js';
@@ -189,5 +191,27 @@ describe('POST /resend_otp and /cancel_otp', () => {
       for (const row of await auditRows(t, action)) expect(JSON.stringify(row.details)).not.toContain(code);
     }
     expect(await readLatestMail(outbox, client.email)).toBeDefined();
+  });
+});
+
+describe('when a code is required', () => {
+  it('follows users.otp_required over the site setting, both ways', async () => {
+    const producer = account('partner');
+    const db = t.database.db;
+    await db.update(users).set({ otpRequired: true }).where(eq(users.login, producer.login));
+    await db.update(users).set({ otpRequired: false }).where(eq(users.login, client.login));
+    try {
+      const asProducer = await new AuthAgent(t).post('/login', {
+        login: producer.login,
+        password: producer.password,
+        area: 'b2b',
+      });
+      expect(asProducer.json()).toMatchObject({ currentProducer: null, otpUserId: expect.any(Number) });
+      const asClient = await new AuthAgent(t).post('/login', body());
+      expect(asClient.json()).toMatchObject({ currentClient: { name: client.name }, otpUserId: null });
+    } finally {
+      await db.update(users).set({ otpRequired: null }).where(eq(users.login, producer.login));
+      await db.update(users).set({ otpRequired: null }).where(eq(users.login, client.login));
+    }
   });
 });
