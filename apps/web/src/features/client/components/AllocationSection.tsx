@@ -13,10 +13,13 @@ export function AllocationSection({
   entries,
   title,
   nameHeader,
+  byAssetClass = false,
 }: {
   entries: readonly AllocationEntry[];
   title: string;
   nameHeader: string;
+  /** Portfolio entries are asset classes themselves: no separate asset-class column. */
+  byAssetClass?: boolean;
 }) {
   const { t } = useTranslation('client');
   const theme = useMantineTheme();
@@ -50,7 +53,7 @@ export function AllocationSection({
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">{nameHeader}</Table.Th>
-              <Table.Th scope="col">{t('allocation.assetClass')}</Table.Th>
+              {!byAssetClass && <Table.Th scope="col">{t('allocation.assetClass')}</Table.Th>}
               <Table.Th scope="col" ta="right">
                 {t('allocation.percentage')}
               </Table.Th>
@@ -71,7 +74,7 @@ export function AllocationSection({
                     <Text size="sm">{entry.name}</Text>
                   </Group>
                 </Table.Td>
-                <Table.Td>{entry.assetClass}</Table.Td>
+                {!byAssetClass && <Table.Td>{entry.assetClass}</Table.Td>}
                 <Table.Td ta="right" className="tabular">
                   {formatPercent(entry.percentage)}
                 </Table.Td>

@@ -5,13 +5,21 @@ import { type DataColumn, DataTable } from '../../../components/data-table/DataT
 import { openDownload } from '../../../lib/api-client';
 import {
   DASH,
-  formatAmount,
   formatDate,
+  formatDecimal,
   formatMoney,
   formatPrice,
   formatRate,
   formatUnits,
 } from '../../../lib/format';
+
+/**
+ * Rates against a strong valuation currency (JPY → USD is 0.0067) lose their meaning at 4 decimals, so small
+ * rates show 6; the rest keep the portal's 4.
+ */
+function formatExchangeRate(rate: string): string {
+  return Math.abs(Number(rate)) < 0.1 ? formatDecimal(rate, 6) : formatRate(rate);
+}
 
 /**
  * Fund and cash holdings. Units and prices carry 4 decimals, amounts 2; each line is valued in its own currency and
@@ -27,27 +35,33 @@ export function HoldingsTable({
   valuationCurrency: string;
 }) {
   const { t } = useTranslation('client');
+  // Holdings are usually all priced at the same month-end: then the date is said once, above the table.
+  const dates = new Set(holdings.map((h) => h.valueOn));
+  const commonDate = dates.size === 1 ? holdings[0]?.valueOn : undefined;
   const columns: DataColumn<Holding>[] = [
     {
       key: 'fund',
       header: t('holdings.fund'),
+      width: 200,
       cell: (holding) => (
         <>
-          <Text size="sm" fw={500}>
-            {holding.factsheetPath ? (
-              <Anchor
-                component="button"
-                type="button"
-                size="sm"
-                onClick={() => holding.factsheetPath && openDownload(holding.factsheetPath)}
-                aria-label={t('holdings.factsheetOf', { fund: holding.description })}
-              >
-                {holding.description}
-              </Anchor>
-            ) : (
-              holding.description
-            )}
-          </Text>
+          {holding.factsheetPath ? (
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              fw={500}
+              ta="left"
+              onClick={() => holding.factsheetPath && openDownload(holding.factsheetPath)}
+              aria-label={t('holdings.factsheetOf', { fund: holding.description })}
+            >
+              {holding.description}
+            </Anchor>
+          ) : (
+            <Text size="sm" fw={500}>
+              {holding.description}
+            </Text>
+          )}
           <Text size="xs" c="dimmed">
             {holding.holdingType === 'cash'
               ? t('holdings.cash')
@@ -58,7 +72,6 @@ export function HoldingsTable({
         </>
       ),
     },
-    { key: 'currency', header: t('holdings.currency'), cell: (h) => h.currency },
     {
       key: 'units',
       header: t('holdings.unitHeld'),
@@ -71,20 +84,27 @@ export function HoldingsTable({
       align: 'right',
       cell: (h) => (h.holdingType === 'cash' ? DASH : formatPrice(h.price)),
     },
-    { key: 'valueOn', header: t('holdings.valueOn'), cell: (h) => formatDate(h.valueOn) },
-    { key: 'value', header: t('holdings.value'), align: 'right', cell: (h) => formatAmount(h.value) },
+    ...(commonDate
+      ? []
+      : [{ key: 'valueOn', header: t('holdings.valueOn'), cell: (h: Holding) => formatDate(h.valueOn) }]),
+    {
+      key: 'value',
+      header: t('holdings.value'),
+      align: 'right',
+      cell: (h) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(h.value, h.currency)}</span>,
+    },
     {
       key: 'rate',
       header: t('holdings.exchangeRate'),
       align: 'right',
-      cell: (h) => formatRate(h.exchangeRate),
+      cell: (h) => formatExchangeRate(h.exchangeRate),
     },
     {
       key: 'valuation',
       header: t('holdings.valuationValue', { currency: valuationCurrency }),
       align: 'right',
       cell: (h) => (
-        <Text size="sm" fw={600} className="tabular">
+        <Text size="sm" fw={600} className="tabular" style={{ whiteSpace: 'nowrap' }}>
           {formatMoney(h.valuationValue, h.currencyPrefix || valuationCurrency)}
         </Text>
       ),
@@ -92,13 +112,18 @@ export function HoldingsTable({
   ];
   return (
     <>
+      {commonDate && (
+        <Text size="sm" c="dimmed" mb="xs">
+          {t('holdings.pricesAsOf', { date: formatDate(commonDate) })}
+        </Text>
+      )}
       <DataTable
         columns={columns}
         rows={holdings}
         rowKey={(h) => `${h.holdingType}-${h.code}-${h.currency}-${h.unitType ?? ''}`}
         caption={t('holdings.caption')}
         emptyText={t('holdings.none')}
-        minWidth={900}
+        minWidth={760}
       />
       {total !== null && (
         <Table mt={-1} className="holdings-total">

@@ -3,7 +3,7 @@ import type { PlanDetail } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { DefinitionGrid } from '../../../components/DefinitionGrid';
 import { formatDate, formatMoney } from '../../../lib/format';
-import { usePolicyStatusLabel } from '../lib/labels';
+import { usePaymentFrequencyLabel, usePolicyStatusLabel } from '../lib/labels';
 import { PolicyItemsTable } from './PolicyItemsTable';
 import { SectionCard } from './SectionCard';
 
@@ -28,6 +28,7 @@ function Lines({ lines }: { lines: readonly string[] }) {
 export function PlanDetailsTab({ plan }: { plan: PlanDetail }) {
   const { t } = useTranslation('client');
   const statusLabel = usePolicyStatusLabel();
+  const frequencyLabel = usePaymentFrequencyLabel();
   const money = (value: string | null, currency = plan.currency) => formatMoney(value, currency);
   return (
     <Stack gap="lg">
@@ -64,7 +65,7 @@ export function PlanDetailsTab({ plan }: { plan: PlanDetail }) {
       <SectionCard title={t('details.payments')} order={3}>
         <DefinitionGrid
           items={[
-            { label: t('plan.paymentFrequency'), value: plan.paymentFrequency },
+            { label: t('plan.paymentFrequency'), value: frequencyLabel(plan.paymentFrequency) },
             { label: t('plan.payTerm'), value: plan.payTerm, show: plan.payTerm !== null },
             { label: t('plan.paymentMethod'), value: plan.paymentMethod },
             { label: t('plan.paymentStatus'), value: plan.paymentStatus, show: plan.paymentStatus !== null },

@@ -68,6 +68,7 @@ export function PlanOverviewTab({ plan }: { plan: PlanDetail }) {
             entries={plan.portfolio}
             title={t('allocation.portfolioChartTitle')}
             nameHeader={t('allocation.assetClass')}
+            byAssetClass
           />
         </SectionCard>
       )}

@@ -2,7 +2,7 @@ import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/co
 import type { PlanDetail } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, formatDate, formatMoney } from '../../../lib/format';
-import { usePolicyStatusLabel } from '../lib/labels';
+import { usePaymentFrequencyLabel, usePolicyStatusLabel } from '../lib/labels';
 
 function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
@@ -10,7 +10,7 @@ function Figure({ label, value, hint }: { label: string; value: string; hint?: s
       <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.3}>
         {label}
       </Text>
-      <Text size="xl" fw={700} mt={4} className="tabular">
+      <Text size="lg" fw={700} mt={4} className="tabular" style={{ whiteSpace: 'nowrap' }}>
         {value}
       </Text>
       {hint && (
@@ -27,6 +27,7 @@ export function PlanSummary({ plan }: { plan: PlanDetail }) {
   const { t } = useTranslation('client');
   const { t: td } = useTranslation('domain');
   const statusLabel = usePolicyStatusLabel();
+  const frequencyLabel = usePaymentFrequencyLabel();
   const tpv = plan.totalPortfolioValue ?? plan.exTotalPortfolioValue;
   return (
     <Stack gap="md">
@@ -56,7 +57,7 @@ export function PlanSummary({ plan }: { plan: PlanDetail }) {
           <Figure
             label={t('plan.modalPremium')}
             value={formatMoney(plan.modalPremium, plan.currency)}
-            hint={plan.paymentFrequency ?? undefined}
+            hint={frequencyLabel(plan.paymentFrequency) ?? undefined}
           />
         )}
         {plan.totalPremiumPaid !== null && (

@@ -1,4 +1,4 @@
-import { Button, Group, Select } from '@mantine/core';
+import { Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import type { PlanDetail } from '@portal/contract';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,54 +26,74 @@ export function StatementActions({ plan }: { plan: PlanDetail }) {
   if (!monthly && !providerPath) return null;
 
   return (
-    <Group gap="sm" align="flex-end" wrap="wrap" data-no-print className="statement-actions">
-      {monthly && plan.partyId !== null && (
-        <>
-          <Select
-            label={t('statement.month')}
-            description={t('statement.monthHint')}
-            data={plan.stmtMonthOptions.map((option) => ({ value: option.value, label: option.label }))}
-            value={month}
-            onChange={setMonth}
-            allowDeselect={false}
-            w={150}
-          />
-          <Button
-            onClick={() => {
-              setViewerMounted(true);
-              setViewerOpen(true);
-            }}
-            disabled={!month}
-          >
-            {t('statement.view')}
-          </Button>
-          <Button
-            variant="light"
-            disabled={!month}
-            onClick={() =>
-              month &&
-              openDownload('/statement/download_monthly_statement', { month, party_id: plan.partyId })
-            }
-          >
-            {t('statement.downloadPdf')}
-          </Button>
-        </>
-      )}
-      {providerPath && (
-        <Button variant="default" onClick={() => openDownload(providerPath)}>
-          {t('statement.providerStatement')}
-        </Button>
-      )}
-      {viewerMounted && plan.partyId !== null && (
-        <Suspense fallback={null}>
-          <StatementViewer
-            opened={viewerOpen}
-            onClose={() => setViewerOpen(false)}
-            partyId={plan.partyId}
-            month={month}
-          />
-        </Suspense>
-      )}
-    </Group>
+    <Paper
+      component="section"
+      aria-labelledby="plan-statements-title"
+      withBorder
+      radius="md"
+      p="md"
+      bg="gray.0"
+      data-no-print
+    >
+      <Group justify="space-between" align="flex-end" gap="md" wrap="wrap">
+        <Stack gap={2}>
+          <Title order={2} size="h5" id="plan-statements-title">
+            {t('statement.title')}
+          </Title>
+          <Text size="xs" c="dimmed">
+            {t('statement.intro')}
+          </Text>
+        </Stack>
+        <Group gap="sm" align="flex-end" wrap="wrap" className="statement-actions">
+          {monthly && plan.partyId !== null && (
+            <>
+              <Select
+                label={t('statement.month')}
+                description={t('statement.monthHint')}
+                data={plan.stmtMonthOptions.map((option) => ({ value: option.value, label: option.label }))}
+                value={month}
+                onChange={setMonth}
+                allowDeselect={false}
+                w={150}
+              />
+              <Button
+                onClick={() => {
+                  setViewerMounted(true);
+                  setViewerOpen(true);
+                }}
+                disabled={!month}
+              >
+                {t('statement.view')}
+              </Button>
+              <Button
+                variant="light"
+                disabled={!month}
+                onClick={() =>
+                  month &&
+                  openDownload('/statement/download_monthly_statement', { month, party_id: plan.partyId })
+                }
+              >
+                {t('statement.downloadPdf')}
+              </Button>
+            </>
+          )}
+          {providerPath && (
+            <Button variant="default" onClick={() => openDownload(providerPath)}>
+              {t('statement.providerStatement')}
+            </Button>
+          )}
+          {viewerMounted && plan.partyId !== null && (
+            <Suspense fallback={null}>
+              <StatementViewer
+                opened={viewerOpen}
+                onClose={() => setViewerOpen(false)}
+                partyId={plan.partyId}
+                month={month}
+              />
+            </Suspense>
+          )}
+        </Group>
+      </Group>
+    </Paper>
   );
 }

@@ -10,3 +10,10 @@ export function usePolicyStatusLabel() {
   return (code: PolicyStatusCode, fallback: string) =>
     i18n.exists(`policyStatus.${code}`, { ns: 'domain' }) ? t(`policyStatus.${code}`) : fallback;
 }
+
+/** Payment frequency codes (M, Q, H, A, S) as words; any other value as the server sent it. */
+export function usePaymentFrequencyLabel() {
+  const { t, i18n } = useTranslation('client');
+  return (code: string | null) =>
+    code && i18n.exists(`paymentFrequency.${code}`, { ns: 'client' }) ? t(`paymentFrequency.${code}`) : code;
+}

@@ -50,10 +50,10 @@ describe('plan detail', () => {
       .map((cell) => cell.textContent);
     expect(cells).toContain('1,234.5000');
     expect(cells).toContain('12.3457');
-    expect(cells).toContain('15,240.74');
+    expect(cells).toContain('USD 15,240.74');
     expect(cells).toContain('7.8000');
     expect(cells).toContain('HKD 118,877.77');
-    expect(cells).toContain('2026/05/29');
+    expect(screen.getByText('Unit prices and values as of 2026/05/29')).toBeInTheDocument();
     expect(screen.getAllByText('HKD 785,432.10').length).toBeGreaterThan(0);
   });
 

@@ -75,12 +75,9 @@ export default function PlanDetailScreen() {
     };
     body = (
       <Stack gap="lg">
-        <ScreenHeader
-          title={detail.productName}
-          description={`${detail.companyName} · ${t('plan.planNoValue', { planNo: detail.planNo })}`}
-        />
-        <StatementActions key={detail.id} plan={detail} />
+        <ScreenHeader title={detail.productName} description={detail.companyName} />
         <PlanSummary plan={detail} />
+        <StatementActions key={detail.id} plan={detail} />
         <Tabs value={active} onChange={selectTab} keepMounted={false} variant="outline" radius="sm">
           <Tabs.List data-no-print>
             {tabs.map((tab) => (
@@ -113,15 +110,15 @@ export default function PlanDetailScreen() {
   }
 
   return (
-    <Grid gap="xl">
-      <Grid.Col span={{ base: 12, md: 3 }} className="plan-side-column">
+    <Grid gap="xl" columns={24}>
+      <Grid.Col span={{ base: 24, md: 6, lg: 5 }} className="plan-side-column">
         {/* The list itself is a navigation landmark named the same; this is its visible caption. */}
         <Text size="sm" fw={700} mb="sm" c="dimmed" aria-hidden="true">
           {t('planDetail.allPlans')}
         </Text>
         {side ?? (plans.isPending ? <LoadingState /> : null)}
       </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 9 }}>
+      <Grid.Col span={{ base: 24, md: 18, lg: 19 }}>
         {plan.isPending || plan.isError ? (
           <Stack gap="lg">
             <ScreenHeader title={tc('client.planDetail')} />
