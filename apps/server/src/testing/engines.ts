@@ -2,8 +2,8 @@ import pg from 'pg';
 
 export type Engine = 'pglite' | 'postgres';
 
-export function engineUnderTest(): Engine {
-  return process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'pglite';
+export function engineUnderTest(setting = process.env.TEST_DB_ENGINE): Engine {
+  return setting === 'postgres' ? 'postgres' : 'pglite';
 }
 
 /** The URL of another database on the same PostgreSQL server as `baseUrl`. */
