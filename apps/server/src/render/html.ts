@@ -43,17 +43,3 @@ function escapeText(text: string): string {
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;');
 }
-
-/** Plain text of sanitized HTML, for the PDF. */
-export function htmlToText(html: string): string {
-  return html
-    .replace(/<br>|<\/p>|<\/li>/g, '\n')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .trim();
-}
