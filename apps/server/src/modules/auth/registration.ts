@@ -15,7 +15,7 @@ import {
  * `POST /registration`: a client of this site without an active account gets a pending account (login = AG client
  * ID) and an activation link by e-mail. Whether anyone matched is not in the answer: matched or not, the answer is
  * `{ success, withEmail: true }`. The one exception, which the issue asks for, is a matched client with no e-mail
- * on file (`withEmail: false`, so the screen shows how to contact us); why that is acceptable: docs/decisions/005.
+ * on file (`withEmail: false`, so the screen shows how to contact us); why that is acceptable: docs/decisions/008.
  */
 export async function register(
   ctx: AuthContext,
