@@ -4,7 +4,7 @@ import { type Config, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { ensureDemoData } from './db/seed/demo.js';
 import { DEMO_ACCOUNTS } from './db/seed/demo-accounts.js';
-import { startSessionSweeper } from './plugins/session/sweeper.js';
+import { startExpirySweeper } from './maintenance/expiry-sweeper.js';
 
 /** Reads config, migrates, loads demo data on an empty database, listens, and drains on SIGTERM. */
 async function main() {
@@ -17,7 +17,7 @@ async function main() {
     if (seeded) console.log(`Demo data loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
   const app = await buildApp({ config, database });
-  const stopSweeper = startSessionSweeper(database.db, config, app.log);
+  const stopSweeper = startExpirySweeper(database.db, config, app.log);
   await app.listen({ host: config.host, port: config.port });
   printWelcome(config, config.seedDemo);
 

@@ -1,0 +1,31 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import { deleteExpiredSessions } from '../plugins/session/queries.js';
+import { deleteSpentCredentials } from './queries.js';
+
+const SWEEP_EVERY_MS = 10 * 60_000;
+const CREDENTIAL_GRACE_MS = 24 * 3_600_000;
+
+/** Removes what has expired: sessions, and spent one-time codes and account tokens. */
+export async function sweepExpired(db: Db, config: Pick<Config, 'sessionIdleMs'>, now: Date) {
+  const sessions = await deleteExpiredSessions(db, now, config.sessionIdleMs);
+  const credentials = await deleteSpentCredentials(db, new Date(now.getTime() - CREDENTIAL_GRACE_MS));
+  return { sessions, credentials };
+}
+
+/**
+ * Runs the sweep in the background in every server process; the deletes are idempotent, so processes behind a load
+ * balancer need no coordination.
+ */
+export function startExpirySweeper(db: Db, config: Config, log: FastifyBaseLogger): () => void {
+  const timer = setInterval(() => {
+    sweepExpired(db, config, new Date())
+      .then((removed) => {
+        if (removed.sessions + removed.credentials > 0) log.info(removed, 'expired rows removed');
+      })
+      .catch((err) => log.error({ err }, 'expiry sweep failed'));
+  }, SWEEP_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

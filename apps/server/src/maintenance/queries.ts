@@ -1,0 +1,24 @@
+import { and, isNotNull, lt, or } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { accountTokens, oneTimeCodes } from '../db/schema/index.js';
+
+/**
+ * One-time codes and activation/reset tokens are worthless once used or expired; keeping them only grows the table.
+ * They are kept a grace period first so support can see "your link expired" cases (the audit log keeps the rest).
+ */
+export async function deleteSpentCredentials(db: Db, before: Date): Promise<number> {
+  const codes = await db
+    .delete(oneTimeCodes)
+    .where(lt(oneTimeCodes.expiresAt, before))
+    .returning({ id: oneTimeCodes.id });
+  const tokens = await db
+    .delete(accountTokens)
+    .where(
+      and(
+        lt(accountTokens.createdAt, before),
+        or(isNotNull(accountTokens.usedAt), lt(accountTokens.expiresAt, before)),
+      ),
+    )
+    .returning({ id: accountTokens.id });
+  return codes.length + tokens.length;
+}
