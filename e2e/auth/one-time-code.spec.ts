@@ -52,6 +52,7 @@ test('the code form resends (with its notice) and cancels back to the login form
   const notice = page.locator('.mantine-Notification-root');
   await expect(notice).toContainText('Notification');
   await expect(notice).toContainText('A new verification code has been sent to');
+  await page.screenshot({ path: '/tmp/login-otp.png' });
   const secondCode = await nextCode(email, after);
   if (firstCode !== secondCode) {
     await submitCode(page, firstCode);
@@ -78,6 +79,7 @@ test('registration without an e-mail on file shows how to contact us', async ({ 
   await selectBirthDate(page, noEmail.birthDate);
   await page.getByRole('button', { name: '繼續' }).click();
   await expect(page.getByRole('heading', { name: '請與我們聯絡' })).toBeVisible();
+  await page.screenshot({ path: '/tmp/registration-no-email.png', fullPage: true });
   await expect(page.getByRole('link', { name: /inquiry@afs\.example/ })).toHaveAttribute(
     'href',
     'mailto:inquiry@afs.example',

@@ -14,7 +14,8 @@ export function SiteLogo({ to = '/', height = 36 }: { to?: string; height?: numb
   const localePath = useLocalePath();
   const accent = SITE_ACCENT[site.siteCode];
   const label = site.siteShortName || site.siteCode.toUpperCase();
-  const width = 48 + label.length * 14;
+  // Room for wide capitals (ABSG): a bold 22 px capital is up to ~16 px wide.
+  const width = 48 + label.length * 17;
   return (
     <Link
       to={localePath(to)}

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type Area, OTP_CODE_LENGTH } from '@portal/contract';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -117,9 +117,10 @@ export function OneTimeCodeForm({ area, password }: { area: Area; password: stri
         >
           {t('otp.submit')}
         </Button>
-        <Group justify="space-between" gap="xs">
+        <Stack gap={4}>
           <Button
             variant="subtle"
+            fullWidth
             onClick={resend}
             loading={busy === 'resend'}
             disabled={busy !== null && busy !== 'resend'}
@@ -129,13 +130,14 @@ export function OneTimeCodeForm({ area, password }: { area: Area; password: stri
           <Button
             variant="subtle"
             color="gray"
+            fullWidth
             onClick={cancel}
             loading={busy === 'cancel'}
             disabled={busy !== null && busy !== 'cancel'}
           >
             {t('otp.cancel')}
           </Button>
-        </Group>
+        </Stack>
       </Stack>
     </form>
   );
