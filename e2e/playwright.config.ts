@@ -3,6 +3,8 @@ import { defineConfig } from '@playwright/test';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
 const root = resolve(import.meta.dirname, '..');
+/** The e2e server's data folder (PGlite and mail outbox); set E2E_DATA_DIR to run two suites side by side. */
+export const E2E_DATA_DIR = resolve(root, process.env.E2E_DATA_DIR ?? '.tmp/e2e');
 
 /**
  * Browser tests drive Debian's Chromium against the built SPA served by the real server on a fresh PGlite database
@@ -39,7 +41,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    command: 'rm -rf .tmp/e2e && npx tsx apps/server/src/main.ts',
+    command: `rm -rf '${E2E_DATA_DIR}' && npx tsx apps/server/src/main.ts`,
     cwd: root,
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,
     reuseExistingServer: false,
@@ -49,7 +51,7 @@ export default defineConfig({
       NODE_ENV: 'test',
       PORT: String(E2E_PORT),
       HOST: '127.0.0.1',
-      DATA_DIR: '.tmp/e2e',
+      DATA_DIR: E2E_DATA_DIR,
       DATABASE_URL: '',
 
       LOG_LEVEL: 'warn',
