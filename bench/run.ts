@@ -5,7 +5,10 @@ import { openDatabase } from '../apps/server/src/db/client.js';
 import { ensureDemoData } from '../apps/server/src/db/seed/demo.js';
 import { demoAccount } from '../apps/server/src/db/seed/demo-accounts.js';
 import { generateScaleData } from '../apps/server/src/db/seed/scale.js';
+import { ApiAgent } from '../apps/server/src/testing/http.js';
+import { signInAs } from '../apps/server/src/testing/sessions.js';
 import { platformCases } from './cases/platform.js';
+import { statementCases } from './cases/statements.js';
 import { type BenchResult, measure } from './harness.js';
 
 /**
@@ -27,10 +30,15 @@ async function main() {
   await app.ready();
 
   const login = await signIn(app, demoAccount('partner').login, demoAccount('partner').password);
+  // Clients on afs sign in with an e-mailed code; the bench opens their session directly instead.
+  const client = new ApiAgent(app, 'afs.localhost', 'zh');
+  await signInAs({ database, config, clock: { now: new Date() } }, client, demoAccount('client').login);
+  const cases = [
+    ...platformCases({ app, db: database.db, producerCookie: login }),
+    ...(await statementCases({ client })),
+  ];
   const results: BenchResult[] = [];
-  for (const bench of platformCases({ app, db: database.db, producerCookie: login })) {
-    results.push(await measure(bench));
-  }
+  for (const bench of cases) results.push(await measure(bench));
   console.log(`\nEngine: ${database.kind}, scale ${scale} (${scale * 10_000} generated policies)\n`);
   console.table(results);
   await app.close();

@@ -10,7 +10,11 @@ import type { TestContext } from './test-app.js';
  * Gives the agent a signed-in session for a demo login without going through the sign-in flow, so area tests do
  * not depend on it (the sign-in flow has tests of its own).
  */
-export async function signInAs(t: TestContext, agent: ApiAgent, login: string): Promise<number> {
+export async function signInAs(
+  t: Pick<TestContext, 'database' | 'clock' | 'config'>,
+  agent: ApiAgent,
+  login: string,
+): Promise<number> {
   const site = resolveSite(t.config, agent.host).code;
   const [user] = await t.database.db
     .select({ id: users.id })
