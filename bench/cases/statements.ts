@@ -41,7 +41,7 @@ export async function statementCases({ client }: StatementBenchContext): Promise
     { name: 'statement HTML', targetP95Ms: 100, runs: 100, run: () => ok(client, `/statement/${one}.html`) },
     {
       name: 'statement PDF (CJK)',
-      targetP95Ms: 2000,
+      targetP95Ms: 800,
       runs: 20,
       run: () => ok(client, `/statement/${one}.pdf`),
     },
