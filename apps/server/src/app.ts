@@ -10,6 +10,7 @@ import { publicFormsRoutes } from './modules/forms/routes.js';
 import { apiModules } from './modules/index.js';
 import { healthRoutes } from './modules/system/routes.js';
 import { errorHandlerPlugin } from './plugins/errors.js';
+import { loggerOptions } from './plugins/logging.js';
 import { requestContextPlugin } from './plugins/request-context.js';
 import { sessionPlugin } from './plugins/session/plugin.js';
 import { registerSpa } from './plugins/spa.js';
@@ -22,14 +23,16 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
 }
 
+/** A hop count trusts that many proxies nearest the server (proxy-addr semantics). */
+function trustProxyOption(setting: Config['trustProxy']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
 /** Builds the whole server: plugins, then the API under `{basePath}/{lang}/api`, then the SPA. No side effects. */
 export async function buildApp({ config, database, now, logger }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]'],
-    },
-    trustProxy: config.trustProxy,
+    logger: logger ?? loggerOptions(config),
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
   });
@@ -88,7 +91,11 @@ export async function buildApp({ config, database, now, logger }: AppDeps): Prom
     now,
     prefix: `${config.basePath}/api/public/front/operation-procedure`,
   });
-  app.get(`${config.basePath}/api-docs/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
+  if (config.apiDocs) {
+    app.get(`${config.basePath}/api-docs/openapi.json`, { schema: { hide: true } }, async () =>
+      app.swagger(),
+    );
+  }
   await registerSpa(app, { webDist: config.webDist, basePath: config.basePath });
   return app;
 }

@@ -24,11 +24,46 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
   });
 
-  it('requires a real session secret in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/);
-    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40) }).sessionSecret).toBe(
-      's'.repeat(40),
-    );
+  const production = {
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'q8Vf2kLx9RtB4nWz7YcH1mJp6DsG3aUe',
+    COOKIE_SECURE: 'true',
+    SMTP_URL: 'smtp://mail.example.com:587',
+    FORMS_CLIENT_SECRET: 'forms-secret-of-our-own',
+  };
+
+  it('starts in production only without demo conveniences', () => {
+    expect(loadConfig(production)).toMatchObject({
+      seedDemo: false,
+      apiDocs: false,
+      cookieSecure: true,
+      usesDevelopmentSecret: false,
+    });
+  });
+
+  it.each([
+    ['SESSION_SECRET', { SESSION_SECRET: undefined }],
+    ['SESSION_SECRET', { SESSION_SECRET: 'a'.repeat(40) }],
+    ['SEED_DEMO', { SEED_DEMO: 'true' }],
+    ['COOKIE_SECURE', { COOKIE_SECURE: 'false' }],
+    ['SMTP_URL', { SMTP_URL: undefined }],
+    ['FORMS_CLIENT_SECRET', { FORMS_CLIENT_SECRET: undefined }],
+  ])('refuses production with an unsafe %s', (name, change) => {
+    expect(() => loadConfig({ ...production, ...change })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('allows the development secret outside production, and says so', () => {
+    expect(loadConfig({}).usesDevelopmentSecret).toBe(true);
+  });
+
+  it('trusts proxies by count or address, never blindly', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
   });
 });
 

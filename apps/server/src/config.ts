@@ -2,6 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_BASE_PATH, type SiteCode, siteCodeSchema } from '@portal/contract';
 import { z } from 'zod';
 
+const DEV_SECRET = 'development-only-secret-change-me-0123456789';
+const DEV_FORMS_SECRET = 'dev-forms-secret';
+
 /**
  * Everything the server reads from the environment, validated once at boot so a bad value stops the process with a
  * clear message instead of failing later on some request.
@@ -49,17 +52,23 @@ const envSchema = z.object({
   /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
   REDIS_KEY_PREFIX: z.string().default('portal:'),
   /** Header value the public forms API expects from callers. */
-  FORMS_CLIENT_SECRET: z.string().default('dev-forms-secret'),
+  FORMS_CLIENT_SECRET: z.string().min(8).default(DEV_FORMS_SECRET),
   /** Font collection with Chinese, Japanese and Korean faces for statement PDFs (Debian fonts-noto-cjk). */
   PDF_FONT_PATH: z.string().default('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc'),
   /** Where /internal sends people who may not use it (the back-office site). */
   BACK_OFFICE_URL: z.string().url().default('http://backoffice.localhost/'),
   /** Folder of the built SPA; served when it exists. Defaults to apps/web/dist wherever the server starts from. */
   WEB_DIST: z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
-  /** Behind a load balancer: take the client address from X-Forwarded-For. */
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /**
+   * Behind a load balancer: how many proxies to trust (e.g. 1), or their addresses/CIDRs (e.g. 10.0.0.0/8). Never
+   * "true": that would take a client-supplied X-Forwarded-For at its word and void every per-IP limit.
+   */
+  TRUST_PROXY: z.string().default('false'),
+  /** Serve the OpenAPI document ({basePath}/api-docs/openapi.json); off by default in production. */
+  API_DOCS: z.enum(['true', 'false']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  /** Load the demo data into an empty database; never in production (its passwords are public). */
+  SEED_DEMO: z.enum(['true', 'false']).optional(),
 });
 
 /** What a host serves: which site, and whether its external (client/producer) or internal (staff) pages. */
@@ -93,8 +102,11 @@ export interface Config {
   backOfficeUrl: string;
   webDist: string;
   logLevel: string;
-  trustProxy: boolean;
+  trustProxy: false | number | string[];
+  apiDocs: boolean;
   seedDemo: boolean;
+  /** True when the well-known development secret is in use (start-up warns). */
+  usesDevelopmentSecret: boolean;
 }
 
 function parseSiteHosts(raw: string): Map<string, HostSite> {
@@ -115,7 +127,39 @@ function parseSiteHosts(raw: string): Map<string, HostSite> {
   return map;
 }
 
-const DEV_SECRET = 'development-only-secret-change-me-0123456789';
+function parseTrustProxy(raw: string): false | number | string[] {
+  const value = raw.trim().toLowerCase();
+  if (value === 'false' || value === '' || value === '0') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  if (value === 'true') {
+    throw new Error(
+      'TRUST_PROXY=true would trust any X-Forwarded-For a client sends: give the number of proxies (e.g. 1) or their addresses',
+    );
+  }
+  return value
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+}
+
+/**
+ * Production must not run on demo conveniences: a public secret, demo accounts with published passwords, cookies
+ * without Secure, or one-time codes written to a folder instead of e-mailed. Each one stops the start with its name.
+ */
+function productionProblems(e: z.infer<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  if (!e.SESSION_SECRET) problems.push('SESSION_SECRET: required in production (32+ characters)');
+  else if (new Set(e.SESSION_SECRET).size < 16)
+    problems.push('SESSION_SECRET: too predictable (use 32+ random characters)');
+  if (e.SEED_DEMO === 'true')
+    problems.push('SEED_DEMO: demo accounts have published passwords; not allowed in production');
+  if (e.COOKIE_SECURE !== 'true')
+    problems.push('COOKIE_SECURE: must be true in production (serve over HTTPS)');
+  if (!e.SMTP_URL) problems.push('SMTP_URL: required in production (codes and links must be e-mailed)');
+  if (e.FORMS_CLIENT_SECRET === DEV_FORMS_SECRET)
+    problems.push('FORMS_CLIENT_SECRET: set a value of your own');
+  return problems;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -124,9 +168,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
-    throw new Error('Invalid configuration:\n  SESSION_SECRET: required in production (32+ characters)');
+  const production = e.NODE_ENV === 'production';
+  const problems = production ? productionProblems(e) : [];
+  let trustProxy: Config['trustProxy'] = false;
+  try {
+    trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  } catch (err) {
+    problems.push(`TRUST_PROXY: ${(err as Error).message}`);
   }
+  if (problems.length > 0)
+    throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -150,7 +201,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backOfficeUrl: e.BACK_OFFICE_URL,
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY === 'true',
-    seedDemo: e.SEED_DEMO === 'true',
+    trustProxy,
+    apiDocs: (e.API_DOCS ?? (production ? 'false' : 'true')) === 'true',
+    seedDemo: (e.SEED_DEMO ?? (production ? 'false' : 'true')) === 'true',
+    usesDevelopmentSecret: !e.SESSION_SECRET,
   };
 }

@@ -9,6 +9,11 @@ import { startExpirySweeper } from './maintenance/expiry-sweeper.js';
 /** Reads config, migrates, loads demo data on an empty database, listens, and drains on SIGTERM. */
 async function main() {
   const config = loadConfig();
+  if (config.usesDevelopmentSecret) {
+    console.warn(
+      'WARNING: SESSION_SECRET is not set; using the public development secret. Never do this in production.',
+    );
+  }
   const database = await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'pglite') });
   await database.migrate();
   if (config.seedDemo) {

@@ -5,6 +5,7 @@ import {
   type ZodFastifySchemaValidationError,
 } from 'fastify-type-provider-zod';
 import { hasMessage, type MessageKey, type Translate } from '../i18n/index.js';
+import { loggableError } from './logging.js';
 
 export type MessageRef = MessageKey | { key: MessageKey; vars: Record<string, string | number> };
 
@@ -112,7 +113,7 @@ export const errorHandlerPlugin = fp(
         // Malformed JSON, wrong content type, oversized body: the caller's fault, said without echoing parser internals.
         return sendError(request, reply, status, 'errors.badRequest');
       }
-      request.log.error({ err: error }, 'request failed');
+      request.log.error({ err: loggableError(error) }, 'request failed');
       return sendError(
         request,
         reply,

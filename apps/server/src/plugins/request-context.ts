@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { DEFAULT_LANGUAGE, type Language, parseLanguage, type SiteCode } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -11,6 +12,11 @@ declare module 'fastify' {
     /** The language of the `/{lang}/api` prefix (default en outside the API). */
     language: Language;
     t: Translate;
+    /**
+     * The caller's address when it is a well-formed IP, else null. Behind a trusted proxy it comes from
+     * X-Forwarded-For, which is text: it must not reach an inet column unchecked.
+     */
+    clientIp: string | null;
   }
 }
 
@@ -49,10 +55,14 @@ export const requestContextPlugin = fp(
     app.decorateRequest('site', null as unknown as HostSite);
     app.decorateRequest('language', DEFAULT_LANGUAGE);
     app.decorateRequest('t', null as unknown as Translate);
+    app.decorateRequest('clientIp', null);
     app.addHook('onRequest', async (request) => {
       request.site = resolveSite(opts.config, request.headers.host);
       request.language = languageOf(request, opts.config.basePath);
       request.t = translator(request.language);
+      // PostgreSQL's inet takes no IPv6 zone ("%eth0"); the zone says nothing about who the client is anyway.
+      const address = request.ip.replace(/%.*$/, '');
+      request.clientIp = isIP(address) ? address : null;
     });
   },
   { name: 'request-context' },

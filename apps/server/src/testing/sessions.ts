@@ -15,7 +15,8 @@ export async function signInAs(
   agent: ApiAgent,
   login: string,
 ): Promise<number> {
-  const site = resolveSite(t.config, agent.host).code;
+  const hostSite = resolveSite(t.config, agent.host);
+  const site = hostSite.code;
   const [user] = await t.database.db
     .select({ id: users.id })
     .from(users)
@@ -30,6 +31,7 @@ export async function signInAs(
     siteCode: site,
     userId: user.id,
     csrfToken,
+    data: { internal: hostSite.features.internal },
     createdAt: now,
     lastSeenAt: now,
     expiresAt: new Date(now.getTime() + t.config.sessionAbsoluteMs),

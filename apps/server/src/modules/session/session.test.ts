@@ -88,6 +88,22 @@ describe('GET /me', () => {
   });
 });
 
+describe('sessions and hosts', () => {
+  it('does not carry a staff session onto the public host, nor a public one onto the staff host', async () => {
+    const staff = new ApiAgent(t.app, 'staff.localhost');
+    await signInAs(t, staff, demoAccount('staff').login);
+    const onPublic = new ApiAgent(t.app, 'afs.localhost');
+    onPublic.cookie = staff.cookie;
+    expect((await onPublic.get('/me')).json().currentStaff).toBeNull();
+
+    const producer = new ApiAgent(t.app, 'afs.localhost');
+    await signInAs(t, producer, demoAccount('partner').login);
+    const onStaffHost = new ApiAgent(t.app, 'staff.localhost');
+    onStaffHost.cookie = producer.cookie;
+    expect((await onStaffHost.get('/me')).json().currentProducer).toBeNull();
+  });
+});
+
 describe('session timeouts', () => {
   it('ends a session idle for longer than the idle timeout', async () => {
     const agent = new ApiAgent(t.app);

@@ -67,3 +67,27 @@ describe('health and API document', () => {
     expect(response.json()).toEqual({ error: '找不到頁面' });
   });
 });
+
+describe('behind a proxy, with API docs off', () => {
+  let proxied: TestContext;
+  beforeAll(async () => {
+    proxied = await createTestApp({ TRUST_PROXY: '1', API_DOCS: 'false' });
+  });
+  afterAll(() => proxied.close());
+
+  it.each(['not-an-ip', '999.1.1.1', 'fe80::1%eth0'])(
+    'survives a forwarded address of %s',
+    async (forwarded) => {
+      const response = await proxied.app.inject({
+        url: api('/me'),
+        headers: { host: 'afs.localhost', 'x-forwarded-for': forwarded },
+      });
+      expect(response.statusCode).toBe(200);
+    },
+  );
+
+  it('does not publish the API document', async () => {
+    const response = await proxied.app.inject({ url: '/angel/face/api-docs/openapi.json' });
+    expect(response.statusCode).toBe(404);
+  });
+});

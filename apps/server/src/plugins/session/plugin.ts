@@ -77,7 +77,9 @@ export const sessionPlugin = fp(
         siteCode: request.site.code,
         userId,
         csrfToken: randomToken(),
-        ip: request.ip,
+        ip: request.clientIp,
+        // A session belongs to the kind of host that issued it: staff sessions are not carried onto public hosts.
+        data: { internal: request.site.features.internal },
         userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
         createdAt: at,
         lastSeenAt: at,
@@ -121,7 +123,11 @@ export const sessionPlugin = fp(
         await deleteSession(db, idHash);
         return;
       }
-      if (row.siteCode !== request.site.code) return;
+      if (
+        row.siteCode !== request.site.code ||
+        (row.data.internal === true) !== request.site.features.internal
+      )
+        return;
       if (at.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
         await touchSession(db, idHash, at);
         row.lastSeenAt = at;
