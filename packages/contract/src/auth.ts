@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { meResponseSchema } from './session.js';
 import { areaSchema } from './sites.js';
+import { safeText } from './text.js';
 
 /**
  * Sign-in and account flows (spec 2 §4–§7, change password from spec 1 §5). The server validates every body with
@@ -20,10 +21,13 @@ export const MAX_ACCOUNT_CODE_LENGTH = 100;
 
 const REQUIRED = { message: 'required' };
 
-/** A text field the person must fill in: surrounding spaces are dropped, then it must not be empty. */
-const requiredText = (max: number) => z.string().trim().min(1, REQUIRED).max(max);
-/** A secret is taken exactly as typed: spaces are part of it. */
-const requiredSecret = (max: number) => z.string().min(1, REQUIRED).max(max);
+/**
+ * A text field the person must fill in: surrounding spaces are dropped, then it must not be empty. NUL and lone
+ * surrogates are a field error (`safeText`), never a database error.
+ */
+const requiredText = (max: number) => safeText().trim().min(1, REQUIRED).max(max);
+/** A secret is taken exactly as typed: spaces are part of it (NUL and lone surrogates are refused all the same). */
+const requiredSecret = (max: number) => safeText().min(1, REQUIRED).max(max);
 
 /** Day, month or year of a birth date: the form sends digits as a string or a number; blank means missing. */
 const datePart = (min: number, max: number) =>

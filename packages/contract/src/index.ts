@@ -10,3 +10,4 @@ export * from './session.js';
 export * from './sites.js';
 export * from './stages.js';
 export * from './statements.js';
+export * from './text.js';

@@ -13,6 +13,7 @@ export const en = {
   validation: {
     required: 'Cannot be blank',
     invalid: 'Is not valid',
+    invalidCharacters: 'Contains characters that are not allowed',
     tooShort: 'Is too short (minimum is {{min}} characters)',
     tooLong: 'Is too long (maximum is {{max}} characters)',
     tooSmall: 'Must be at least {{min}}',

@@ -14,6 +14,7 @@ export const ja: Messages = {
   validation: {
     required: '入力してください',
     invalid: '正しくありません',
+    invalidCharacters: '使用できない文字が含まれています',
     tooShort: '短すぎます（{{min}}文字以上）',
     tooLong: '長すぎます（{{max}}文字以内）',
     tooSmall: '{{min}}以上で入力してください',

@@ -14,6 +14,7 @@ export const kr: Messages = {
   validation: {
     required: '비워 둘 수 없습니다',
     invalid: '올바르지 않습니다',
+    invalidCharacters: '사용할 수 없는 문자가 포함되어 있습니다',
     tooShort: '너무 짧습니다 (최소 {{min}}자)',
     tooLong: '너무 깁니다 (최대 {{max}}자)',
     tooSmall: '{{min}} 이상이어야 합니다',

@@ -14,6 +14,7 @@ export const zh: Messages = {
   validation: {
     required: '不能為空',
     invalid: '格式無效',
+    invalidCharacters: '包含不允許的字元',
     tooShort: '太短（最少 {{min}} 個字元）',
     tooLong: '太長（最多 {{max}} 個字元）',
     tooSmall: '不能小於 {{min}}',
