@@ -1,8 +1,19 @@
-import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join } from 'node:path';
+import { type Browser, type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 import type { Language } from '@portal/contract';
 import { demoAccount } from '../../apps/server/src/db/seed/demo-accounts.js';
 import { catalogText } from '../catalogs.js';
-import { signIn } from '../fixtures/sign-in.js';
+import { pageApi, signIn } from '../fixtures/sign-in.js';
 import { siteUrl } from '../sites.js';
 
 export const client = demoAccount('client');
@@ -15,12 +26,24 @@ type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
  */
 export const test = base.extend<{ page: Page }, { clientState: StorageState }>({
   clientState: [
-    async ({ browser }, use) => {
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      await signIn(page, client);
-      const state = await context.storageState();
-      await context.close();
+    async ({ browser }, use, workerInfo) => {
+      // Shared by every worker of this run (the output folder is emptied when a run starts): a worker restarted
+      // after a failure reuses the session instead of spending another one-time code.
+      const cache = join(workerInfo.project.outputDir, '.client-session.json');
+      // One worker signs in at a time: two one-time codes to the same mailbox at once cannot be told apart.
+      const state = await withLock(`${cache}.lock`, async () => {
+        if (existsSync(cache)) {
+          const cached = JSON.parse(readFileSync(cache, 'utf8')) as StorageState;
+          if (await stillSignedIn(browser, cached)) return cached;
+        }
+        const context = await browser.newContext();
+        const page = await context.newPage();
+        await signIn(page, client);
+        const fresh = await context.storageState();
+        await context.close();
+        writeFileSync(cache, JSON.stringify(fresh));
+        return fresh;
+      });
       await use(state);
     },
     { scope: 'worker' },
@@ -37,6 +60,40 @@ export const test = base.extend<{ page: Page }, { clientState: StorageState }>({
 });
 
 export { expect };
+
+/** Runs `work` holding an exclusive lock file (a lock left by a crashed worker expires after a minute). */
+async function withLock<T>(lock: string, work: () => Promise<T>): Promise<T> {
+  mkdirSync(dirname(lock), { recursive: true });
+  for (;;) {
+    try {
+      closeSync(openSync(lock, 'wx'));
+      break;
+    } catch {
+      const since = statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
+      if (Date.now() - since > 60_000) rmSync(lock, { force: true });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    rmSync(lock, { force: true });
+  }
+}
+
+async function stillSignedIn(browser: Browser, state: StorageState): Promise<boolean> {
+  const context = await browser.newContext({ storageState: state });
+  try {
+    const page = await context.newPage();
+    await page.goto(siteUrl(client.site, '/login'));
+    const me = await pageApi(page, '/me');
+    return me.status === 200 && (JSON.parse(me.text) as { currentClient: unknown }).currentClient !== null;
+  } catch {
+    return false;
+  } finally {
+    await context.close();
+  }
+}
 
 /** The portal under the client's site, in a language: clientUrl('zh', '/b2c') → http://afs.localhost:…/angel/face/zh/b2c. */
 export function clientUrl(language: Language, path: string): string {

@@ -20,7 +20,21 @@ export function nextSort<Key extends string>(current: SortState<Key>, clicked: K
 
 export type SortValue = string | number | null | undefined;
 
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+const collators = new Map<string, Intl.Collator>();
+
+/**
+ * Texts sort in the page's language (`<html lang>`: zh-Hant orders by strokes, ja and ko by their own rules), with
+ * numbers inside texts in numeric order (IL-2 before IL-10).
+ */
+function collator(): Intl.Collator {
+  const language = (typeof document !== 'undefined' && document.documentElement.lang) || 'en';
+  let found = collators.get(language);
+  if (!found) {
+    found = new Intl.Collator(language, { numeric: true, sensitivity: 'base' });
+    collators.set(language, found);
+  }
+  return found;
+}
 
 /** Empty values sort last whatever the direction, so a column's real entries stay together at the top. */
 export function compareSortValues(a: SortValue, b: SortValue, direction: SortDirection): number {
@@ -28,7 +42,7 @@ export function compareSortValues(a: SortValue, b: SortValue, direction: SortDir
   const bEmpty = b === null || b === undefined || b === '';
   if (aEmpty || bEmpty) return aEmpty === bEmpty ? 0 : aEmpty ? 1 : -1;
   const order =
-    typeof a === 'number' && typeof b === 'number' ? a - b : collator.compare(String(a), String(b));
+    typeof a === 'number' && typeof b === 'number' ? a - b : collator().compare(String(a), String(b));
   return direction === 'asc' ? order : -order;
 }
 
