@@ -19,8 +19,20 @@ export function PlanOverviewTab({ plan }: { plan: PlanDetail }) {
   const hasAdditional =
     plan.isAdditionalFundExist &&
     (plan.additionalHoldings.abfFund.length > 0 || plan.additionalHoldings.etfFund.length > 0);
+  const hasFigures =
+    showPolicyValues ||
+    plan.holdings.length > 0 ||
+    hasAdditional ||
+    plan.allocation.length > 0 ||
+    plan.portfolio.length > 0 ||
+    !!plan.assetsPerformance;
   return (
     <Stack gap="lg">
+      {!hasFigures && (
+        <Text size="sm" c="dimmed" role="note">
+          {t('planDetail.noValues')}
+        </Text>
+      )}
       {showPolicyValues && plan.lifePolicyValues && (
         <SectionCard title={t('policyValues.title')} order={3}>
           <LifePolicyValuesGrid values={plan.lifePolicyValues} />

@@ -1,5 +1,5 @@
 import '../client-area.css';
-import { Box, Grid, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Box, Grid, Stack, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -77,6 +77,11 @@ export default function PlanDetailScreen() {
       <Stack gap="lg">
         <ScreenHeader title={detail.productName} description={detail.companyName} />
         <PlanSummary plan={detail} />
+        {detail.isTerminated && (
+          <Alert variant="light" color="gray" role="note">
+            {t('planDetail.terminatedNote')}
+          </Alert>
+        )}
         <StatementActions key={detail.id} plan={detail} />
         <Tabs value={active} onChange={selectTab} keepMounted={false} variant="outline" radius="sm">
           <Tabs.List data-no-print>
@@ -118,7 +123,7 @@ export default function PlanDetailScreen() {
         </Text>
         {side ?? (plans.isPending ? <LoadingState /> : null)}
       </Grid.Col>
-      <Grid.Col span={{ base: 24, md: 18, lg: 19 }}>
+      <Grid.Col span={{ base: 24, md: 18, lg: 19 }} className="plan-main-column">
         {plan.isPending || plan.isError ? (
           <Stack gap="lg">
             <ScreenHeader title={tc('client.planDetail')} />
