@@ -88,7 +88,13 @@ export function DataTable<Row, Key extends string = string>({
 
   return (
     <Table.ScrollContainer minWidth={minWidth}>
-      <Table striped highlightOnHover={!!onRowActivate} verticalSpacing="sm" className="data-table">
+      <Table
+        striped
+        highlightOnHover={!!onRowActivate}
+        verticalSpacing="sm"
+        className="data-table"
+        captionSide="top"
+      >
         {captionVisible ? (
           <Table.Caption>{caption}</Table.Caption>
         ) : (
