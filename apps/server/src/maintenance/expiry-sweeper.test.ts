@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountTokens, oneTimeCodes, sessions, users } from '../db/schema/index.js';
+import { accountTokens, loginNameLocks, oneTimeCodes, sessions, users } from '../db/schema/index.js';
 import { createTestApp, type TestContext } from '../testing/test-app.js';
 import { sweepExpired } from './expiry-sweeper.js';
 
@@ -49,6 +49,12 @@ describe('sweepExpired', () => {
         token('t-used-recent', ago(60_000), later(DAY), ago(1000)),
       ]);
 
+    await db.insert(loginNameLocks).values([
+      { key: 'n-recent', failedAttempts: 2, lastFailedLoginAt: ago(60_000) },
+      { key: 'n-old', failedAttempts: 3, lastFailedLoginAt: ago(2 * DAY) },
+      { key: 'n-old-locked', failedAttempts: 9, lastFailedLoginAt: ago(2 * DAY), lockedUntil: later(60_000) },
+    ]);
+
     await sweepExpired(db, t.config, now);
 
     const leftSessions = (await db.select({ id: sessions.idHash }).from(sessions)).map((r) => r.id);
@@ -64,5 +70,7 @@ describe('sweepExpired', () => {
         .where(eq(accountTokens.userId, user.id))
     ).map((r) => r.h);
     expect(leftTokens.sort()).toEqual(['t-live', 't-used-recent']);
+    const leftLocks = (await db.select({ k: loginNameLocks.key }).from(loginNameLocks)).map((r) => r.k);
+    expect(leftLocks.sort()).toEqual(['n-old-locked', 'n-recent']);
   });
 });

@@ -1,17 +1,26 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
+import { LOCK_POLICY } from '../modules/auth/lockout.js';
 import { deleteExpiredSessions } from '../plugins/session/queries.js';
-import { deleteSpentCredentials } from './queries.js';
+import { deleteSpentCredentials, deleteStaleNameLocks } from './queries.js';
 
 const SWEEP_EVERY_MS = 10 * 60_000;
 const CREDENTIAL_GRACE_MS = 24 * 3_600_000;
 
-/** Removes what has expired: sessions, and spent one-time codes and account tokens. */
+/**
+ * Removes what has expired: sessions, spent one-time codes and account tokens, and the lock rows of login names
+ * without an account once their failures are forgotten.
+ */
 export async function sweepExpired(db: Db, config: Pick<Config, 'sessionIdleMs'>, now: Date) {
   const sessions = await deleteExpiredSessions(db, now, config.sessionIdleMs);
   const credentials = await deleteSpentCredentials(db, new Date(now.getTime() - CREDENTIAL_GRACE_MS));
-  return { sessions, credentials };
+  const nameLocks = await deleteStaleNameLocks(
+    db,
+    new Date(now.getTime() - LOCK_POLICY.forgetFailuresAfterMs),
+    now,
+  );
+  return { sessions, credentials, nameLocks };
 }
 
 /**
@@ -22,7 +31,8 @@ export function startExpirySweeper(db: Db, config: Config, log: FastifyBaseLogge
   const timer = setInterval(() => {
     sweepExpired(db, config, new Date())
       .then((removed) => {
-        if (removed.sessions + removed.credentials > 0) log.info(removed, 'expired rows removed');
+        if (removed.sessions + removed.credentials + removed.nameLocks > 0)
+          log.info(removed, 'expired rows removed');
       })
       .catch((err) => log.error({ err }, 'expiry sweep failed'));
   }, SWEEP_EVERY_MS);

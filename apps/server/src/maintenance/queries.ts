@@ -1,6 +1,6 @@
-import { and, isNotNull, lt, or } from 'drizzle-orm';
+import { and, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { accountTokens, oneTimeCodes } from '../db/schema/index.js';
+import { accountTokens, loginNameLocks, oneTimeCodes } from '../db/schema/index.js';
 
 /**
  * One-time codes and activation/reset tokens are worthless once used or expired; keeping them only grows the table.
@@ -21,4 +21,18 @@ export async function deleteSpentCredentials(db: Db, before: Date): Promise<numb
     )
     .returning({ id: accountTokens.id });
   return codes.length + tokens.length;
+}
+
+/** Lock rows of login names without an account, once their last failure is forgotten and no lock runs. */
+export async function deleteStaleNameLocks(db: Db, failedBefore: Date, now: Date): Promise<number> {
+  const removed = await db
+    .delete(loginNameLocks)
+    .where(
+      and(
+        lt(loginNameLocks.lastFailedLoginAt, failedBefore),
+        or(isNull(loginNameLocks.lockedUntil), lt(loginNameLocks.lockedUntil, now)),
+      ),
+    )
+    .returning({ key: loginNameLocks.key });
+  return removed.length;
 }

@@ -18,3 +18,19 @@ export const rateLimitCounters = pgTable(
     index('rate_limit_counters_expires_idx').on(t.expiresAt),
   ],
 );
+
+/**
+ * The account lock of login names that have no account (docs/auth.md, "Account lock"): the same failure count and
+ * lock as `users`, so the lock answer does not tell which names exist. The key is an HMAC of site, area and the name
+ * as typed (lower case): no login names at rest. Rows whose failures are older than a day are swept.
+ */
+export const loginNameLocks = pgTable(
+  'login_name_locks',
+  {
+    key: text('key').primaryKey(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    lastFailedLoginAt: timestamp('last_failed_login_at', { withTimezone: true }),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [index('login_name_locks_last_failed_idx').on(t.lastFailedLoginAt)],
+);

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import type { Mailer, MailKind, MailVars } from '../../mail/index.js';
 import { renderMail } from '../../mail/index.js';
 import { HttpError } from '../../plugins/errors.js';
-import type { RateLimiter, RateLimitRule } from '../../plugins/rate-limit/index.js';
+import type { RateLimiter, RateLimitRule, RateLimitState } from '../../plugins/rate-limit/index.js';
 import { findSiteRow, insertAuditEntry } from './queries.js';
 import { type SiteAuthSettings, siteAuthSettings } from './site-settings.js';
 
@@ -70,20 +70,32 @@ export async function enforceLimits(
   }
 }
 
-/** Like enforceLimits, without counting: for limits that count only failures. */
-export async function checkLimits(
+/**
+ * For limits that count failures only (sign-in): counts the attempt against each rule *before* it is tried, so a
+ * burst of simultaneous requests cannot all pass a check made before any of them has failed. The first rule exceeded
+ * answers 429 (audited), giving back what this request counted. Otherwise answers `refund`, which the caller calls
+ * when the attempt turns out not to be a failure (it succeeded, or was refused without being tried).
+ */
+export async function countAttempt(
   ctx: AuthContext,
   request: FastifyRequest,
   checks: [RateLimitRule, string][],
   auditAs: Omit<AuditEntry, 'outcome'>,
-) {
+): Promise<{ refund(): Promise<void> }> {
+  const counted: [RateLimitRule, string, RateLimitState][] = [];
+  const refund = async () => {
+    for (const [rule, subject, hit] of counted.splice(0)) await ctx.limiter.refund(rule, subject, hit);
+  };
   for (const [rule, subject] of checks) {
-    const state = await ctx.limiter.peek(rule, subject);
+    const state = await ctx.limiter.hit(rule, subject);
+    counted.push([rule, subject, state]);
     if (state.exceeded) {
+      await refund();
       await audit(ctx, request, { ...auditAs, outcome: 'rate_limited', details: { rule: rule.name } });
       throw tooMany(state.retryAfterSeconds, 'auth.tooManyAttempts');
     }
   }
+  return { refund };
 }
 
 export function accountLocked(retryAfterSeconds: number) {

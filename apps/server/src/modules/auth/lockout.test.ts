@@ -96,6 +96,38 @@ describe('account lock at login', () => {
     const last = await attempt(agent, 'ghost-user', 'Wrong1234');
     expect(last.json().error).toMatch(LOCKED);
   });
+  it('answers a real login and a name without an account alike: status, message and Retry-After', async () => {
+    // Each step: [minutes to wait first, password]. Failures lock, attempts during a lock are refused, a failure
+    // after a lock runs out escalates it.
+    const steps: [number, string][] = [
+      [0, 'Wrong1'],
+      [0, 'Wrong2'],
+      [0, 'Wrong3'],
+      [0, 'Wrong4'],
+      [0, 'Wrong5'],
+      [1, 'Wrong6'],
+      [4.1, 'Wrong7'],
+      [3, 'Wrong8'],
+      [7.1, 'Wrong9'],
+    ];
+    const run = async (login: string) => {
+      const start = t.clock.now;
+      const seen: [number, string, string | undefined][] = [];
+      for (const [minutes, password] of steps) {
+        advance(t, minutes * 60_000);
+        const response = await attempt(new AuthAgent(t), login, password);
+        seen.push([response.statusCode, response.json().error, response.headers['retry-after']?.toString()]);
+      }
+      t.clock.now = start;
+      return seen;
+    };
+    const real = await run(account('otherPartner').login);
+    const unknown = await run('no-such-partner');
+    expect(real.map(([status]) => status)).toEqual([401, 401, 401, 401, 429, 429, 429, 429, 429]);
+    expect(real[4]?.[2]).toBe('300');
+    expect(real[6]?.[2]).toBe('600');
+    expect(unknown).toEqual(real);
+  });
 });
 
 describe('rate limits at login', () => {

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { type LoginRequest, type MeResponse, SITE_AREAS } from '@portal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FormValidationError, HttpError } from '../../plugins/errors.js';
@@ -5,8 +6,8 @@ import { getCurrentUser } from '../../plugins/session/current-user.js';
 import type { SessionControl } from '../../plugins/session/plugin.js';
 import { principalOf } from '../../plugins/session/principal.js';
 import { LIMITS } from './abuse-limits.js';
-import { type AuthContext, accountLocked, audit, checkLimits, settingsOf } from './context.js';
-import { LOCK_POLICY, lockSecondsLeft, nextFailureState } from './lockout.js';
+import { type AuthContext, accountLocked, audit, countAttempt, settingsOf } from './context.js';
+import { lockSecondsLeft, nextFailureState } from './lockout.js';
 import { startOneTimeCode, verifyOneTimeCode } from './one-time-code.js';
 import { verifyPassword } from './passwords.js';
 import {
@@ -15,7 +16,9 @@ import {
   findAccountByLogin,
   findProducerAccount,
   lockStateForUpdate,
+  nameLockStateForUpdate,
   saveFailedLogin,
+  saveNameLockState,
   saveSuccessfulLogin,
 } from './queries.js';
 
@@ -70,15 +73,36 @@ async function completeSignIn(
   return getCurrentUser(ctx.db, session, request.principal, at);
 }
 
-/** Counts a wrong password on the account; answers the lock it may have caused (seconds, 0 for none). */
-async function recordWrongPassword(ctx: AuthContext, account: Account): Promise<number> {
+/** Whose lock an attempt counts against: the account, or (no account) the login name as typed. */
+type LockSubject = { userId: number } | { nameKey: string };
+
+/**
+ * Counts the attempt as a failure *before* the password is checked, under a row lock: of any number of simultaneous
+ * attempts, only as many get a password check as the lock allows, one after another. Answers the lock already
+ * running (the attempt is refused and nothing is counted), or else the lock a wrong password now brings (0 for none).
+ * A correct password then clears the count (saveSuccessfulLogin / clearFailedLogins).
+ */
+async function reserveAttempt(ctx: AuthContext, subject: LockSubject) {
   const at = ctx.now();
-  const state = await ctx.db.transaction(async (tx) => {
-    const next = nextFailureState(await lockStateForUpdate(tx, account.id), at);
-    await saveFailedLogin(tx, account.id, next);
-    return next;
+  return ctx.db.transaction(async (tx) => {
+    const current =
+      'userId' in subject
+        ? await lockStateForUpdate(tx, subject.userId)
+        : await nameLockStateForUpdate(tx, subject.nameKey);
+    const lockedFor = lockSecondsLeft(current?.lockedUntil ?? null, at);
+    if (lockedFor > 0) return { lockedFor, lockIfWrong: 0 };
+    const next = nextFailureState(current, at);
+    if ('userId' in subject) await saveFailedLogin(tx, subject.userId, next);
+    else await saveNameLockState(tx, subject.nameKey, next);
+    return { lockedFor: 0, lockIfWrong: lockSecondsLeft(next.lockedUntil, at) };
   });
-  return lockSecondsLeft(state.lockedUntil, at);
+}
+
+/** The key of a name's lock: an HMAC under the server secret, so the table holds no login names. */
+function nameLockKey(ctx: AuthContext, nameKey: string) {
+  return createHmac('sha256', ctx.config.sessionSecret)
+    .update(`login-name-lock\0${nameKey}`)
+    .digest('base64url');
 }
 
 /**
@@ -103,7 +127,9 @@ export async function login(
   const name = body.login.toLowerCase();
   const nameKey = `${request.site.code}:${kind}:${name}`;
   const details = { kind, login: name.slice(0, 100) };
-  await checkLimits(
+  // Counted before the password is checked (and given back unless it fails), so a burst cannot pass a check that
+  // none of its requests has failed yet.
+  const limits = await countAttempt(
     ctx,
     request,
     [
@@ -112,49 +138,38 @@ export async function login(
     ],
     { action, details },
   );
-  const countFailure = async () => {
-    await ctx.limiter.hit(LIMITS.loginFailuresPerIp, request.ip);
-    return ctx.limiter.hit(LIMITS.loginFailuresPerName, nameKey);
-  };
   const failed = () => new HttpError(401, FAILURE_MESSAGE[kind]);
 
   const account = await findCandidate(ctx, request, kind, body.login);
-  if (!account) {
-    // A name without an account "locks" like a real one after as many failures, so the lock tells nothing.
-    const seen = await ctx.limiter.peek(LIMITS.loginFailuresPerName, nameKey);
-    await verifyPassword(null, body.password);
-    if (seen.count >= LOCK_POLICY.threshold) {
-      await audit(ctx, request, { action, outcome: 'locked', details });
-      throw accountLocked(seen.retryAfterSeconds);
-    }
-    const after = await countFailure();
-    await audit(ctx, request, { action, outcome: 'failure', details: { ...details, reason: 'unknown' } });
-    if (after.count >= LOCK_POLICY.threshold) throw accountLocked(after.retryAfterSeconds);
-    throw failed();
-  }
-
-  const lockedFor = lockSecondsLeft(account.lockedUntil, ctx.now());
-  if (lockedFor > 0) {
+  // A name without an account locks exactly like an account (its own lock row), so the answers tell nothing.
+  const reserved = await reserveAttempt(
+    ctx,
+    account ? { userId: account.id } : { nameKey: nameLockKey(ctx, nameKey) },
+  );
+  if (reserved.lockedFor > 0) {
     // Refused without looking at the password; the attempt neither counts nor extends the lock.
     await verifyPassword(null, body.password);
-    await audit(ctx, request, { action, outcome: 'locked', userId: account.id, details });
-    throw accountLocked(lockedFor);
+    await limits.refund();
+    await audit(ctx, request, { action, outcome: 'locked', userId: account?.id ?? null, details });
+    throw accountLocked(reserved.lockedFor);
   }
 
-  const passwordOk = await verifyPassword(account.passwordHash, body.password);
-  if (!passwordOk || account.status !== 'active') {
-    const lockSeconds = await recordWrongPassword(ctx, account);
-    await countFailure();
-    const reason = passwordOk ? account.status : 'password';
+  // An unknown login is checked against a dummy hash: the same time as a wrong password.
+  const passwordOk = await verifyPassword(account?.passwordHash, body.password);
+  if (!account || !passwordOk || account.status !== 'active') {
+    // Already counted, on the lock and on the limits.
+    const reason = !account ? 'unknown' : passwordOk ? account.status : 'password';
     await audit(ctx, request, {
       action,
       outcome: 'failure',
-      userId: account.id,
+      userId: account?.id ?? null,
       details: { ...details, reason },
     });
-    if (lockSeconds > 0) throw accountLocked(lockSeconds);
+    if (reserved.lockIfWrong > 0) throw accountLocked(reserved.lockIfWrong);
     throw failed();
   }
+  // Sign-in limits count failures only.
+  await limits.refund();
 
   const settings = await settingsOf(ctx, request);
   if (!(account.otpRequired ?? settings.otpRequired[kind])) {

@@ -6,6 +6,7 @@ import {
   accountTokens,
   auditLog,
   clients,
+  loginNameLocks,
   oneTimeCodes,
   producers,
   sites,
@@ -156,14 +157,44 @@ export async function insertPendingClientUser(
 
 // ── Failed sign-ins and the account lock ────────────────────────────────────────────────────────────────────
 
-/** The lock fields of one account, read under a row lock so concurrent failures count one by one. */
+/**
+ * The lock fields of one account, read under a row lock (inside a transaction): concurrent attempts on the account
+ * take their turn one by one, each seeing the failures counted before it.
+ */
 export async function lockStateForUpdate(db: Db, userId: number) {
   const [row] = await db
-    .select({ failedAttempts: users.failedAttempts, lastFailedLoginAt: users.lastFailedLoginAt })
+    .select({
+      failedAttempts: users.failedAttempts,
+      lastFailedLoginAt: users.lastFailedLoginAt,
+      lockedUntil: users.lockedUntil,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .for('update');
   return row;
+}
+
+/** Like lockStateForUpdate, for a login name without an account (created on first use, keyed by an HMAC). */
+export async function nameLockStateForUpdate(db: Db, key: string) {
+  await db.insert(loginNameLocks).values({ key }).onConflictDoNothing();
+  const [row] = await db
+    .select({
+      failedAttempts: loginNameLocks.failedAttempts,
+      lastFailedLoginAt: loginNameLocks.lastFailedLoginAt,
+      lockedUntil: loginNameLocks.lockedUntil,
+    })
+    .from(loginNameLocks)
+    .where(eq(loginNameLocks.key, key))
+    .for('update');
+  return row;
+}
+
+export async function saveNameLockState(
+  db: Db,
+  key: string,
+  state: { failedAttempts: number; lastFailedLoginAt: Date; lockedUntil: Date | null },
+) {
+  await db.update(loginNameLocks).set(state).where(eq(loginNameLocks.key, key));
 }
 
 export async function saveFailedLogin(

@@ -80,6 +80,41 @@ function behavesAsALimiter(makeStore: () => CounterStore) {
     );
     await Promise.all([a.close(), b.close()]);
   });
+
+  it('refunds a hit in the window it was counted in, never below zero', async () => {
+    const clock = { now: new Date('2030-01-01T00:00:10Z') };
+    const limiter = limiterOn(makeStore(), clock);
+    const subject = randomBytes(4).toString('hex');
+    const first = await limiter.hit(rule, subject);
+    const second = await limiter.hit(rule, subject);
+    expect(second.windowStart).toEqual(new Date('2030-01-01T00:00:00Z'));
+    await limiter.refund(rule, subject, second);
+    expect((await limiter.peek(rule, subject)).count).toBe(1);
+    // A refund after the window has rolled over goes to the old window, not the new one.
+    clock.now = new Date('2030-01-01T00:01:05Z');
+    const next = await limiter.hit(rule, subject);
+    await limiter.refund(rule, subject, first);
+    expect((await limiter.peek(rule, subject)).count).toBe(1);
+    await limiter.refund(rule, subject, next);
+    await limiter.refund(rule, subject, next);
+    expect((await limiter.peek(rule, subject)).count).toBe(0);
+    expect((await limiter.hit(rule, subject)).count).toBe(1);
+    await limiter.close();
+  });
+
+  it('counts a burst of hit-then-refund exactly: only the kept hits remain', async () => {
+    const clock = { now: new Date('2030-01-01T00:00:00Z') };
+    const limiter = limiterOn(makeStore(), clock);
+    const subject = randomBytes(4).toString('hex');
+    await Promise.all(
+      Array.from({ length: 30 }, async (_, i) => {
+        const hit = await limiter.hit(rule, subject);
+        if (i % 3 !== 0) await limiter.refund(rule, subject, hit);
+      }),
+    );
+    expect((await limiter.peek(rule, subject)).count).toBe(10);
+    await limiter.close();
+  });
 }
 
 describe('PostgreSQL counter store', () => {
@@ -107,6 +142,7 @@ describe('a failing store', () => {
   it('lets requests through (and logs) rather than locking everyone out', async () => {
     const broken: CounterStore = {
       increment: () => Promise.reject(new Error('down')),
+      decrement: () => Promise.reject(new Error('down')),
       read: () => Promise.reject(new Error('down')),
       clear: () => Promise.reject(new Error('down')),
       sweep: async () => {},
@@ -115,6 +151,12 @@ describe('a failing store', () => {
     const limiter = limiterOn(broken, { now: new Date() });
     expect((await limiter.hit(rule, 'x')).exceeded).toBe(false);
     expect((await limiter.peek(rule, 'x')).exceeded).toBe(false);
-    expect(errors.length).toBeGreaterThanOrEqual(2);
+    await limiter.refund(rule, 'x', {
+      count: 1,
+      exceeded: false,
+      retryAfterSeconds: 1,
+      windowStart: new Date(),
+    });
+    expect(errors.length).toBeGreaterThanOrEqual(3);
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rateLimitCounters } from '../../db/schema/index.js';
 
@@ -18,6 +18,20 @@ export async function incrementCounter(
     })
     .returning({ count: rateLimitCounters.count });
   return row?.count ?? 1;
+}
+
+/** One count back (a refund), atomically and never below zero. */
+export async function decrementCounter(db: Db, key: string, windowStart: Date): Promise<void> {
+  await db
+    .update(rateLimitCounters)
+    .set({ count: sql`${rateLimitCounters.count} - 1` })
+    .where(
+      and(
+        eq(rateLimitCounters.key, key),
+        eq(rateLimitCounters.windowStart, windowStart),
+        gt(rateLimitCounters.count, 0),
+      ),
+    );
 }
 
 export async function readCounter(db: Db, key: string, windowStart: Date): Promise<number> {
