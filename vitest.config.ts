@@ -19,7 +19,14 @@ const serverProject = (name: string, engine: 'pglite' | 'postgres') => ({
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'contract',
+          root: 'packages/contract',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
       'apps/web/vitest.config.ts',
       serverProject('server', 'pglite'),
       ...(process.env.DATABASE_URL ? [serverProject('server-pg', 'postgres')] : []),
