@@ -7,13 +7,19 @@ import { LIMITS } from './abuse-limits.js';
 import { type AuthContext, audit, enforceLimits, settingsOf } from './context.js';
 import { passwordProblems } from './password-policy.js';
 import { hashPassword } from './passwords.js';
-import { consumeAccountToken, findLiveAccountToken, savePassword, voidAccountTokens } from './queries.js';
+import {
+  consumeAccountToken,
+  findLiveAccountToken,
+  savePassword,
+  voidAccountTokens,
+  voidOneTimeCodes,
+} from './queries.js';
 
 /**
  * `POST /activate`, for both links: without `type` it activates a pending account (activation link), with
  * `type` B2B or B2C it resets the password of an active producer or client account (reset link). The code must be
  * live, unused and issued for that login on this site; the new password must pass the site's policy. Setting it
- * uses the code up, clears any lock and ends every session of the account.
+ * uses the code up, clears any lock and ends every session of the account (pending one-time-code logins too).
  */
 export async function activate(
   ctx: AuthContext,
@@ -59,7 +65,9 @@ export async function activate(
     if (!(await consumeAccountToken(tx, token.tokenId, at))) return false;
     await savePassword(tx, token.userId, passwordHash, at, { activate: purpose === 'activation' });
     await voidAccountTokens(tx, token.userId, at);
+    // Every session ends, pending one-time-code logins included, and their codes stop working.
     await deleteUserSessions(tx, token.userId);
+    await voidOneTimeCodes(tx, token.userId, at);
     await audit(ctx, request, { action, outcome: 'success', userId: token.userId, details }, tx);
     return true;
   });

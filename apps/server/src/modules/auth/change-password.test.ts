@@ -1,8 +1,19 @@
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { oneTimeCodes } from '../../db/schema/index.js';
 import { signInAs } from '../../testing/sessions.js';
 import type { TestContext } from '../../testing/test-app.js';
 import { LIMITS } from './abuse-limits.js';
-import { AuthAgent, account, advance, auditRows, createAuthTestApp, mailAfter } from './test-support.js';
+import {
+  AuthAgent,
+  account,
+  advance,
+  auditRows,
+  codeOf,
+  createAuthTestApp,
+  mailAfter,
+  userRow,
+} from './test-support.js';
 
 let t: TestContext;
 let outbox: string;
@@ -115,6 +126,41 @@ describe('POST /change_password', () => {
       area: 'b2b',
     });
     expect(fresh.statusCode).toBe(200);
+  });
+
+  it('ends pending one-time-code logins begun with the old password, and voids their codes', async () => {
+    const who = account('client2');
+    const attacker = new AuthAgent(t);
+    const code = codeOf(
+      await mailAfter(outbox, who.email, async () => {
+        const step = await attacker.post('/login', { login: who.login, password: who.password, area: 'b2c' });
+        expect(step.json().otpUserId).not.toBeNull();
+      }),
+    );
+    const owner = await signedIn('client2');
+    const changed = await owner.post('/change_password', {
+      currentPassword: who.password,
+      newPassword: 'Meiling31',
+      confirmNewPassword: 'Meiling31',
+    });
+    expect(changed.statusCode).toBe(200);
+    const user = await userRow(t, 'afs', who.login);
+    const open = await t.database.db
+      .select()
+      .from(oneTimeCodes)
+      .where(and(eq(oneTimeCodes.userId, user.id), isNull(oneTimeCodes.usedAt)));
+    expect(open).toHaveLength(0);
+    expect((await attacker.get('/me')).json().otpUserId).toBeNull();
+    expect((await attacker.post('/resend_otp', {})).statusCode).toBe(401);
+    const finish = await attacker.post('/login', {
+      login: who.login,
+      password: who.password,
+      area: 'b2c',
+      otpCode: code,
+    });
+    expect(finish.statusCode).toBe(401);
+    // The owner stays signed in.
+    expect((await owner.get('/me')).json().currentClient?.name).toBe(who.name);
   });
 
   it('works for clients too', async () => {

@@ -6,7 +6,7 @@ import { LIMITS } from './abuse-limits.js';
 import { type AuthContext, audit, enforceLimits, sendMailLater, settingsOf } from './context.js';
 import { passwordProblems } from './password-policy.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { findAccountById, savePassword, voidAccountTokens } from './queries.js';
+import { findAccountById, savePassword, voidAccountTokens, voidOneTimeCodes } from './queries.js';
 
 /**
  * `POST /change_password` for a signed-in client or producer. Every problem is answered at once as field errors;
@@ -56,7 +56,9 @@ export async function changePassword(
   await ctx.db.transaction(async (tx) => {
     await savePassword(tx, account.id, passwordHash, at, { activate: false });
     await voidAccountTokens(tx, account.id, at, 'reset');
+    // Other sessions end, pending one-time-code logins begun with the old password included; their codes die.
     await deleteUserSessions(tx, account.id, session.idHash);
+    await voidOneTimeCodes(tx, account.id, at);
     await audit(ctx, request, { action, outcome: 'success', userId: account.id }, tx);
   });
   if (account.email) {

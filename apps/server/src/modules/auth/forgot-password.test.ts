@@ -1,4 +1,6 @@
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { oneTimeCodes } from '../../db/schema/index.js';
 import { linkIn, readLatestMail } from '../../mail/index.js';
 import type { TestContext } from '../../testing/test-app.js';
 import { LIMITS } from './abuse-limits.js';
@@ -9,6 +11,7 @@ import {
   account,
   advance,
   auditRows,
+  codeOf,
   createAuthTestApp,
   mailAfter,
   userRow,
@@ -110,6 +113,50 @@ describe('POST /forget_password (client)', () => {
     });
     expect(fresh.statusCode).toBe(200);
     expect(fresh.json().otpUserId).toBe(user.id);
+  });
+
+  it('ends a pending one-time-code login begun with the old password, and voids its code', async () => {
+    const who = account('client');
+    const [year, month, day] = (who.birthDate ?? '').split('-');
+    const attacker = new AuthAgent(t);
+    const code = codeOf(
+      await mailAfter(outbox, who.email, async () => {
+        const step = await attacker.post('/login', { login: who.login, password: who.password, area: 'b2c' });
+        expect(step.json().otpUserId).not.toBeNull();
+      }),
+    );
+    const reset = await resetLinkFor(who.email, () =>
+      new AuthAgent(t).post('/forget_password', {
+        idNo: who.clientIdNumber,
+        birthDay: day,
+        birthMonth: month,
+        birthYear: year,
+      }),
+    );
+    const done = await new AuthAgent(t).post('/activate', {
+      login: reset.login,
+      activationCode: reset.code,
+      password: 'Taiman2031',
+      passwordConfirmation: 'Taiman2031',
+      type: 'B2C',
+    });
+    expect(done.statusCode).toBe(200);
+    const user = await userRow(t, 'afs', who.login);
+    const open = await t.database.db
+      .select()
+      .from(oneTimeCodes)
+      .where(and(eq(oneTimeCodes.userId, user.id), isNull(oneTimeCodes.usedAt)));
+    expect(open).toHaveLength(0);
+    expect((await attacker.get('/me')).json().otpUserId).toBeNull();
+    expect((await attacker.post('/resend_otp', {})).statusCode).toBe(401);
+    const finish = await attacker.post('/login', {
+      login: who.login,
+      password: who.password,
+      area: 'b2c',
+      otpCode: code,
+    });
+    expect(finish.statusCode).toBe(401);
+    expect(finish.json().currentClient ?? null).toBeNull();
   });
 
   it('refuses an expired reset link, and a link used with the wrong type', async () => {

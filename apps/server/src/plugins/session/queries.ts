@@ -59,11 +59,13 @@ export async function updateSessionState(
   await db.update(sessions).set(patch).where(eq(sessions.idHash, idHash));
 }
 
-/** Removes every session of a user, e.g. after a password change elsewhere; keeps one when asked. */
+/**
+ * Removes every session of a user, e.g. after a password change or reset: the signed-in ones and those waiting for
+ * the user's one-time code (a login begun with the old password must not complete). Keeps one when asked.
+ */
 export async function deleteUserSessions(db: Db, userId: number, exceptIdHash?: string): Promise<void> {
-  const condition = exceptIdHash
-    ? and(eq(sessions.userId, userId), sql`${sessions.idHash} <> ${exceptIdHash}`)
-    : eq(sessions.userId, userId);
+  const ofUser = or(eq(sessions.userId, userId), eq(sessions.otpUserId, userId));
+  const condition = exceptIdHash ? and(ofUser, sql`${sessions.idHash} <> ${exceptIdHash}`) : ofUser;
   await db.delete(sessions).where(condition);
 }
 
