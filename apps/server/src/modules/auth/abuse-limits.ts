@@ -16,6 +16,8 @@ export const LIMITS = {
   otpVerifyPerAccount: { name: 'otp-verify-user', limit: 10, windowMs: 15 * MINUTE },
   otpResendPerIp: { name: 'otp-resend-ip', limit: 10, windowMs: 15 * MINUTE },
   otpResendPerAccount: { name: 'otp-resend-user', limit: 3, windowMs: 15 * MINUTE },
+  /** Codes sent per account, by login or resend: each mail voids the code before, so this also bounds that. */
+  otpIssuePerAccount: { name: 'otp-issue-user', limit: 5, windowMs: 15 * MINUTE },
   registrationPerIp: { name: 'registration-ip', limit: 10, windowMs: HOUR },
   registrationPerIdentity: { name: 'registration-id', limit: 5, windowMs: HOUR },
   forgotPasswordPerIp: { name: 'forgot-ip', limit: 10, windowMs: HOUR },

@@ -1,9 +1,12 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { meResponseSchema } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.js';
 import { readLatestMail } from '../../mail/index.js';
 import type { TestContext } from '../../testing/test-app.js';
+import { LIMITS } from './abuse-limits.js';
 import { OTP_POLICY } from './one-time-code.js';
 import {
   AuthAgent,
@@ -135,6 +138,33 @@ describe('one-time code at login (clients on afs)', () => {
     advance(t, OTP_POLICY.pendingTtlMs + 1000);
     // The session itself would be idle-expired too; a fresh /me within the idle limit is what matters here.
     expect((await agent.get('/me')).json().otpUserId).toBeNull();
+  });
+});
+
+describe('codes per account', () => {
+  it('sends at most 5 codes in 15 minutes: further logins answer 429, send nothing and void nothing', async () => {
+    const mailsTo = (email: string) =>
+      readdirSync(outbox).filter((f) => readFileSync(join(outbox, f), 'utf8').includes(email)).length;
+    const before = mailsTo(client.email);
+    let last: Awaited<ReturnType<typeof pending>> | undefined;
+    for (let i = 0; i < LIMITS.otpIssuePerAccount.limit; i++) last = await pending();
+    const refused = [];
+    for (let i = 0; i < 3; i++) refused.push(await new AuthAgent(t).post('/login', body()));
+    expect(refused.map((r) => r.statusCode)).toEqual([429, 429, 429]);
+    expect(refused[0]?.json().error).toMatch(/^Too many attempts\. Please try again in \d+ minute/);
+    expect(Number(refused[0]?.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await auditRows(t, 'login'))[0]).toMatchObject({ outcome: 'rate_limited' });
+    expect(mailsTo(client.email) - before).toBe(LIMITS.otpIssuePerAccount.limit);
+    // The code already sent still works.
+    const done = await last?.agent.post('/login', body({ otpCode: last.code }));
+    expect(done?.statusCode).toBe(200);
+    // Resends draw on the same allowance.
+    advance(t, LIMITS.otpIssuePerAccount.windowMs);
+    const { agent } = await pending();
+    for (let i = 0; i < LIMITS.otpResendPerAccount.limit; i++)
+      expect((await agent.post('/resend_otp', {})).statusCode).toBe(200);
+    expect((await new AuthAgent(t).post('/login', body())).statusCode).toBe(200);
+    expect((await new AuthAgent(t).post('/login', body())).statusCode).toBe(429);
   });
 });
 

@@ -40,7 +40,19 @@ function newCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');
 }
 
-/** Voids earlier codes, stores a fresh one for this session and e-mails it. */
+/**
+ * Counts one code against the account's allowance (`otpIssuePerAccount`, shared by login and resend), before
+ * anything changes: past it the request answers 429, no mail goes out and the code already sent keeps working. A
+ * person who knows the password can therefore neither flood the mailbox nor keep voiding the owner's code.
+ */
+async function countCodeIssued(ctx: AuthContext, request: FastifyRequest, account: Account, action: string) {
+  await enforceLimits(ctx, request, [[LIMITS.otpIssuePerAccount, String(account.id)]], {
+    action,
+    userId: account.id,
+  });
+}
+
+/** Voids earlier codes, stores a fresh one for this session and e-mails it (after countCodeIssued). */
 async function issueCode(ctx: AuthContext, request: FastifyRequest, session: Session, account: Account) {
   if (!account.email) throw new Error('issueCode called for an account without e-mail');
   const code = newCode();
@@ -65,7 +77,8 @@ async function issueCode(ctx: AuthContext, request: FastifyRequest, session: Ses
 
 /**
  * After a correct password when a code is required: a fresh session (no user yet) remembers the pending login, and
- * the code goes out by e-mail. The answer is the `/me` shape with `otpUserId` set.
+ * the code goes out by e-mail. The answer is the `/me` shape with `otpUserId` set; past the account's allowance of
+ * codes it is a 429 instead, and the session and the code already sent stay as they were.
  */
 export async function startOneTimeCode(
   ctx: AuthContext,
@@ -74,6 +87,7 @@ export async function startOneTimeCode(
   account: Account,
   sessions: SessionControl,
 ): Promise<MeResponse> {
+  await countCodeIssued(ctx, request, account, 'login');
   const session = await sessions.rotate(request, reply, null);
   const pendingUntil = new Date(ctx.now().getTime() + OTP_POLICY.pendingTtlMs).toISOString();
   session.otpUserId = account.id;
@@ -146,6 +160,7 @@ export async function resendOneTimeCode(ctx: AuthContext, request: FastifyReques
     ],
     { action, userId: account.id },
   );
+  await countCodeIssued(ctx, request, account, action);
   await issueCode(ctx, request, session, account);
   await audit(ctx, request, { action, outcome: 'success', userId: account.id });
   return { msg: request.t('auth.otpResent', { email: maskEmail(account.email ?? '') }) };
