@@ -10,7 +10,7 @@ export type PrincipalOf<K extends Kind> = Extract<Principal, { kind: K }>;
  * the client area exists only on sites that offer it (ipc and absg are producer-only). A disabled area answers 404
  * so its existence does not leak.
  */
-function areaEnabled(request: FastifyRequest, kind: Kind): boolean {
+export function areaEnabled(request: FastifyRequest, kind: Kind): boolean {
   const { code, features } = request.site;
   if (kind === 'staff') return features.internal;
   if (!features.external) return false;

@@ -19,8 +19,9 @@ const HOST_WITH_PORT = /^[a-z0-9.-]+(:\d{1,5})?$/i;
 
 /**
  * The origin put into e-mailed links. Never taken blindly from the Host header: a forged Host would otherwise mail a
- * real token to a link on the attacker's server ("reset poisoning"). Only a host named in SITE_HOSTS is used (its
- * port kept, for local runs); otherwise the first configured public host of the same site.
+ * real token to a link on the attacker's server ("reset poisoning"). Only a host named in SITE_HOSTS that serves
+ * client and producer pages is used (its port kept, for local runs), never a staff host; otherwise the first such
+ * host of the same site.
  */
 export function publicOrigin(
   request: FastifyRequest,
@@ -28,7 +29,8 @@ export function publicOrigin(
 ): string {
   const scheme = config.cookieSecure ? 'https' : 'http';
   const raw = (request.headers.host ?? '').trim();
-  if (config.siteHosts.has(hostName(raw)) && HOST_WITH_PORT.test(raw))
+  const named = config.siteHosts.get(hostName(raw));
+  if (named?.features.external && named.code === request.site.code && HOST_WITH_PORT.test(raw))
     return `${scheme}://${raw.toLowerCase()}`;
   for (const [host, site] of config.siteHosts) {
     if (site.code === request.site.code && site.features.external) return `${scheme}://${host}`;

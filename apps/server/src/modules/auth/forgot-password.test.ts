@@ -2,9 +2,10 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { oneTimeCodes } from '../../db/schema/index.js';
 import { linkIn, readLatestMail } from '../../mail/index.js';
+import { signInAs } from '../../testing/sessions.js';
 import type { TestContext } from '../../testing/test-app.js';
 import { LIMITS } from './abuse-limits.js';
-import { RESET_TOKEN_TTL_MS } from './account-links.js';
+import { publicOrigin, RESET_TOKEN_TTL_MS } from './account-links.js';
 import { LOCK_POLICY } from './lockout.js';
 import {
   AuthAgent,
@@ -268,5 +269,58 @@ describe('POST /forget_password_b2b (producer)', () => {
       (await new AuthAgent(t).post('/forget_password_b2b', { loginId: 'x'.repeat(101) })).statusCode,
     ).toBe(400);
     expect((await new AuthAgent(t).post('/forget_password_b2b', {})).statusCode).toBe(400);
+  });
+});
+
+describe('client and producer account flows on the staff host', () => {
+  const staffHost = () => new AuthAgent(t, 'staff.localhost');
+
+  it('answer 404 and send nothing: the staff host serves no client or producer pages', async () => {
+    const before = (await readLatestMail(outbox, client.email))?.file;
+    const calls: [string, Record<string, unknown>][] = [
+      ['/forget_password', clientForm()],
+      ['/forget_password_b2b', { loginId: producer.login }],
+      ['/registration', { ...clientForm(), surName: 'Wong', givenName: 'Mei Ling' }],
+      [
+        '/activate',
+        { login: client.login, activationCode: 'x', password: 'Abc12345', passwordConfirmation: 'Abc12345' },
+      ],
+      [
+        '/activate',
+        {
+          login: producer.login,
+          activationCode: 'x',
+          password: 'Abc12345',
+          passwordConfirmation: 'Abc12345',
+          type: 'B2B',
+        },
+      ],
+    ];
+    for (const [path, body] of calls) {
+      const response = await staffHost().post(path, body);
+      expect(response.statusCode, path).toBe(404);
+      expect(response.json()).toEqual({ error: 'Page Not Found' });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await readLatestMail(outbox, client.email))?.file).toBe(before);
+  });
+
+  it('change password: 404 for a client or producer session presented there', async () => {
+    const agent = staffHost();
+    await signInAs(t, agent, producer.login).catch(() => undefined);
+    // signInAs resolves the host's site (afs): the producer's session is valid there, the page is not.
+    const response = await agent.post('/change_password', {
+      currentPassword: producer.password,
+      newPassword: 'Abc12345',
+      confirmNewPassword: 'Abc12345',
+    });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('e-mailed links only ever name a host that serves client and producer pages', () => {
+    const request = (host: string) =>
+      ({ headers: { host }, site: { code: 'afs', features: { external: false, internal: true } } }) as never;
+    expect(publicOrigin(request('staff.localhost'), t.config)).toBe('http://afs.localhost');
+    expect(publicOrigin(request('afs.localhost:3000'), t.config)).toBe('http://afs.localhost:3000');
   });
 });

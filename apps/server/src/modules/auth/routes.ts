@@ -14,6 +14,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createMailer } from '../../mail/index.js';
+import { areaEnabled } from '../../plugins/auth-guards.js';
 import { rateLimiterFor } from '../../plugins/rate-limit/index.js';
 import type { ModuleOptions } from '../module-options.js';
 import { activate } from './activation.js';
@@ -24,11 +25,25 @@ import { login } from './login.js';
 import { cancelOneTimeCode, resendOneTimeCode } from './one-time-code.js';
 import { register } from './registration.js';
 
+const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+  reply.code(404).send({ error: request.t('errors.notFound') });
+
 /** Change password is for clients and producers; staff manage theirs in the back-office system. */
 async function requireClientOrProducer(request: FastifyRequest, reply: FastifyReply) {
   if (!request.principal) return reply.code(401).send({ error: request.t('errors.unauthorized') });
   if (request.principal.kind === 'staff')
     return reply.code(403).send({ error: request.t('errors.forbidden') });
+  if (!areaEnabled(request, request.principal.kind)) return notFound(request, reply);
+}
+
+/**
+ * The client and producer account flows (registration, activation, forgotten password, reset) belong to hosts that
+ * serve client and producer pages: on a staff host they answer 404, like those pages (plugins/auth-guards.ts), and
+ * no link is ever mailed from there. (A producer-only site keeps its neutral answer to client registration and
+ * forgotten password: there is no client there to find.)
+ */
+async function requireExternalHost(request: FastifyRequest, reply: FastifyReply) {
+  if (!request.site.features.external) return notFound(request, reply);
 }
 
 /**
@@ -71,22 +86,34 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { co
   );
   app.post(
     '/registration',
-    { schema: { tags, body: registrationRequestSchema, response: { 200: accountFlowResponseSchema } } },
+    {
+      schema: { tags, body: registrationRequestSchema, response: { 200: accountFlowResponseSchema } },
+      preHandler: requireExternalHost,
+    },
     (request) => register(ctx, request, request.body),
   );
   app.post(
     '/activate',
-    { schema: { tags, body: activateRequestSchema, response: { 200: accountFlowResponseSchema } } },
+    {
+      schema: { tags, body: activateRequestSchema, response: { 200: accountFlowResponseSchema } },
+      preHandler: requireExternalHost,
+    },
     (request) => activate(ctx, request, request.body),
   );
   app.post(
     '/forget_password',
-    { schema: { tags, body: forgetPasswordRequestSchema, response: { 200: accountFlowResponseSchema } } },
+    {
+      schema: { tags, body: forgetPasswordRequestSchema, response: { 200: accountFlowResponseSchema } },
+      preHandler: requireExternalHost,
+    },
     (request) => forgotClientPassword(ctx, request, request.body),
   );
   app.post(
     '/forget_password_b2b',
-    { schema: { tags, body: forgetPasswordB2bRequestSchema, response: { 200: accountFlowResponseSchema } } },
+    {
+      schema: { tags, body: forgetPasswordB2bRequestSchema, response: { 200: accountFlowResponseSchema } },
+      preHandler: requireExternalHost,
+    },
     (request) => forgotProducerPassword(ctx, request, request.body),
   );
   app.post(
