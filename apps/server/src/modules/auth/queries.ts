@@ -134,12 +134,15 @@ export async function findRegistrationMatch(
   return row;
 }
 
-/** A pending account (no password yet) for a registering client; its login is the AG client ID. */
+/**
+ * A pending account (no password yet) for a registering client; its login is the AG client ID. Does nothing when the
+ * client already has an account on the site (two registrations racing): the caller then reads that one.
+ */
 export async function insertPendingClientUser(
   db: Db,
   row: { siteCode: SiteCode; clientId: number; login: string; email: string; language: string },
-): Promise<number> {
-  const [created] = await db
+): Promise<void> {
+  await db
     .insert(users)
     .values({
       siteCode: row.siteCode,
@@ -150,9 +153,20 @@ export async function insertPendingClientUser(
       clientId: row.clientId,
       preferredLanguage: row.language,
     })
-    .returning({ id: users.id });
-  if (!created) throw new Error('user insert returned no row');
-  return created.id;
+    .onConflictDoNothing();
+}
+
+/**
+ * The account of a client on a site, under a row lock (inside a transaction): registrations of the same client take
+ * turns, so each replaces the activation link of the one before and exactly one link stays live.
+ */
+export async function clientUserForUpdate(db: Db, site: SiteCode, clientId: number) {
+  const [row] = await db
+    .select({ id: users.id, status: users.status })
+    .from(users)
+    .where(and(eq(users.siteCode, site), eq(users.clientId, clientId)))
+    .for('update');
+  return row;
 }
 
 // ── Failed sign-ins and the account lock ────────────────────────────────────────────────────────────────────

@@ -1,5 +1,7 @@
 import { accountFlowResponseSchema } from '@portal/contract';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { accountTokens } from '../../db/schema/index.js';
 import { DEMO_REGISTRATION_CLIENTS } from '../../db/seed/demo-accounts.js';
 import { linkIn, readLatestMail } from '../../mail/index.js';
 import type { TestContext } from '../../testing/test-app.js';
@@ -113,6 +115,26 @@ describe('POST /registration', () => {
     const r = reg('pendingActivation');
     const mail = await mailAfter(outbox, r.email, () => new AuthAgent(t).post('/registration', formOf(r)));
     expect(linkIn(mail).searchParams.get('login')).toBe(r.clientNo);
+  });
+
+  it('registers once when the same client registers twice at the same moment', async () => {
+    const person = await newRegistrableClient(t);
+    const answers = await Promise.all(
+      [0, 1, 2].map(async () => {
+        const agent = new AuthAgent(t);
+        await agent.me();
+        return agent.post('/registration', formOf(person));
+      }),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    for (const answer of answers) expect(answer.json()).toEqual({ success: true, withEmail: true });
+    const user = await userRow(t, 'afs', person.clientNo);
+    expect(user.status).toBe('pending');
+    const live = await t.database.db
+      .select()
+      .from(accountTokens)
+      .where(and(eq(accountTokens.userId, user.id), isNull(accountTokens.usedAt)));
+    expect(live).toHaveLength(1);
   });
 
   it('has no clients to register on producer-only sites', async () => {

@@ -5,6 +5,7 @@ import { ACTIVATION_TOKEN_TTL_MS, activationLink, newAccountToken, publicOrigin 
 import { birthDateOf, normalizeName } from './birth-date.js';
 import { type AuthContext, audit, enforceLimits, sendMailLater, settingsOf } from './context.js';
 import {
+  clientUserForUpdate,
   findRegistrationMatch,
   insertAccountToken,
   insertPendingClientUser,
@@ -60,27 +61,36 @@ export async function register(
   const email = match.email;
   const { token, tokenHash } = newAccountToken();
   const at = ctx.now();
+  // Idempotent under concurrency: simultaneous registrations of one client create one account, take turns on its
+  // row, and leave exactly one live activation link (the last one sent).
   const userId = await ctx.db.transaction(async (tx) => {
-    const id =
-      match.userId ??
-      (await insertPendingClientUser(tx, {
+    if (match.userId == null) {
+      await insertPendingClientUser(tx, {
         siteCode: site,
         clientId: match.clientId,
         login: match.clientNo,
         email,
         language: request.language,
-      }));
-    await voidAccountTokens(tx, id, at, 'activation');
+      });
+    }
+    const user = await clientUserForUpdate(tx, site, match.clientId);
+    if (!user || user.status !== 'pending') return null;
+    await voidAccountTokens(tx, user.id, at, 'activation');
     await insertAccountToken(tx, {
-      userId: id,
+      userId: user.id,
       purpose: 'activation',
       tokenHash,
       expiresAt: new Date(at.getTime() + ACTIVATION_TOKEN_TTL_MS),
       createdAt: at,
     });
-    await audit(ctx, request, { action, outcome: 'success', userId: id }, tx);
-    return id;
+    await audit(ctx, request, { action, outcome: 'success', userId: user.id }, tx);
+    return user.id;
   });
+  if (userId == null) {
+    // Activated (or taken by another account) a moment ago: answered like any already registered client.
+    await audit(ctx, request, { action, outcome: 'already_registered', userId: match.userId ?? null });
+    return sent;
+  }
   const { siteName } = await settingsOf(ctx, request);
   const link = activationLink(
     publicOrigin(request, ctx.config),
