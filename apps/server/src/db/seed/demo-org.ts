@@ -1,5 +1,5 @@
-import { hash } from '@node-rs/argon2';
 import type { SiteCode } from '@portal/contract';
+import { hashPassword } from '../../modules/auth/passwords.js';
 import type { Db } from '../client.js';
 import { producers, sites, staff, staffMenuPermissions, users } from '../schema/index.js';
 import { DEMO_ACCOUNTS } from './demo-accounts.js';
@@ -196,7 +196,7 @@ export async function insertStaffAndProducerUsers(tx: Db, org: Organisation, has
 /** Argon2id hashes of the demo passwords, computed together so their cost overlaps with other work. */
 export async function hashDemoPasswords(): Promise<Map<string, string>> {
   const entries = await Promise.all(
-    DEMO_ACCOUNTS.map(async (a) => [a.key, await hash(a.password, { algorithm: 2 })] as const),
+    DEMO_ACCOUNTS.map(async (a) => [a.key, await hashPassword(a.password)] as const),
   );
   return new Map(entries);
 }

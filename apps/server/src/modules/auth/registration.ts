@@ -74,7 +74,7 @@ export async function register(
       });
     }
     const user = await clientUserForUpdate(tx, site, match.clientId);
-    if (!user || user.status !== 'pending') return null;
+    if (user?.status !== 'pending') return null;
     await voidAccountTokens(tx, user.id, at, 'activation');
     await insertAccountToken(tx, {
       userId: user.id,
