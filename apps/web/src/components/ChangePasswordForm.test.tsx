@@ -96,6 +96,29 @@ describe('change password', () => {
     });
   });
 
+  it('re-reads the session after success (the server rotated it), so the next change carries the new token', async () => {
+    let meCalls = 0;
+    const { fetchMock } = renderApp('/b2c/change_password', {
+      handlers: {
+        '/me': () => {
+          meCalls += 1;
+          return meWith({ currentClient: aClient, csrfToken: `token-${meCalls}` });
+        },
+        'POST /change_password': () => ({ success: true }),
+      },
+    });
+    await fillAll();
+    const before = meCalls;
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText(/Your password has been changed/)).toBeInTheDocument();
+    await waitFor(() => expect(meCalls).toBe(before + 1));
+    await fillAll();
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    const posts = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('change_password'));
+    await waitFor(() => expect(posts()).toHaveLength(2));
+    expect(new Headers(posts()[1]?.[1]?.headers).get('x-csrf-token')).toBe(`token-${before + 1}`);
+  });
+
   it('is the same form in the producer area, in the user’s language', async () => {
     renderApp('/zh/b2b/change_password', { me: meWith({ currentProducer: aProducer }) });
     expect(await screen.findByRole('heading', { level: 1, name: '更改密碼' })).toBeInTheDocument();

@@ -3,6 +3,7 @@ import { accountFlowResponseSchema } from '@portal/contract';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api-client';
+import { useRefreshSession } from '../lib/session';
 import { FormAlert } from './forms/FormAlert';
 import { useFormFields } from './forms/useFormFields';
 import { usePageTitle } from './usePageTitle';
@@ -12,13 +13,15 @@ const FIELDS = ['currentPassword', 'newPassword', 'confirmNewPassword'] as const
 /**
  * Change password, the same for clients (/b2c/change_password) and producers (/b2b/change_password) (spec 1 §4–§5):
  * three required fields ("Cannot be blank" without asking the server), the server's field errors under their
- * fields and its form-wide error in the red alert; on success a message and an empty form.
+ * fields and its form-wide error in the red alert; on success a message and an empty form, and the session (rotated by
+ * the server) is read again.
  */
 export function ChangePasswordForm({ title }: { title: string }) {
   const { t } = useTranslation('account');
   const { t: tc } = useTranslation();
   usePageTitle(title);
   const form = useFormFields(FIELDS);
+  const refreshSession = useRefreshSession();
   const [submitting, setSubmitting] = useState(false);
   const [succeeded, setSucceeded] = useState(false);
   const successRef = useRef<HTMLDivElement>(null);
@@ -30,6 +33,8 @@ export function ChangePasswordForm({ title }: { title: string }) {
     setSubmitting(true);
     try {
       await api.post('/change_password', form.values, { schema: accountFlowResponseSchema });
+      // The server gave this session a new id and CSRF token: read them now, not on the next write's 422 retry.
+      await refreshSession().catch(() => undefined);
       form.reset();
       setSucceeded(true);
       // The form is empty again; the message is what the person needs to hear next.

@@ -163,6 +163,34 @@ describe('POST /change_password', () => {
     expect((await owner.get('/me')).json().currentClient?.name).toBe(who.name);
   });
 
+  it('rotates the session id and CSRF token on success: still signed in, the old id is worthless', async () => {
+    const who = account('subpartner');
+    const agent = await signedIn('subpartner');
+    const before = { cookie: agent.cookie, csrf: agent.csrfToken };
+    const response = await agent.post('/change_password', {
+      currentPassword: who.password,
+      newPassword: 'Subpart31',
+      confirmNewPassword: 'Subpart31',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true });
+    expect(agent.cookie).not.toBe(before.cookie);
+    const me = (await agent.get('/me')).json();
+    expect(me.currentProducer?.name).toBe(who.name);
+    expect(me.csrfToken).not.toBe(before.csrf);
+    const stale = new AuthAgent(t);
+    stale.cookie = before.cookie;
+    expect((await stale.get('/me')).json().currentProducer).toBeNull();
+    // The SPA re-reads /me after the change; the next write with the new token goes through.
+    agent.csrfToken = me.csrfToken;
+    const next = await agent.post('/change_password', {
+      currentPassword: 'Subpart31',
+      newPassword: 'Subpart32',
+      confirmNewPassword: 'Subpart32',
+    });
+    expect(next.statusCode).toBe(200);
+  });
+
   it('works for clients too', async () => {
     const who = account('client');
     const agent = await signedIn('client');

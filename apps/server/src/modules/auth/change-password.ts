@@ -1,6 +1,7 @@
 import type { AccountFlowResponse, ChangePasswordRequest } from '@portal/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FormValidationError, HttpError, type MessageRef } from '../../plugins/errors.js';
+import type { SessionControl } from '../../plugins/session/plugin.js';
 import { deleteUserSessions } from '../../plugins/session/queries.js';
 import { LIMITS } from './abuse-limits.js';
 import { type AuthContext, audit, enforceLimits, sendMailLater, settingsOf } from './context.js';
@@ -10,12 +11,15 @@ import { findAccountById, savePassword, voidAccountTokens, voidOneTimeCodes } fr
 
 /**
  * `POST /change_password` for a signed-in client or producer. Every problem is answered at once as field errors;
- * on success the other sessions of the account end (a thief holding one is out), this one stays, open reset links
- * stop working, and the account holder is told by e-mail.
+ * on success the other sessions of the account end (a thief holding one is out, and so is a login waiting for its
+ * one-time code), this one stays signed in under a new id and CSRF token (the SPA re-reads `/me`), open reset links
+ * and codes stop working, and the account holder is told by e-mail.
  */
 export async function changePassword(
   ctx: AuthContext,
   request: FastifyRequest,
+  reply: FastifyReply,
+  sessions: SessionControl,
   body: ChangePasswordRequest,
 ): Promise<AccountFlowResponse> {
   const action = 'password.change';
@@ -61,6 +65,8 @@ export async function changePassword(
     await voidOneTimeCodes(tx, account.id, at);
     await audit(ctx, request, { action, outcome: 'success', userId: account.id }, tx);
   });
+  // Like every sign-in step: whoever may have learnt this session's id before the change holds nothing afterwards.
+  await sessions.rotate(request, reply, account.id);
   if (account.email) {
     sendMailLater(ctx, request, 'passwordChanged', account.email, {
       siteName,

@@ -122,6 +122,6 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { co
       schema: { tags, body: changePasswordRequestSchema, response: { 200: accountFlowResponseSchema } },
       preHandler: requireClientOrProducer,
     },
-    (request) => changePassword(ctx, request, request.body),
+    (request, reply) => changePassword(ctx, request, reply, app.sessions, request.body),
   );
 };
