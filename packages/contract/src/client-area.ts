@@ -56,22 +56,31 @@ export type PlanListResponse = z.infer<typeof planListResponseSchema>;
 // ---------------------------------------------------------------------------------------------------------------
 // Plan detail: GET /b2c/plans/:id → PlanDetail
 
+/** Life policy values in the order every screen and statement shows them (spec 1 §3). */
+export const LIFE_POLICY_VALUE_FIELDS = [
+  'cashValue',
+  'accumulatedDividend',
+  'futureDeposit',
+  'loanBalance',
+  'nextLevy',
+  'accumulatedGuaranteedCoupon',
+  'terminalDividend',
+  'surrenderValue',
+  'nextDuePremium',
+  'vitalityDiscount',
+  'premiumRefund',
+  'totalPolicyValue',
+] as const;
+export type LifePolicyValueField = (typeof LIFE_POLICY_VALUE_FIELDS)[number];
+
 export const lifePolicyValuesSchema = z.object({
   /** Valuation date of these values (the latest month-end). */
   valueDate: isoDate,
   currency: z.string(),
-  cashValue: decimal.nullable(),
-  accumulatedDividend: decimal.nullable(),
-  futureDeposit: decimal.nullable(),
-  loanBalance: decimal.nullable(),
-  nextLevy: decimal.nullable(),
-  accumulatedGuaranteedCoupon: decimal.nullable(),
-  terminalDividend: decimal.nullable(),
-  surrenderValue: decimal.nullable(),
-  nextDuePremium: decimal.nullable(),
-  vitalityDiscount: decimal.nullable(),
-  premiumRefund: decimal.nullable(),
-  totalPolicyValue: decimal.nullable(),
+  ...(Object.fromEntries(LIFE_POLICY_VALUE_FIELDS.map((f) => [f, decimal.nullable()])) as Record<
+    LifePolicyValueField,
+    ReturnType<typeof decimal.nullable>
+  >),
 });
 export type LifePolicyValues = z.infer<typeof lifePolicyValuesSchema>;
 

@@ -1,4 +1,4 @@
-import type { Language } from '@portal/contract';
+import type { Language, LifePolicyValueField } from '@portal/contract';
 
 /**
  * What a statement says, independent of how it is printed: the statements module builds it from one month's
@@ -25,21 +25,9 @@ export interface StatementAllocationLine {
   percentage: string;
 }
 
-export const LIFE_VALUE_FIELDS = [
-  'cashValue',
-  'accumulatedDividend',
-  'futureDeposit',
-  'loanBalance',
-  'nextLevy',
-  'accumulatedGuaranteedCoupon',
-  'terminalDividend',
-  'surrenderValue',
-  'nextDuePremium',
-  'vitalityDiscount',
-  'premiumRefund',
-  'totalPolicyValue',
-] as const;
-export type LifeValueField = (typeof LIFE_VALUE_FIELDS)[number];
+/** Re-exported for the renderers: the contract owns the list and its order. */
+export { LIFE_POLICY_VALUE_FIELDS as LIFE_VALUE_FIELDS } from '@portal/contract';
+export type LifeValueField = LifePolicyValueField;
 export type StatementLifeValues = { currency: string } & Record<LifeValueField, string | null>;
 
 export interface StatementPlanSection {

@@ -1,22 +1,7 @@
-import type { LifePolicyValues } from '@portal/contract';
+import { LIFE_POLICY_VALUE_FIELDS, type LifePolicyValues } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { DefinitionGrid } from '../../../components/DefinitionGrid';
 import { formatDate, formatMoney } from '../../../lib/format';
-
-const VALUE_FIELDS = [
-  'cashValue',
-  'accumulatedDividend',
-  'futureDeposit',
-  'loanBalance',
-  'nextLevy',
-  'accumulatedGuaranteedCoupon',
-  'terminalDividend',
-  'surrenderValue',
-  'nextDuePremium',
-  'vitalityDiscount',
-  'premiumRefund',
-  'totalPolicyValue',
-] as const;
 
 /** Life policy values at the latest month-end; values the provider does not report are left out. */
 export function LifePolicyValuesGrid({ values }: { values: LifePolicyValues }) {
@@ -26,7 +11,7 @@ export function LifePolicyValuesGrid({ values }: { values: LifePolicyValues }) {
       cols={4}
       items={[
         { label: t('policyValues.valueDate'), value: formatDate(values.valueDate) },
-        ...VALUE_FIELDS.map((field) => ({
+        ...LIFE_POLICY_VALUE_FIELDS.map((field) => ({
           label: t(`policyValues.${field}`),
           value: formatMoney(values[field], values.currency),
           show: values[field] !== null,
