@@ -11,6 +11,7 @@ import { apiModules } from './modules/index.js';
 import { healthRoutes } from './modules/system/routes.js';
 import { errorHandlerPlugin } from './plugins/errors.js';
 import { loggerOptions } from './plugins/logging.js';
+import { rateLimiterFor } from './plugins/rate-limit/index.js';
 import { requestContextPlugin } from './plugins/request-context.js';
 import { sessionPlugin } from './plugins/session/plugin.js';
 import { registerSpa } from './plugins/spa.js';
@@ -72,6 +73,8 @@ export async function buildApp({ config, database, now, logger }: AppDeps): Prom
   });
 
   const { db } = database;
+  const limiter = rateLimiterFor(config, db, now ?? (() => new Date()), app.log);
+  app.addHook('onClose', () => limiter.close());
   await app.register(healthRoutes, { db });
   await app.register(
     async (api) => {
@@ -79,8 +82,8 @@ export async function buildApp({ config, database, now, logger }: AppDeps): Prom
         const lang = (request.params as { lang?: string }).lang;
         if (!parseLanguage(lang)) return reply.code(404).send({ error: request.t('errors.notFound') });
       });
-      await api.register(sessionPlugin, { config, db, now });
-      for (const module of apiModules) await api.register(module, { config, db, now });
+      await api.register(sessionPlugin, { config, db, now, limiter });
+      for (const module of apiModules) await api.register(module, { config, db, now, limiter });
     },
     { prefix: `${config.basePath}/:lang/api` },
   );
@@ -89,6 +92,7 @@ export async function buildApp({ config, database, now, logger }: AppDeps): Prom
     config,
     db,
     now,
+    limiter,
     prefix: `${config.basePath}/api/public/front/operation-procedure`,
   });
   if (config.apiDocs) {

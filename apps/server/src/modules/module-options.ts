@@ -1,9 +1,12 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
+import type { RateLimiter } from '../plugins/rate-limit/index.js';
 
 /** What every feature module receives. Each module registers its routes under `{basePath}/{lang}/api`. */
 export interface ModuleOptions {
   config: Config;
   db: Db;
   now?: () => Date;
+  /** The deployment's one rate limiter (counters in PostgreSQL or Redis), shared by every module. */
+  limiter: RateLimiter;
 }

@@ -38,7 +38,7 @@ export async function audit(ctx: AuthContext, request: FastifyRequest, entry: Au
     userId: entry.userId ?? null,
     action: entry.action,
     outcome: entry.outcome,
-    ip: request.ip,
+    ip: request.clientIp,
     details: entry.details ?? {},
   });
 }

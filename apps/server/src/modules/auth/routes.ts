@@ -15,7 +15,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createMailer } from '../../mail/index.js';
 import { areaEnabled } from '../../plugins/auth-guards.js';
-import { rateLimiterFor } from '../../plugins/rate-limit/index.js';
 import type { ModuleOptions } from '../module-options.js';
 import { activate } from './activation.js';
 import { changePassword } from './change-password.js';
@@ -50,18 +49,17 @@ async function requireExternalHost(request: FastifyRequest, reply: FastifyReply)
  * Sign-in and account flows (issue 3): login with an optional one-time code, registration, activation, forgotten
  * password and reset, change password. Answers never carry secrets and are never cached.
  */
-export const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { config, db, now }) => {
+export const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { config, db, now, limiter }) => {
   const clock = now ?? (() => new Date());
   const ctx: AuthContext = {
     db,
     config,
     now: clock,
     mailer: createMailer(config),
-    limiter: rateLimiterFor(config, db, clock, app.log),
+    limiter,
     log: app.log,
   };
   app.addHook('onClose', async () => {
-    await ctx.limiter.close();
     ctx.mailer.close();
   });
   app.addHook('onSend', async (_request, reply) => {

@@ -1,6 +1,7 @@
 import { meResponseSchema } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccount } from '../../db/seed/demo-accounts.js';
+import { NEW_SESSIONS_PER_IP } from '../../plugins/session/plugin.js';
 import { ApiAgent } from '../../testing/http.js';
 import { signInAs } from '../../testing/sessions.js';
 import { createTestApp, type TestContext } from '../../testing/test-app.js';
@@ -180,5 +181,31 @@ describe('DELETE /logout', () => {
     const replay = new ApiAgent(t.app);
     replay.cookie = oldCookie;
     expect((await replay.get('/me')).json().currentProducer).toBeNull();
+  });
+});
+
+describe('new sessions per address', () => {
+  it('caps how many sessions one address may open, and tells when to come back', async () => {
+    const limited = await createTestApp();
+    try {
+      const fromOneAddress = () =>
+        limited.app.inject({
+          url: '/angel/face/en/api/me',
+          headers: { host: 'afs.localhost' },
+          remoteAddress: '203.0.113.7',
+        });
+      const statuses: number[] = [];
+      for (let i = 0; i < NEW_SESSIONS_PER_IP.limit; i++) statuses.push((await fromOneAddress()).statusCode);
+      expect(statuses.every((s) => s === 200)).toBe(true);
+      const refused = await fromOneAddress();
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // A visitor who keeps their cookie is not opening sessions and is not refused.
+      const agent = new ApiAgent(limited.app);
+      expect((await agent.me()).statusCode).toBe(200);
+      expect((await agent.me()).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 });

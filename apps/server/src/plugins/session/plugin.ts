@@ -4,6 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { HttpError } from '../errors.js';
+import type { RateLimiter, RateLimitRule } from '../rate-limit/index.js';
 import { type Principal, principalOf } from './principal.js';
 import { deleteSession, findSession, insertSession, type SessionRow, touchSession } from './queries.js';
 import { randomToken, safeEqual, sha256 } from './tokens.js';
@@ -45,7 +47,18 @@ export interface SessionPluginOptions {
   config: Config;
   db: Db;
   now?: () => Date;
+  limiter: RateLimiter;
 }
+
+/**
+ * Every first visit opens a session row (it carries the CSRF token). A client that never keeps its cookie could
+ * fill the table; an office behind one address opens far fewer than this in a quarter of an hour.
+ */
+export const NEW_SESSIONS_PER_IP: RateLimitRule = {
+  name: 'new-sessions-per-ip',
+  limit: 300,
+  windowMs: 15 * 60_000,
+};
 
 /** Every state-changing API call must carry the CSRF token of its session; 422 otherwise (the client re-reads /me). */
 export function csrfTokenMatches(request: FastifyRequest): boolean {
@@ -92,7 +105,16 @@ export const sessionPlugin = fp(
     };
 
     const control: SessionControl = {
-      ensure: async (request, reply) => request.session ?? create(request, reply, null),
+      ensure: async (request, reply) => {
+        if (request.session) return request.session;
+        const state = await opts.limiter.hit(NEW_SESSIONS_PER_IP, request.clientIp ?? request.ip);
+        if (state.exceeded) {
+          throw new HttpError(429, 'errors.tooManyRequests', {
+            'retry-after': String(state.retryAfterSeconds),
+          });
+        }
+        return create(request, reply, null);
+      },
       rotate: async (request, reply, userId) => {
         if (request.session) await deleteSession(db, request.session.idHash);
         return create(request, reply, userId);
