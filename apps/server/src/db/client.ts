@@ -33,11 +33,19 @@ export interface DatabaseOptions {
   /** Open PGlite from a data-directory tarball (tests clone a migrated, seeded template this way). */
   loadDataDir?: Blob | File;
   poolSize?: number;
+  /** Told when an idle pooled connection fails (server restart, failover, admin termination). */
+  onConnectionLost?: (err: Error) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection that the server drops is an 'error' event on the pool; unheard, it would end the process.
+    // The pool replaces the connection on the next checkout, so saying so is all there is to do.
+    pool.on(
+      'error',
+      options.onConnectionLost ?? ((err) => console.error(`PostgreSQL connection lost: ${err.message}`)),
+    );
     // Fail at boot, not on the first request, when the server is unreachable.
     await pool.query('select 1');
     const db = drizzlePg(pool, { schema }) as unknown as Db;
