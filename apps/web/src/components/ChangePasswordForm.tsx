@@ -6,6 +6,7 @@ import { api } from '../lib/api-client';
 import { useRefreshSession } from '../lib/session';
 import { FormAlert } from './forms/FormAlert';
 import { useFormFields } from './forms/useFormFields';
+import { useFormSubmit } from './forms/useFormSubmit';
 import { usePageTitle } from './usePageTitle';
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmNewPassword'] as const;
@@ -18,32 +19,26 @@ const FIELDS = ['currentPassword', 'newPassword', 'confirmNewPassword'] as const
  */
 export function ChangePasswordForm({ title }: { title: string }) {
   const { t } = useTranslation('account');
-  const { t: tc } = useTranslation();
   usePageTitle(title);
   const form = useFormFields(FIELDS);
   const refreshSession = useRefreshSession();
-  const [submitting, setSubmitting] = useState(false);
   const [succeeded, setSucceeded] = useState(false);
   const successRef = useRef<HTMLDivElement>(null);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const { submitting, submit: send } = useFormSubmit(form, FIELDS, async () => {
+    await api.post('/change_password', form.values, { schema: accountFlowResponseSchema });
+    // The server gave this session a new id and CSRF token: read them now, not on the next write's 422 retry.
+    await refreshSession().catch(() => undefined);
+    form.reset();
+    setSucceeded(true);
+    // The form is empty again; the message is what the person needs to hear next.
+    requestAnimationFrame(() => successRef.current?.focus());
+  });
+
+  // Every submit, even one that sends nothing, takes away the last success message.
+  function submit(event: FormEvent) {
     setSucceeded(false);
-    if (submitting || !form.requireFilled(FIELDS, tc('form.required'))) return;
-    setSubmitting(true);
-    try {
-      await api.post('/change_password', form.values, { schema: accountFlowResponseSchema });
-      // The server gave this session a new id and CSRF token: read them now, not on the next write's 422 retry.
-      await refreshSession().catch(() => undefined);
-      form.reset();
-      setSucceeded(true);
-      // The form is empty again; the message is what the person needs to hear next.
-      requestAnimationFrame(() => successRef.current?.focus());
-    } catch (error) {
-      form.showError(error, tc('form.networkError'));
-    } finally {
-      setSubmitting(false);
-    }
+    return send(event);
   }
 
   return (

@@ -1,10 +1,11 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import type { AccountType } from '@portal/contract';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { FormAlert } from '../../../components/forms/FormAlert';
 import { useFormFields } from '../../../components/forms/useFormFields';
+import { useFormSubmit } from '../../../components/forms/useFormSubmit';
 import { authApi } from '../api/auth-api';
 
 const FIELDS = ['login', 'activationCode', 'password', 'passwordConfirmation'] as const;
@@ -23,27 +24,23 @@ export function SetPasswordForm({
   onDone: (loginId: string) => void;
 }) {
   const { t } = useTranslation('public');
-  const { t: tc } = useTranslation();
   const [params] = useSearchParams();
   const form = useFormFields(FIELDS, {
     login: params.get('login') ?? '',
     activationCode: params.get('activation_code') ?? '',
   });
-  const [submitting, setSubmitting] = useState(false);
   const linkIncomplete = !form.values.login || !form.values.activationCode;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (submitting || !form.requireFilled(FIELDS, tc('form.required'))) return;
-    setSubmitting(true);
-    try {
+  // On success the screen replaces this form (onDone), so the button stays busy until then.
+  const { submitting, submit } = useFormSubmit(
+    form,
+    FIELDS,
+    async () => {
       const answer = await authApi.activate({ ...form.values, ...(type ? { type } : {}) });
       onDone(answer.loginId ?? form.values.login);
-    } catch (error) {
-      form.showError(error, tc('form.networkError'));
-      setSubmitting(false);
-    }
-  }
+    },
+    { keepSubmittingOnSuccess: true },
+  );
 
   const fromLink: ReactNode = linkIncomplete ? (
     <FormAlert messages={[t('linkMissing')]} alertRef={form.alertRef} />

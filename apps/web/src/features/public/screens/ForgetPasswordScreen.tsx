@@ -1,9 +1,10 @@
 import { Anchor, Button, Stack, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormAlert } from '../../../components/forms/FormAlert';
 import { useFormFields } from '../../../components/forms/useFormFields';
+import { useFormSubmit } from '../../../components/forms/useFormSubmit';
 import { useLocalePath } from '../../../lib/locale';
 import { authApi } from '../api/auth-api';
 import { AccountCard } from '../components/AccountCard';
@@ -18,22 +19,11 @@ export default function ForgetPasswordScreen() {
   const { t: tc } = useTranslation();
   const localePath = useLocalePath();
   const form = useFormFields(FIELDS);
-  const [submitting, setSubmitting] = useState(false);
   const [sent, setSent] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (submitting || !form.requireFilled(FIELDS, tc('form.required'))) return;
-    setSubmitting(true);
-    try {
-      await authApi.forgetPassword({ ...form.values, idNo: form.values.idNo.trim() });
-      setSent(true);
-    } catch (error) {
-      form.showError(error, tc('form.networkError'));
-    } finally {
-      setSubmitting(false);
-    }
-  }
+  const { submitting, submit } = useFormSubmit(form, FIELDS, async () => {
+    await authApi.forgetPassword({ ...form.values, idNo: form.values.idNo.trim() });
+    setSent(true);
+  });
 
   const loginPath = localePath('/login?area=b2c');
   return (

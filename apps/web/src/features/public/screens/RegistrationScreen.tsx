@@ -1,10 +1,11 @@
 import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import type { AccountFlowResponse } from '@portal/contract';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormAlert } from '../../../components/forms/FormAlert';
 import { useFormFields } from '../../../components/forms/useFormFields';
+import { useFormSubmit } from '../../../components/forms/useFormSubmit';
 import { useLocalePath } from '../../../lib/locale';
 import { useSiteInfo } from '../../../lib/session';
 import { authApi } from '../api/auth-api';
@@ -25,22 +26,11 @@ export default function RegistrationScreen() {
   const site = useSiteInfo();
   const localePath = useLocalePath();
   const form = useFormFields(FIELDS);
-  const [submitting, setSubmitting] = useState(false);
   const [answer, setAnswer] = useState<AccountFlowResponse | null>(null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (submitting || !form.requireFilled(FIELDS, tc('form.required'))) return;
-    setSubmitting(true);
-    try {
-      const { idNo, surName, givenName, ...birth } = form.values;
-      setAnswer(await authApi.register({ idNo: idNo.trim(), surName, givenName, ...birth }));
-    } catch (error) {
-      form.showError(error, tc('form.networkError'));
-    } finally {
-      setSubmitting(false);
-    }
-  }
+  const { submitting, submit } = useFormSubmit(form, FIELDS, async () => {
+    const { idNo, surName, givenName, ...birth } = form.values;
+    setAnswer(await authApi.register({ idNo: idNo.trim(), surName, givenName, ...birth }));
+  });
 
   const loginPath = localePath('/login?area=b2c');
   return (
