@@ -1,7 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { oneTimeCodes } from '../../db/schema/index.js';
-import { signInAs } from '../../testing/sessions.js';
 import type { TestContext } from '../../testing/test-app.js';
 import { LIMITS } from './abuse-limits.js';
 import {
@@ -9,10 +6,11 @@ import {
   account,
   advance,
   auditRows,
-  codeOf,
   createAuthTestApp,
   mailAfter,
-  userRow,
+  pendingLoginCode,
+  signedInAgent,
+  unusedCodes,
 } from './test-support.js';
 
 let t: TestContext;
@@ -23,11 +21,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(() => advance(t, 20 * 60_000));
 
-async function signedIn(key: Parameters<typeof account>[0], host = 'afs.localhost') {
-  const agent = new AuthAgent(t, host);
-  await signInAs(t, agent, account(key).login);
-  return agent;
-}
+const signedIn = (key: Parameters<typeof account>[0]) => signedInAgent(t, key);
 
 describe('POST /change_password', () => {
   it('says "Cannot be blank" for each missing field', async () => {
@@ -80,8 +74,7 @@ describe('POST /change_password', () => {
   });
 
   it('answers in the request language', async () => {
-    const agent = new AuthAgent(t, 'afs.localhost', 'kr');
-    await signInAs(t, agent, account('partner').login);
+    const agent = await signedInAgent(t, 'partner', 'afs.localhost', 'kr');
     const response = await agent.post('/change_password', {
       currentPassword: 'x',
       newPassword: 'abc',
@@ -131,12 +124,7 @@ describe('POST /change_password', () => {
   it('ends pending one-time-code logins begun with the old password, and voids their codes', async () => {
     const who = account('client2');
     const attacker = new AuthAgent(t);
-    const code = codeOf(
-      await mailAfter(outbox, who.email, async () => {
-        const step = await attacker.post('/login', { login: who.login, password: who.password, area: 'b2c' });
-        expect(step.json().otpUserId).not.toBeNull();
-      }),
-    );
+    const code = await pendingLoginCode(outbox, attacker, who, 'b2c');
     const owner = await signedIn('client2');
     const changed = await owner.post('/change_password', {
       currentPassword: who.password,
@@ -144,12 +132,7 @@ describe('POST /change_password', () => {
       confirmNewPassword: 'Meiling31',
     });
     expect(changed.statusCode).toBe(200);
-    const user = await userRow(t, 'afs', who.login);
-    const open = await t.database.db
-      .select()
-      .from(oneTimeCodes)
-      .where(and(eq(oneTimeCodes.userId, user.id), isNull(oneTimeCodes.usedAt)));
-    expect(open).toHaveLength(0);
+    expect(await unusedCodes(t, 'afs', who.login)).toHaveLength(0);
     expect((await attacker.get('/me')).json().otpUserId).toBeNull();
     expect((await attacker.post('/resend_otp', {})).statusCode).toBe(401);
     const finish = await attacker.post('/login', {
@@ -206,8 +189,7 @@ describe('POST /change_password', () => {
     const anonymous = new AuthAgent(t);
     const body = { currentPassword: 'a', newPassword: 'b', confirmNewPassword: 'b' };
     expect((await anonymous.post('/change_password', body)).statusCode).toBe(401);
-    const staff = new AuthAgent(t, 'staff.localhost');
-    await signInAs(t, staff, account('staff').login);
+    const staff = await signedInAgent(t, 'staff', 'staff.localhost');
     expect((await staff.post('/change_password', body)).statusCode).toBe(403);
   });
 

@@ -1,7 +1,5 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { oneTimeCodes } from '../../db/schema/index.js';
-import { linkIn, readLatestMail } from '../../mail/index.js';
+import { readLatestMail } from '../../mail/index.js';
 import { signInAs } from '../../testing/sessions.js';
 import type { TestContext } from '../../testing/test-app.js';
 import { LIMITS } from './abuse-limits.js';
@@ -10,11 +8,12 @@ import { LOCK_POLICY } from './lockout.js';
 import {
   AuthAgent,
   account,
+  accountLinkAfter,
   advance,
   auditRows,
-  codeOf,
   createAuthTestApp,
-  mailAfter,
+  pendingLoginCode,
+  unusedCodes,
   userRow,
 } from './test-support.js';
 
@@ -34,15 +33,7 @@ const clientForm = () => {
 };
 const INVALID = { errors: { base: ['This link is invalid or has expired. Please request a new one.'] } };
 
-async function resetLinkFor(email: string, send: () => Promise<unknown>) {
-  const link = linkIn(await mailAfter(outbox, email, send));
-  return {
-    login: link.searchParams.get('login') ?? '',
-    code: link.searchParams.get('activation_code') ?? '',
-    type: link.searchParams.get('type') ?? '',
-    link,
-  };
-}
+const resetLinkFor = (email: string, send: () => Promise<unknown>) => accountLinkAfter(outbox, email, send);
 
 describe('POST /forget_password (client)', () => {
   it('answers the same whether or not someone matched, and e-mails a reset link to the match', async () => {
@@ -120,12 +111,7 @@ describe('POST /forget_password (client)', () => {
     const who = account('client');
     const [year, month, day] = (who.birthDate ?? '').split('-');
     const attacker = new AuthAgent(t);
-    const code = codeOf(
-      await mailAfter(outbox, who.email, async () => {
-        const step = await attacker.post('/login', { login: who.login, password: who.password, area: 'b2c' });
-        expect(step.json().otpUserId).not.toBeNull();
-      }),
-    );
+    const code = await pendingLoginCode(outbox, attacker, who, 'b2c');
     const reset = await resetLinkFor(who.email, () =>
       new AuthAgent(t).post('/forget_password', {
         idNo: who.clientIdNumber,
@@ -142,12 +128,7 @@ describe('POST /forget_password (client)', () => {
       type: 'B2C',
     });
     expect(done.statusCode).toBe(200);
-    const user = await userRow(t, 'afs', who.login);
-    const open = await t.database.db
-      .select()
-      .from(oneTimeCodes)
-      .where(and(eq(oneTimeCodes.userId, user.id), isNull(oneTimeCodes.usedAt)));
-    expect(open).toHaveLength(0);
+    expect(await unusedCodes(t, 'afs', who.login)).toHaveLength(0);
     expect((await attacker.get('/me')).json().otpUserId).toBeNull();
     expect((await attacker.post('/resend_otp', {})).statusCode).toBe(401);
     const finish = await attacker.post('/login', {

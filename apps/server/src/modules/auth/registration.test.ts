@@ -9,6 +9,7 @@ import { LIMITS } from './abuse-limits.js';
 import { ACTIVATION_TOKEN_TTL_MS } from './account-links.js';
 import {
   AuthAgent,
+  accountLinkAfter,
   advance,
   auditRows,
   createAuthTestApp,
@@ -238,13 +239,10 @@ describe('POST /registration', () => {
 describe('POST /activate (activation link)', () => {
   async function freshLink() {
     const r = await newRegistrableClient(t);
-    const mail = await mailAfter(outbox, r.email, () => new AuthAgent(t).post('/registration', formOf(r)));
-    const link = linkIn(mail);
-    return {
-      r,
-      login: link.searchParams.get('login') ?? '',
-      code: link.searchParams.get('activation_code') ?? '',
-    };
+    const { login, code } = await accountLinkAfter(outbox, r.email, () =>
+      new AuthAgent(t).post('/registration', formOf(r)),
+    );
+    return { r, login, code };
   }
 
   it('checks the password policy and the confirmation without using the link up', async () => {
@@ -317,10 +315,9 @@ describe('POST /activate (activation link)', () => {
     expect(reused.json()).toEqual(expected);
 
     const pending = reg('pendingActivation');
-    const mail = await mailAfter(outbox, pending.email, () =>
+    const { code } = await accountLinkAfter(outbox, pending.email, () =>
       new AuthAgent(t).post('/registration', formOf(pending)),
     );
-    const code = linkIn(mail).searchParams.get('activation_code') ?? '';
     const wrongLogin = await new AuthAgent(t).post('/activate', {
       login: 'AG10000001',
       activationCode: code,

@@ -1,12 +1,14 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { auditLog, clients, users } from '../../db/schema/index.js';
+import { expect } from 'vitest';
+import { auditLog, clients, oneTimeCodes, users } from '../../db/schema/index.js';
 import { type DemoAccountKey, demoAccount } from '../../db/seed/demo-accounts.js';
-import { type OutboxMessage, otpCodeIn, readLatestMail, waitForMail } from '../../mail/index.js';
+import { linkIn, type OutboxMessage, otpCodeIn, readLatestMail, waitForMail } from '../../mail/index.js';
 import { ApiAgent } from '../../testing/http.js';
+import { signInAs } from '../../testing/sessions.js';
 import { createTestApp, type TestContext } from '../../testing/test-app.js';
 
 let nextIp = 1;
@@ -50,6 +52,18 @@ export async function createAuthTestApp(env: Record<string, string> = {}) {
 
 export const account = (key: DemoAccountKey) => demoAccount(key);
 
+/** An agent already signed in as a demo account (signInAs: without the sign-in flow). */
+export async function signedInAgent(
+  t: TestContext,
+  key: DemoAccountKey,
+  host = 'afs.localhost',
+  lang = 'en',
+) {
+  const agent = new AuthAgent(t, host, lang);
+  await signInAs(t, agent, account(key).login);
+  return agent;
+}
+
 /** The newest message to `to`, waiting for one newer than what was there before `action` ran. */
 export async function mailAfter(outboxDir: string, to: string, action: () => Promise<unknown>) {
   const before = (await readLatestMail(outboxDir, to))?.file;
@@ -59,6 +73,38 @@ export async function mailAfter(outboxDir: string, to: string, action: () => Pro
 
 export function codeOf(message: OutboxMessage) {
   return otpCodeIn(message);
+}
+
+/**
+ * The activation or reset link of the newest message to `to` after `action` (see mailAfter): its login, code and
+ * type parameters ('' when absent) and the whole link.
+ */
+export async function accountLinkAfter(outboxDir: string, to: string, action: () => Promise<unknown>) {
+  const link = linkIn(await mailAfter(outboxDir, to, action));
+  return {
+    login: link.searchParams.get('login') ?? '',
+    code: link.searchParams.get('activation_code') ?? '',
+    type: link.searchParams.get('type') ?? '',
+    link,
+  };
+}
+
+/**
+ * Passes the password step of a sign-in that asks for a one-time code (checking that it does), and answers the code
+ * e-mailed for it. The agent is left with the pending login.
+ */
+export async function pendingLoginCode(
+  outboxDir: string,
+  agent: AuthAgent,
+  who: { login: string; password: string; email: string },
+  area: 'b2b' | 'b2c',
+) {
+  return codeOf(
+    await mailAfter(outboxDir, who.email, async () => {
+      const step = await agent.post('/login', { login: who.login, password: who.password, area });
+      expect(step.json().otpUserId).not.toBeNull();
+    }),
+  );
 }
 
 /** Moves the app's clock forward. */
@@ -100,6 +146,15 @@ export async function signInThroughFlow(
   });
   if (done.statusCode !== 200) throw new Error(`otp failed: ${done.statusCode} ${done.body}`);
   return done;
+}
+
+/** A user's one-time codes whose used_at is still empty (neither used nor voided). */
+export async function unusedCodes(t: TestContext, site: 'afs' | 'ipc' | 'absg', login: string) {
+  const user = await userRow(t, site, login);
+  return t.database.db
+    .select()
+    .from(oneTimeCodes)
+    .where(and(eq(oneTimeCodes.userId, user.id), isNull(oneTimeCodes.usedAt)));
 }
 
 let nextClient = 0;
