@@ -1,5 +1,6 @@
-import { formatAmount, formatDate, formatDecimal, formatUnits } from './decimal.js';
+import { formatAmount, formatDate, formatDecimal } from './decimal.js';
 import { escapeHtml as e } from './html.js';
+import { HOLDING_COLUMNS } from './statement-columns.js';
 import {
   LIFE_VALUE_FIELDS,
   type StatementAllocationLine,
@@ -40,39 +41,15 @@ function allocationTable(texts: StatementTexts, title: string, lines: StatementA
 
 function holdingsTable(texts: StatementTexts, plan: StatementPlanSection): string {
   const ccy = plan.valuationCurrency;
-  const head = [
-    texts.fundCode,
-    texts.fundName,
-    texts.currency,
-    texts.unitType,
-    texts.unitBalance,
-    texts.unitPrice,
-    texts.valuationDate,
-    texts.value,
-    texts.exchangeRate,
-    `${texts.valuation} (${ccy})`,
-  ];
-  const numeric = new Set([4, 5, 7, 8, 9]);
-  const header = head.map((h, i) => `<th${numeric.has(i) ? ' class="n"' : ''}>${e(h)}</th>`).join('');
+  const n = (numeric: boolean) => (numeric ? ' class="n"' : '');
+  const header = HOLDING_COLUMNS.map((c) => `<th${n(c.numeric)}>${e(c.header(texts, ccy))}</th>`).join('');
   const body = plan.holdings
-    .map((h) =>
-      [
-        `<td>${e(h.code)}</td>`,
-        `<td>${e(h.description)}</td>`,
-        `<td>${e(h.currency)}</td>`,
-        `<td>${e(orDash(h.unitType))}</td>`,
-        `<td class="n">${e(formatUnits(h.unitHeld))}</td>`,
-        `<td class="n">${e(formatUnits(h.price))}</td>`,
-        `<td>${e(formatDate(h.valueOn))}</td>`,
-        `<td class="n">${e(formatAmount(h.value))}</td>`,
-        `<td class="n">${e(formatUnits(h.exchangeRate))}</td>`,
-        `<td class="n">${e(formatAmount(h.valuationValue))}</td>`,
-      ].join(''),
-    )
+    .map((h) => HOLDING_COLUMNS.map((c) => `<td${n(c.numeric)}>${e(c.cell(h))}</td>`).join(''))
     .map((cells) => `<tr>${cells}</tr>`)
     .join('');
+  // The label spans every column but the last, the amount's.
   const total = (label: string, value: string) =>
-    `<tr class="total"><td colspan="9">${e(label)} (${e(ccy)})</td><td class="n">${e(formatAmount(value))}</td></tr>`;
+    `<tr class="total"><td colspan="${HOLDING_COLUMNS.length - 1}">${e(label)} (${e(ccy)})</td><td class="n">${e(formatAmount(value))}</td></tr>`;
   return `<h3>${e(texts.fundHoldings)}</h3><table><thead><tr>${header}</tr></thead><tbody>${body}${total(texts.subTotalFunds, plan.subTotalFunds)}${total(texts.cashBalance, plan.cashBalance)}${total(texts.totalPortfolioValue, plan.totalPortfolioValue)}</tbody></table>`;
 }
 

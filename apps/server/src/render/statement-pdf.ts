@@ -1,5 +1,6 @@
-import { formatAmount, formatDate, formatDecimal, formatUnits } from './decimal.js';
+import { formatAmount, formatDate, formatDecimal } from './decimal.js';
 import { fontFamily, pdfEngine } from './pdf-engine.js';
+import { PDF_HOLDING_COLUMNS } from './statement-columns.js';
 import {
   LIFE_VALUE_FIELDS,
   type StatementAllocationLine,
@@ -30,43 +31,24 @@ const heading = (text: string, size = 11): Node => ({
 
 function holdingsTable(texts: StatementTexts, plan: StatementPlanSection): Node {
   const ccy = plan.valuationCurrency;
-  const header = [
-    texts.fundCode,
-    texts.fundName,
-    texts.currency,
-    texts.unitBalance,
-    texts.unitPrice,
-    texts.valuationDate,
-    texts.value,
-    texts.exchangeRate,
-    `${texts.valuation} (${ccy})`,
-  ].map((text) => ({ text, ...HEAD }));
-  const rows = plan.holdings.map((h) => [
-    h.code,
-    h.description,
-    h.currency,
-    num(formatUnits(h.unitHeld)),
-    num(formatUnits(h.price)),
-    formatDate(h.valueOn),
-    num(formatAmount(h.value)),
-    num(formatUnits(h.exchangeRate)),
-    num(formatAmount(h.valuationValue)),
-  ]);
+  const columns = PDF_HOLDING_COLUMNS;
+  const header = columns.map((c) => ({ text: c.header(texts, ccy), ...HEAD }));
+  const rows = plan.holdings.map((h) =>
+    columns.map((c) => {
+      const text = c.cell(h);
+      return c.numeric ? num(text) : text;
+    }),
+  );
+  // The label spans every column but the last, the amount's; pdfmake wants a placeholder for each spanned cell.
   const total = (label: string, value: string) => [
-    { text: `${label} (${ccy})`, colSpan: 8 },
-    '',
-    '',
-    '',
-    '',
-    '',
-    '',
-    '',
+    { text: `${label} (${ccy})`, colSpan: columns.length - 1 },
+    ...Array<string>(columns.length - 2).fill(''),
     num(formatAmount(value)),
   ];
   return {
     table: {
       headerRows: 1,
-      widths: [40, '*', 28, 52, 46, 50, 52, 40, 58],
+      widths: columns.map((c) => c.pdfWidth),
       body: [
         header,
         ...rows,

@@ -1,0 +1,52 @@
+import { formatAmount, formatDate, formatUnits } from './decimal.js';
+import type { StatementHoldingLine } from './statement-model.js';
+import type { StatementTexts } from './statement-texts.js';
+
+/** One column of a plan's holdings table, the same in the HTML and the PDF statement. */
+interface HoldingColumnBase {
+  /** The header text; `valuationCurrency` is the plan's. */
+  header: (texts: StatementTexts, valuationCurrency: string) => string;
+  /** Right-aligned. */
+  numeric: boolean;
+  /** The cell's text (unescaped). */
+  cell: (line: StatementHoldingLine) => string;
+}
+
+/** A column of both statements, with its width in the PDF table (pdfmake: points or '*'). */
+export interface PdfHoldingColumn extends HoldingColumnBase {
+  htmlOnly?: false;
+  pdfWidth: number | '*';
+}
+
+/** A column of the HTML statement only: the PDF page has no room for it. */
+interface HtmlOnlyHoldingColumn extends HoldingColumnBase {
+  htmlOnly: true;
+}
+
+export type HoldingColumn = PdfHoldingColumn | HtmlOnlyHoldingColumn;
+
+const orDash = (value: string | null | undefined) => (value == null || value === '' ? '-' : value);
+
+/** The holdings table's columns, in order. */
+export const HOLDING_COLUMNS: readonly HoldingColumn[] = [
+  { header: (t) => t.fundCode, numeric: false, cell: (h) => h.code, pdfWidth: 40 },
+  { header: (t) => t.fundName, numeric: false, cell: (h) => h.description, pdfWidth: '*' },
+  { header: (t) => t.currency, numeric: false, cell: (h) => h.currency, pdfWidth: 28 },
+  { header: (t) => t.unitType, numeric: false, cell: (h) => orDash(h.unitType), htmlOnly: true },
+  { header: (t) => t.unitBalance, numeric: true, cell: (h) => formatUnits(h.unitHeld), pdfWidth: 52 },
+  { header: (t) => t.unitPrice, numeric: true, cell: (h) => formatUnits(h.price), pdfWidth: 46 },
+  { header: (t) => t.valuationDate, numeric: false, cell: (h) => formatDate(h.valueOn), pdfWidth: 50 },
+  { header: (t) => t.value, numeric: true, cell: (h) => formatAmount(h.value), pdfWidth: 52 },
+  { header: (t) => t.exchangeRate, numeric: true, cell: (h) => formatUnits(h.exchangeRate), pdfWidth: 40 },
+  {
+    header: (t, ccy) => `${t.valuation} (${ccy})`,
+    numeric: true,
+    cell: (h) => formatAmount(h.valuationValue),
+    pdfWidth: 58,
+  },
+];
+
+/** The columns of the PDF statement's holdings table. */
+export const PDF_HOLDING_COLUMNS = HOLDING_COLUMNS.filter(
+  (column): column is PdfHoldingColumn => !column.htmlOnly,
+);
