@@ -7,6 +7,8 @@ const serverProject = (name: string, engine: 'pglite' | 'postgres') => ({
     name,
     root: 'apps/server',
     include: ['src/**/*.test.ts'],
+    // *.postgres.test.ts need a PostgreSQL server (connections to lose, a server to restart): not for PGlite.
+    exclude: engine === 'pglite' ? ['src/**/*.postgres.test.ts'] : [],
     environment: 'node',
     env: { TEST_DB_ENGINE: engine },
     globalSetup: ['src/testing/global-setup.ts'],

@@ -4,6 +4,7 @@ import { adminQuery, databaseUrl, TEST_DB_PREFIX } from '../testing/engines.js';
 import { openDatabase } from './client.js';
 
 const baseUrl = process.env.DATABASE_URL;
+if (!baseUrl) throw new Error('client.postgres.test.ts needs DATABASE_URL');
 
 // Needs a PostgreSQL server; the PGlite project has no server connections to lose.
 describe.runIf(baseUrl && process.env.TEST_DB_ENGINE === 'postgres')(
@@ -11,16 +12,16 @@ describe.runIf(baseUrl && process.env.TEST_DB_ENGINE === 'postgres')(
   () => {
     it('survives the server dropping an idle connection, and reconnects on the next query', async () => {
       const name = `${TEST_DB_PREFIX}conn_${process.pid}`;
-      await adminQuery(baseUrl as string, `create database ${name}`);
+      await adminQuery(baseUrl, `create database ${name}`);
       const lost: Error[] = [];
       const database = await openDatabase({
-        url: databaseUrl(baseUrl as string, name),
+        url: databaseUrl(baseUrl, name),
         poolSize: 2,
         onConnectionLost: (err) => lost.push(err),
       });
       try {
         await adminQuery(
-          baseUrl as string,
+          baseUrl,
           `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`,
         );
         await expect.poll(() => lost.length).toBeGreaterThan(0);
@@ -30,7 +31,7 @@ describe.runIf(baseUrl && process.env.TEST_DB_ENGINE === 'postgres')(
         expect(rows[0]).toEqual({ one: 1 });
       } finally {
         await database.close();
-        await adminQuery(baseUrl as string, `drop database if exists ${name} with (force)`);
+        await adminQuery(baseUrl, `drop database if exists ${name} with (force)`);
       }
     });
   },
