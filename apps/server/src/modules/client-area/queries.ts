@@ -1,6 +1,7 @@
 import type { SiteCode } from '@portal/contract';
-import { and, asc, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { clientPlanScope } from '../../db/access-scopes.js';
 import type { Db } from '../../db/client.js';
 import {
   additionalHoldings,
@@ -23,15 +24,6 @@ import {
 const MAX_PLANS = 500;
 const MAX_MESSAGES = 500;
 
-/** The plans a client may see: owned or jointly owned, on the site of the session. Uses policies_owner_idx /
- * policies_joint_owner_idx (a bitmap OR). */
-function ownPlan(clientId: number, siteCode: SiteCode) {
-  return and(
-    eq(policies.siteCode, siteCode),
-    or(eq(policies.ownerClientId, clientId), eq(policies.jointOwnerClientId, clientId)),
-  );
-}
-
 export async function selectClientPlans(db: Db, clientId: number, siteCode: SiteCode) {
   return db
     .select({
@@ -47,7 +39,7 @@ export async function selectClientPlans(db: Db, clientId: number, siteCode: Site
     .innerJoin(products, eq(products.id, policies.productId))
     .innerJoin(providers, eq(providers.id, products.providerId))
     .innerJoin(policyStatuses, eq(policyStatuses.code, policies.statusCode))
-    .where(ownPlan(clientId, siteCode))
+    .where(clientPlanScope(clientId, siteCode))
     .orderBy(asc(policies.category), asc(policies.planNo))
     .limit(MAX_PLANS);
 }
@@ -81,7 +73,7 @@ export async function selectClientPlan(db: Db, clientId: number, siteCode: SiteC
     .innerJoin(policyStatuses, eq(policyStatuses.code, policies.statusCode))
     .innerJoin(owner, eq(owner.id, policies.ownerClientId))
     .leftJoin(jointOwner, eq(jointOwner.id, policies.jointOwnerClientId))
-    .where(and(eq(policies.id, planId), ownPlan(clientId, siteCode)))
+    .where(and(eq(policies.id, planId), clientPlanScope(clientId, siteCode)))
     .limit(1);
   return row;
 }
@@ -264,7 +256,7 @@ export async function selectHeldFundFactsheet(
       and(
         eq(funds.code, fundCode),
         sql`exists (select 1 from ${holdings} join ${policies} on ${policies.id} = ${holdings.policyId}
-          where ${holdings.fundId} = ${funds.id} and ${ownPlan(clientId, siteCode)})`,
+          where ${holdings.fundId} = ${funds.id} and ${clientPlanScope(clientId, siteCode)})`,
       ),
     )
     .limit(1);
@@ -281,7 +273,7 @@ export async function selectPlanFileKeys(db: Db, clientId: number, siteCode: Sit
       isShowAssetsSelection: policies.isShowAssetsSelection,
     })
     .from(policies)
-    .where(and(eq(policies.id, planId), ownPlan(clientId, siteCode)))
+    .where(and(eq(policies.id, planId), clientPlanScope(clientId, siteCode)))
     .limit(1);
   return row;
 }

@@ -1,5 +1,6 @@
 import type { Language, SiteCode } from '@portal/contract';
-import { and, asc, eq, or } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
+import { clientPlanScope } from '../../db/access-scopes.js';
 import type { Db } from '../../db/client.js';
 import {
   forms,
@@ -58,13 +59,7 @@ export async function selectPlanFormKeys(db: Db, clientId: number, siteCode: Sit
     .innerJoin(products, eq(products.id, policies.productId))
     .innerJoin(providers, eq(providers.id, products.providerId))
     .innerJoin(policyStatuses, eq(policyStatuses.code, policies.statusCode))
-    .where(
-      and(
-        eq(policies.id, planId),
-        eq(policies.siteCode, siteCode),
-        or(eq(policies.ownerClientId, clientId), eq(policies.jointOwnerClientId, clientId)),
-      ),
-    )
+    .where(and(eq(policies.id, planId), clientPlanScope(clientId, siteCode)))
     .limit(1);
   return row;
 }
