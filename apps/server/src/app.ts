@@ -9,7 +9,7 @@ import type { Database } from './db/client.js';
 import { publicFormsRoutes } from './modules/forms/routes.js';
 import { apiModules } from './modules/index.js';
 import { healthRoutes } from './modules/system/routes.js';
-import { errorHandlerPlugin } from './plugins/errors.js';
+import { errorHandlerPlugin, replyError } from './plugins/errors.js';
 import { loggerOptions } from './plugins/logging.js';
 import { rateLimiterFor } from './plugins/rate-limit/index.js';
 import { requestContextPlugin } from './plugins/request-context.js';
@@ -80,7 +80,7 @@ export async function buildApp({ config, database, now, logger }: AppDeps): Prom
     async (api) => {
       api.addHook('onRequest', async (request, reply) => {
         const lang = (request.params as { lang?: string }).lang;
-        if (!parseLanguage(lang)) return reply.code(404).send({ error: request.t('errors.notFound') });
+        if (!parseLanguage(lang)) return replyError(request, reply, 404, 'errors.notFound');
       });
       await api.register(sessionPlugin, { config, db, now, limiter });
       for (const module of apiModules) await api.register(module, { config, db, now, limiter });

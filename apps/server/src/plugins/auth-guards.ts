@@ -1,5 +1,6 @@
 import { SITE_AREAS } from '@portal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { replyError } from './errors.js';
 import type { Principal } from './session/principal.js';
 
 type Kind = Principal['kind'];
@@ -20,10 +21,9 @@ export function areaEnabled(request: FastifyRequest, kind: Kind): boolean {
 /** preHandler: 404 when the area is off here, 401 when nobody is signed in, 403 when signed in as someone else. */
 export function requirePrincipal(kind: Kind) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!areaEnabled(request, kind)) return reply.code(404).send({ error: request.t('errors.notFound') });
-    if (!request.principal) return reply.code(401).send({ error: request.t('errors.unauthorized') });
-    if (request.principal.kind !== kind)
-      return reply.code(403).send({ error: request.t('errors.forbidden') });
+    if (!areaEnabled(request, kind)) return replyError(request, reply, 404, 'errors.notFound');
+    if (!request.principal) return replyError(request, reply, 401, 'errors.unauthorized');
+    if (request.principal.kind !== kind) return replyError(request, reply, 403, 'errors.forbidden');
   };
 }
 

@@ -79,7 +79,8 @@ export function formErrorsFromValidation(issues: ZodFastifySchemaValidationError
   return errors;
 }
 
-function sendError(
+/** Answers `{ error }` in the request's language: every deliberate refusal looks the same to the caller. */
+export function replyError(
   request: FastifyRequest,
   reply: FastifyReply,
   status: number,
@@ -104,17 +105,17 @@ export const errorHandlerPlugin = fp(
       }
       if (error instanceof HttpError) {
         reply.headers(error.headers);
-        return sendError(request, reply, error.statusCode, error.messageKey, error.vars);
+        return replyError(request, reply, error.statusCode, error.messageKey, error.vars);
       }
       const status = error.statusCode ?? 500;
-      if (status === 429) return sendError(request, reply, 429, 'errors.tooManyRequests');
-      if (status === 404) return sendError(request, reply, 404, 'errors.notFound');
+      if (status === 429) return replyError(request, reply, 429, 'errors.tooManyRequests');
+      if (status === 404) return replyError(request, reply, 404, 'errors.notFound');
       if (status >= 400 && status < 500) {
         // Malformed JSON, wrong content type, oversized body: the caller's fault, said without echoing parser internals.
-        return sendError(request, reply, status, 'errors.badRequest');
+        return replyError(request, reply, status, 'errors.badRequest');
       }
       request.log.error({ err: loggableError(error) }, 'request failed');
-      return sendError(
+      return replyError(
         request,
         reply,
         status === 503 ? 503 : 500,

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { replyError } from './errors.js';
 
 /**
  * Serves the built SPA under the base path. Hashed assets are cached for a year; every other page path gets
@@ -35,6 +36,6 @@ export async function registerSpa(app: FastifyInstance, opts: { webDist: string;
     if (hasSpa && isPage) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', root);
     }
-    return reply.code(404).send({ error: request.t('errors.notFound') });
+    return replyError(request, reply, 404, 'errors.notFound');
   });
 }

@@ -15,6 +15,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createMailer } from '../../mail/index.js';
 import { areaEnabled } from '../../plugins/auth-guards.js';
+import { replyError } from '../../plugins/errors.js';
 import type { ModuleOptions } from '../module-options.js';
 import { activate } from './activation.js';
 import { changePassword } from './change-password.js';
@@ -24,15 +25,12 @@ import { login } from './login.js';
 import { cancelOneTimeCode, resendOneTimeCode } from './one-time-code.js';
 import { register } from './registration.js';
 
-const notFound = (request: FastifyRequest, reply: FastifyReply) =>
-  reply.code(404).send({ error: request.t('errors.notFound') });
-
 /** Change password is for clients and producers; staff manage theirs in the back-office system. */
 async function requireClientOrProducer(request: FastifyRequest, reply: FastifyReply) {
-  if (!request.principal) return reply.code(401).send({ error: request.t('errors.unauthorized') });
-  if (request.principal.kind === 'staff')
-    return reply.code(403).send({ error: request.t('errors.forbidden') });
-  if (!areaEnabled(request, request.principal.kind)) return notFound(request, reply);
+  if (!request.principal) return replyError(request, reply, 401, 'errors.unauthorized');
+  if (request.principal.kind === 'staff') return replyError(request, reply, 403, 'errors.forbidden');
+  if (!areaEnabled(request, request.principal.kind))
+    return replyError(request, reply, 404, 'errors.notFound');
 }
 
 /**
@@ -42,7 +40,7 @@ async function requireClientOrProducer(request: FastifyRequest, reply: FastifyRe
  * forgotten password: there is no client there to find.)
  */
 async function requireExternalHost(request: FastifyRequest, reply: FastifyReply) {
-  if (!request.site.features.external) return notFound(request, reply);
+  if (!request.site.features.external) return replyError(request, reply, 404, 'errors.notFound');
 }
 
 /**

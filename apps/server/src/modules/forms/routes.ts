@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createDbFileStore } from '../../files/index.js';
 import { sendStoredFile } from '../../files/send-file.js';
 import { principalAs, requireClient } from '../../plugins/auth-guards.js';
+import { replyError } from '../../plugins/errors.js';
 import type { ModuleOptions } from '../module-options.js';
 import { downloadForm } from './download-form.js';
 import { languageOfClientLang, listForms } from './list-forms.js';
@@ -46,7 +47,7 @@ export const publicFormsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
       },
       onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
         if (!sameSecret(request.headers[FORMS_CLIENT_SECRET_HEADER], config.formsClientSecret))
-          return reply.code(401).send({ error: request.t('errors.unauthorized') });
+          return replyError(request, reply, 401, 'errors.unauthorized');
       },
     },
     async (request, reply) => {
