@@ -6,16 +6,11 @@ import { idColumn, inList, isCurrency, money, percentage, rate, refId, units } f
 import { policies } from './policies.js';
 
 /**
- * Current holdings of an investment plan. `value` is in the holding's currency; `valuation_value` is converted to
- * the plan's valuation currency at `exchange_rate`.
+ * One position (fund or cash) as held now and as frozen in a month's statement: the same columns in both tables.
+ * A function, because a column builder belongs to the one table it is spread into.
  */
-export const holdings = pgTable(
-  'holdings',
-  {
-    id: idColumn(),
-    policyId: refId('policy_id')
-      .notNull()
-      .references(() => policies.id, { onDelete: 'cascade' }),
+export function positionColumns() {
+  return {
     holdingType: text('holding_type').notNull(),
     unitType: text('unit_type'),
     fundId: refId('fund_id').references(() => funds.id),
@@ -28,6 +23,21 @@ export const holdings = pgTable(
     value: money('value').notNull(),
     valuationValue: money('valuation_value').notNull(),
     exchangeRate: rate('exchange_rate').notNull(),
+  };
+}
+
+/**
+ * Current holdings of an investment plan. `value` is in the holding's currency; `valuation_value` is converted to
+ * the plan's valuation currency at `exchange_rate`.
+ */
+export const holdings = pgTable(
+  'holdings',
+  {
+    id: idColumn(),
+    policyId: refId('policy_id')
+      .notNull()
+      .references(() => policies.id, { onDelete: 'cascade' }),
+    ...positionColumns(),
   },
   (t) => [
     index('holdings_policy_idx').on(t.policyId),

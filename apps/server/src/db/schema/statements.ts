@@ -1,9 +1,9 @@
-import { CURRENCIES, LANGUAGES } from '@portal/contract';
+import { CURRENCIES, HOLDING_TYPES, LANGUAGES } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { check, date, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { funds } from './catalog.js';
-import { idColumn, inList, isCurrency, money, rate, refId, units } from './columns.js';
+import { idColumn, inList, isCurrency, money, refId } from './columns.js';
 import { storedFiles } from './files.js';
+import { positionColumns } from './holdings.js';
 import { clients } from './parties.js';
 import { policies } from './policies.js';
 
@@ -96,21 +96,10 @@ export const statementSnapshotHoldings = pgTable(
     policyId: refId('policy_id')
       .notNull()
       .references(() => policies.id),
-    holdingType: text('holding_type').notNull(),
-    unitType: text('unit_type'),
-    fundId: refId('fund_id').references(() => funds.id),
-    code: text('code').notNull(),
-    description: text('description').notNull(),
-    currency: text('currency').notNull(),
-    unitHeld: units('unit_held'),
-    price: units('price'),
-    valueOn: date('value_on').notNull(),
-    value: money('value').notNull(),
-    valuationValue: money('valuation_value').notNull(),
-    exchangeRate: rate('exchange_rate').notNull(),
+    ...positionColumns(),
   },
   (t) => [
     index('statement_snapshot_holdings_snapshot_idx').on(t.snapshotId),
-    check('statement_snapshot_holdings_type_ck', inList(t.holdingType, ['fund', 'cash'])),
+    check('statement_snapshot_holdings_type_ck', inList(t.holdingType, HOLDING_TYPES)),
   ],
 );
