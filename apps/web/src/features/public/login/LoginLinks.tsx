@@ -4,15 +4,19 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalePath } from '../../../lib/locale';
 import { useSiteInfo } from '../../../lib/session';
+import { isExternalEnabled } from '../../../lib/site';
 
 /**
  * Account links under the form (spec 2 §2): clients may activate their account or recover their Client ID or
- * password; producers may recover their password, except on absg.
+ * password; producers may recover their password, except on absg. None on a staff host: the account flows belong
+ * to the hosts that serve client and producer pages (the server answers them with 404 elsewhere), and staff manage
+ * their passwords in the back-office system.
  */
 export function LoginLinks({ area }: { area: Area }) {
   const { t } = useTranslation('public');
   const localePath = useLocalePath();
   const site = useSiteInfo();
+  if (!isExternalEnabled(site)) return null;
   const links =
     area === 'b2c'
       ? [

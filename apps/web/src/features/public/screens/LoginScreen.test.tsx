@@ -68,6 +68,12 @@ describe('login screen', () => {
     expect(screen.queryByRole('heading', { name: 'Need help?' })).not.toBeInTheDocument();
   });
 
+  it('offers no account links on a staff host, whose server answers those flows with 404', async () => {
+    renderApp('/login', { site: siteInfo('afs', { feature: { external: 'false', internal: 'true' } }) });
+    expect(await screen.findByLabelText(/Login ID or Advisor Code/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Forgot|Activate/ })).not.toBeInTheDocument();
+  });
+
   it('says "Cannot be blank" under empty fields without calling the server', async () => {
     const { fetchMock } = renderApp('/login');
     fireEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
