@@ -10,6 +10,7 @@ import { publicFormsRoutes } from './modules/forms/routes.js';
 import { apiModules } from './modules/index.js';
 import { healthRoutes } from './modules/system/routes.js';
 import { errorHandlerPlugin, replyError } from './plugins/errors.js';
+import { acceptEmptyJsonBodies } from './plugins/json-body.js';
 import { loggerOptions } from './plugins/logging.js';
 import { rateLimiterFor } from './plugins/rate-limit/index.js';
 import { requestContextPlugin } from './plugins/request-context.js';
@@ -39,6 +40,7 @@ export async function buildApp({ config, database, now, logger }: AppDeps): Prom
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  acceptEmptyJsonBodies(app);
 
   await app.register(cookie);
   await app.register(helmet, {

@@ -46,16 +46,22 @@ export const birthDateFields = {
 export const loginRequestSchema = z.object({
   login: requiredText(MAX_LOGIN_LENGTH),
   password: requiredSecret(MAX_PASSWORD_LENGTH),
-  /** Present on the second step, when the session holds a pending one-time-code login. */
-  otpCode: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, { message: 'otpFormat' })
-    .optional(),
+  /**
+   * Present on the second step, when the session holds a pending one-time-code login. The spec's front end sends
+   * the whole form on every step, so an empty, blank or null code means "no code yet", not a malformed one.
+   */
+  otpCode: z.preprocess(
+    (value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, { message: 'otpFormat' })
+      .optional(),
+  ),
   area: areaSchema,
   /** Where the browser came from; the SPA keeps it to return there after sign-in. Not used by the server. */
-  referrer: z.string().max(2000).optional(),
-  redirect: z.boolean().optional(),
+  referrer: z.string().max(2000).nullish(),
+  redirect: z.boolean().nullish(),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 

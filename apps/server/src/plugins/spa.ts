@@ -4,6 +4,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { replyError } from './errors.js';
 
+/** `/api/...` (a language segment forgotten) and `/{anything}/api/...` are API paths: a JSON 404, never the SPA. */
+const API_PATH = /^\/([^/]+\/)?api(\/|$)/;
+
 /**
  * Serves the built SPA under the base path. Hashed assets are cached for a year; every other page path gets
  * index.html (never cached) so client-side routes survive a reload. API paths never fall back to the SPA.
@@ -32,7 +35,7 @@ export async function registerSpa(app: FastifyInstance, opts: { webDist: string;
     const isPage =
       request.method === 'GET' &&
       (path === opts.basePath || path.startsWith(`${opts.basePath}/`)) &&
-      !/^\/[^/]+\/api(\/|$)/.test(path.slice(opts.basePath.length));
+      !API_PATH.test(path.slice(opts.basePath.length));
     if (hasSpa && isPage) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', root);
     }
