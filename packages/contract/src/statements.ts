@@ -46,12 +46,29 @@ export const statementAccountSchema = z.object({
 });
 export type StatementAccount = z.infer<typeof statementAccountSchema>;
 
-/** `GET /statement/policy_list/:partyId`: every statement account of the client owning that party. */
-export const statementPolicyListSchema = z.object({
-  accounts: z.array(statementAccountSchema),
-  statementLanguage: languageSchema,
-});
+/**
+ * `GET /statement/policy_list/:partyId`: every statement account of the client owning that party. Spec 1 §3 keys
+ * the list by party id (`{"812": {accountType, …}, "813": {…}, statementLanguage}`), and the spec's front end reads
+ * it that way; JSON objects do not keep the order of numeric keys, so the same accounts also travel as the ordered
+ * `accounts` array, which this SPA uses. Both carry identical entries.
+ */
+export const statementPolicyListSchema = z
+  .object({
+    accounts: z.array(statementAccountSchema),
+    statementLanguage: languageSchema,
+  })
+  .catchall(statementAccountSchema);
 export type StatementPolicyList = z.infer<typeof statementPolicyListSchema>;
+
+/** The policy list in both of its shapes (see statementPolicyListSchema) from the ordered accounts. */
+export function statementPolicyList(
+  accounts: StatementAccount[],
+  statementLanguage: z.infer<typeof languageSchema>,
+): StatementPolicyList {
+  const byParty: Record<string, StatementAccount> = {};
+  for (const account of accounts) byParty[String(account.partyId)] = account;
+  return Object.assign(byParty, { accounts, statementLanguage });
+}
 
 const partyIdNumber = z.coerce
   .number()

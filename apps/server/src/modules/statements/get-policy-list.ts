@@ -1,4 +1,9 @@
-import { type Language, languageSchema, type StatementPolicyList } from '@portal/contract';
+import {
+  type Language,
+  languageSchema,
+  type StatementPolicyList,
+  statementPolicyList,
+} from '@portal/contract';
 import { HttpError } from '../../plugins/errors.js';
 import type { StatementRequester, StatementsContext } from './context.js';
 import { selectClientAccounts } from './queries.js';
@@ -24,8 +29,8 @@ export async function getPolicyList(
     accounts.map((a) => a.id),
   );
   const language = languageSchema.safeParse(party.statementLanguage);
-  return {
-    accounts: accounts.map((a) => ({
+  return statementPolicyList(
+    accounts.map((a) => ({
       partyId: a.id,
       accountType: a.accountType === 'CONSOLIDATE' ? 'CONSOLIDATE' : 'POLICY',
       accountNo: a.accountNo,
@@ -37,6 +42,6 @@ export async function getPolicyList(
       planNo: a.planNo,
       productName: a.productName,
     })),
-    statementLanguage: language.success ? language.data : ('en' satisfies Language),
-  };
+    language.success ? language.data : ('en' satisfies Language),
+  );
 }

@@ -73,6 +73,15 @@ describe('GET /statement/policy_list/:partyId', () => {
     expect(firstAccount().monthOptions.map((m) => m.value)).toEqual(window);
   });
 
+  it('keys the same accounts by party id, as spec 1 §3 states, beside the ordered list', async () => {
+    const body = (await client.get(`/statement/policy_list/${consolidated}`)).json();
+    const keyed = Object.keys(body).filter((key) => /^\d+$/.test(key));
+    expect(keyed.sort()).toEqual(body.accounts.map((a: { partyId: number }) => String(a.partyId)).sort());
+    for (const account of body.accounts) expect(body[String(account.partyId)]).toEqual(account);
+    expect(body[String(consolidated)].accountType).toBe('CONSOLIDATE');
+    expect(body.statementLanguage).toBe('en');
+  });
+
   it("answers 404 for another client's party and 400 for a bad id", async () => {
     expect(otherParty).toBeGreaterThan(0);
     expect((await client.get(`/statement/policy_list/${otherParty}`)).statusCode).toBe(404);

@@ -1,4 +1,4 @@
-import type { StatementPolicyList } from '@portal/contract';
+import { statementPolicyList } from '@portal/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -12,9 +12,8 @@ const months = [
   { label: '2026/05', value: '2026-05' },
   { label: '2026/04', value: '2026-04' },
 ];
-const policyList: StatementPolicyList = {
-  statementLanguage: 'en',
-  accounts: [
+const policyList = statementPolicyList(
+  [
     {
       partyId: 500,
       accountType: 'CONSOLIDATE',
@@ -49,7 +48,8 @@ const policyList: StatementPolicyList = {
       productName: 'Global Equity Account',
     },
   ],
-};
+  'en',
+);
 
 function html(body: string) {
   return new Response(`<!doctype html><html><body>${body}</body></html>`, {
