@@ -127,7 +127,10 @@ describe('statement reconciliation over the demo data', () => {
       const file = join(dir, `${i}.pdf`);
       // One PDF per account holding all its statements, as the bundle download makes them.
       writeFileSync(file, await statementsPdf(ctx, docs));
-      const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+      const text = execFileSync('pdftotext', ['-layout', file, '-'], {
+        encoding: 'utf8',
+        maxBuffer: 256 * 1024 * 1024,
+      });
       expectReconciled(reconcileLines(text.split('\n'), texts), docs);
     }
   }, 600_000);
