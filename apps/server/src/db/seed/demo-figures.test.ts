@@ -83,6 +83,15 @@ describe('demo figures', () => {
     expect(misfits.map((p) => `${p.plan_no}: ${p.count} premiums, ${p.due} due`)).toEqual([]);
   });
 
+  it("adds the plan's items (basic plan and riders) up to the plan's modal premium", async () => {
+    const off = await rows<{ plan_no: string; plan: string; items: string }>(sql`
+      select p.plan_no, p.modal_premium as plan, sum(i.modal_premium) as items
+      from policies p join policy_items i on i.policy_id = p.id
+      where p.modal_premium is not null
+      group by p.id having sum(i.modal_premium) <> p.modal_premium`);
+    expect(off.map((p) => `${p.plan_no}: ${p.items} in items, ${p.plan} on the plan`)).toEqual([]);
+  });
+
   it('keeps gains within what a real plan shows', async () => {
     const plans = await rows<{ plan_no: string; gain: string }>(sql`
       select p.plan_no,

@@ -276,12 +276,16 @@ export async function insertPolicies(ctx: DemoContext): Promise<void> {
 }
 
 async function insertItemsAndValues(ctx: DemoContext, rng: Random): Promise<void> {
+  const riderPremium = (planPremium: string | null) =>
+    planPremium === null
+      ? null
+      : Math.round(Number(planPremium) * Number(rng.decimal(0.05, 0.15, 4))).toFixed(2);
   const riders = ctx.catalog.productsByCategory.get('IR') ?? [];
   const items: (typeof policyItems.$inferInsert)[] = [];
   const values: (typeof policyValues.$inferInsert)[] = [];
   for (const policy of ctx.clients.flatMap((c) => c.policies)) {
     if (policy.category !== 'IN' && policy.category !== 'IL') continue;
-    items.push({
+    const basic: typeof policyItems.$inferInsert = {
       policyId: policy.id,
       policyType: 'BASIC',
       productId: policy.productId,
@@ -289,9 +293,12 @@ async function insertItemsAndValues(ctx: DemoContext, rng: Random): Promise<void
       commenceDate: policy.commenceDate,
       policyTerm: '20 years',
       payTerm: '10 years',
-      sumInsured: rng.decimal(100_000, 900_000),
+      sumInsured: Math.round(fromUsd(rng.int(100_000, 900_000), policy.currency)).toFixed(2),
       modalPremium: policy.modalPremium,
-    });
+    };
+    items.push(basic);
+    // Riders take their share of the plan's modal premium: the items add up to the premium the plan shows.
+    let riderPremiums = 0;
     const riderCount = policy.category === 'IN' ? rng.int(0, 2) : 0;
     for (let r = 0; r < riderCount; r++) {
       const rider = rng.pick(riders);
@@ -303,9 +310,13 @@ async function insertItemsAndValues(ctx: DemoContext, rng: Random): Promise<void
         commenceDate: policy.commenceDate,
         policyTerm: '10 years',
         payTerm: '10 years',
-        sumInsured: rng.decimal(20_000, 200_000),
-        modalPremium: rng.decimal(50, 600),
+        sumInsured: Math.round(fromUsd(rng.int(20_000, 200_000), policy.currency)).toFixed(2),
+        modalPremium: riderPremium(policy.modalPremium),
       });
+      riderPremiums += Number(items.at(-1)?.modalPremium ?? 0);
+    }
+    if (policy.modalPremium !== null) {
+      basic.modalPremium = (Number(policy.modalPremium) - riderPremiums).toFixed(2);
     }
     // The cash value of a life plan is a fraction of what was paid into it, never a multiple of it.
     let cash = Number(policy.totalPremiumPaid) * Number(rng.decimal(0.55, 0.95, 4));
