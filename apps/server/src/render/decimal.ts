@@ -83,6 +83,11 @@ export function convertAtRate(amount: string, rate: string): string {
   );
 }
 
+/** Fund units (4 decimals) × unit price (4 decimals), to the cent: the value a client recomputes from both. */
+export function unitsValue(units: string, price: string): string {
+  return fromScaled(mulDiv(toScaled(units, UNIT_SCALE), toScaled(price, UNIT_SCALE), 10n ** 6n), MONEY_SCALE);
+}
+
 export function sumAmounts(values: readonly (string | null | undefined)[], scale = MONEY_SCALE): string {
   let total = 0n;
   for (const v of values) if (v != null && v !== '') total += toScaled(v, scale);

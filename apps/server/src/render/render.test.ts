@@ -9,6 +9,7 @@ import {
   quoteRate,
   sumAmounts,
   toScaled,
+  unitsValue,
 } from './decimal.js';
 import { escapeHtml, sanitizeHtml } from './html.js';
 
@@ -27,6 +28,8 @@ describe('decimal strings', () => {
     expect(sumAmounts(['0.10', '0.20', '0.30'])).toBe('0.60');
     expect(sumAmounts(['12345678901234.55', '0.01'])).toBe('12345678901234.56');
     expect(() => toScaled('12a', 2)).toThrow();
+    // 1,109.2005 units × 1.3748 = 1,524.9288… → 1,524.93
+    expect(unitsValue('1109.2005', '1.3748')).toBe('1524.93');
   });
 
   it('quotes rates with 6 significant digits, never more than 8 decimals', () => {

@@ -1,12 +1,5 @@
 import { isTerminatedStatus } from '@portal/contract';
-import {
-  convertAtRate,
-  fromScaled,
-  mulDiv,
-  quotedCrossRate,
-  sumAmounts,
-  toScaled,
-} from '../../render/decimal.js';
+import { convertAtRate, quotedCrossRate, sumAmounts, unitsValue } from '../../render/decimal.js';
 import {
   additionalHoldings,
   fundPrices,
@@ -66,11 +59,6 @@ async function insertMarketData(ctx: DemoContext, rng: Random) {
   return { prices, fx };
 }
 
-/** units (4 decimals) × price (4 decimals), to the cent. */
-function unitsTimesPrice(units: string, price: string): string {
-  return fromScaled(mulDiv(toScaled(units, 4), toScaled(price, 4), 1_000_000n), 2);
-}
-
 interface Position {
   fund: SeededFund | null;
   units: number;
@@ -126,7 +114,7 @@ export async function insertInvestments(ctx: DemoContext): Promise<void> {
       const price = pos.fund ? (prices.get(key(pos.fund.code, asOf)) ?? pos.fund.basePrice).toFixed(4) : null;
       const units = pos.fund ? (pos.units * growth).toFixed(4) : null;
       // Printed units × printed price, and printed value × printed rate, each to the cent.
-      const value = units !== null && price !== null ? unitsTimesPrice(units, price) : pos.cash.toFixed(2);
+      const value = units !== null && price !== null ? unitsValue(units, price) : pos.cash.toFixed(2);
       const exchangeRate = rate(currency, policy.currency, asOf);
       return {
         policyId: policy.id,
@@ -304,7 +292,7 @@ async function insertAllocations(
           unitHeld,
           price,
           valueOn: latest,
-          value: unitsTimesPrice(unitHeld, price),
+          value: unitsValue(unitHeld, price),
         });
       };
       lot('abf', 'ABF-HK', 'ABF Hong Kong Bond Index Fund', rng.int(2, 40), 50, '112.3400');
