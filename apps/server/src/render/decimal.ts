@@ -41,24 +41,51 @@ export const UNIT_SCALE = 4;
 export const RATE_SCALE = 8;
 
 /**
- * Converts an amount from one currency to another through USD quotes (units of USD per unit of currency, as in
- * fx_rates): amount × rateFrom ÷ rateTo, to cents.
+ * Exchange rates are quoted, as banks print them, with RATE_SIGNIFICANT_DIGITS significant digits (at most RATE_SCALE
+ * decimals, the storage scale): JPY→USD 0.00667123, USD→JPY 149.897, GBP→USD 1.27040. Every converted amount is
+ * the amount times exactly that quoted rate, rounded to the cent, and every screen and document prints the quoted
+ * rate with all its digits (formatRate), so value × printed rate = printed result (decision 011).
  */
-export function convertAmount(amount: string, usdPerFrom: string, usdPerTo: string): string {
-  const cents = toScaled(amount, MONEY_SCALE);
+export const RATE_SIGNIFICANT_DIGITS = 6;
+
+/** Scale at which an exact rate is held before it is quoted: far below any digit a quote keeps. */
+const EXACT_RATE_SCALE = 20;
+
+function quoteScaled(exact: bigint): string {
+  if (exact <= 0n) throw new Error('an exchange rate must be positive');
+  const digits = exact.toString().length;
+  // The leading digit stands at 10^(digits - 1 - EXACT_RATE_SCALE); keep RATE_SIGNIFICANT_DIGITS from there.
+  const decimals = Math.min(RATE_SCALE, Math.max(0, RATE_SIGNIFICANT_DIGITS + EXACT_RATE_SCALE - digits));
+  const quoted = mulDiv(exact, 1n, 10n ** BigInt(EXACT_RATE_SCALE - decimals));
+  return fromScaled(quoted, decimals);
+}
+
+/** The quote of an exact rate ("0.006671234567" → "0.00667123"). */
+export function quoteRate(exactRate: string): string {
+  return quoteScaled(toScaled(exactRate, EXACT_RATE_SCALE));
+}
+
+/**
+ * The quoted rate from → to (units of `to` per unit of `from`) out of USD quotes (USD per unit, as in fx_rates):
+ * the cross is taken exactly and quoted once, never through a rounded USD leg.
+ */
+export function quotedCrossRate(usdPerFrom: string, usdPerTo: string): string {
+  const to = toScaled(usdPerTo, RATE_SCALE);
+  return quoteScaled(mulDiv(toScaled(usdPerFrom, RATE_SCALE), 10n ** BigInt(EXACT_RATE_SCALE), to));
+}
+
+/** amount × rate to the cent, rounded half away from zero; `rate` is used exactly as given (a quoted rate). */
+export function convertAtRate(amount: string, rate: string): string {
+  const rateDecimals = rate.split('.')[1]?.length ?? 0;
   return fromScaled(
-    mulDiv(cents, toScaled(usdPerFrom, RATE_SCALE), toScaled(usdPerTo, RATE_SCALE)),
+    mulDiv(toScaled(amount, MONEY_SCALE), toScaled(rate, rateDecimals), 10n ** BigInt(rateDecimals)),
     MONEY_SCALE,
   );
 }
 
-/** The cross rate from → to (units of `to` per unit of `from`) with 8 decimals. */
-export function crossRate(usdPerFrom: string, usdPerTo: string): string {
-  const scale = 10n ** BigInt(RATE_SCALE);
-  return fromScaled(
-    mulDiv(toScaled(usdPerFrom, RATE_SCALE), scale, toScaled(usdPerTo, RATE_SCALE)),
-    RATE_SCALE,
-  );
+/** Fund units (4 decimals) × unit price (4 decimals), to the cent: the value a client recomputes from both. */
+export function unitsValue(units: string, price: string): string {
+  return fromScaled(mulDiv(toScaled(units, UNIT_SCALE), toScaled(price, UNIT_SCALE), 10n ** 6n), MONEY_SCALE);
 }
 
 export function sumAmounts(values: readonly (string | null | undefined)[], scale = MONEY_SCALE): string {
@@ -79,6 +106,18 @@ export function formatDecimal(value: string | null | undefined, decimals: number
 
 export const formatAmount = (value: string | null | undefined) => formatDecimal(value, MONEY_SCALE);
 export const formatUnits = (value: string | null | undefined) => formatDecimal(value, UNIT_SCALE);
+
+/** Decimals a rate needs to be printed without losing a digit: its own, trailing zeros dropped, at least 4. */
+export function rateDecimals(rate: string): number {
+  const frac = rate.trim().split('.')[1] ?? '';
+  return Math.max(UNIT_SCALE, frac.replace(/0+$/, '').length);
+}
+
+/** A rate with every digit it carries ("0.00667123", "1.2704", "149.8970"): what is printed is what was used. */
+export function formatRate(rate: string | null | undefined): string {
+  if (rate == null || rate.trim() === '') return '-';
+  return formatDecimal(rate, rateDecimals(rate));
+}
 
 /** "2026-05-31" → "2026/05/31". */
 export function formatDate(value: string | null | undefined, empty = '-'): string {

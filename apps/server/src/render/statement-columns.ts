@@ -1,4 +1,4 @@
-import { formatAmount, formatDate, formatUnits } from './decimal.js';
+import { formatAmount, formatDate, formatRate, formatUnits } from './decimal.js';
 import type { StatementHoldingLine } from './statement-model.js';
 import type { StatementTexts } from './statement-texts.js';
 
@@ -37,7 +37,7 @@ export const HOLDING_COLUMNS: readonly HoldingColumn[] = [
   { header: (t) => t.unitPrice, numeric: true, cell: (h) => formatUnits(h.price), pdfWidth: 46 },
   { header: (t) => t.valuationDate, numeric: false, cell: (h) => formatDate(h.valueOn), pdfWidth: 50 },
   { header: (t) => t.value, numeric: true, cell: (h) => formatAmount(h.value), pdfWidth: 52 },
-  { header: (t) => t.exchangeRate, numeric: true, cell: (h) => formatUnits(h.exchangeRate), pdfWidth: 40 },
+  { header: (t) => t.exchangeRate, numeric: true, cell: (h) => formatRate(h.exchangeRate), pdfWidth: 44 },
   {
     header: (t, ccy) => `${t.valuation} (${ccy})`,
     numeric: true,

@@ -1,7 +1,8 @@
-import { formatAmount, formatDate, formatDecimal } from './decimal.js';
+import { formatAmount, formatDate, formatDecimal, formatRate } from './decimal.js';
 import { escapeHtml as e } from './html.js';
 import { HOLDING_COLUMNS } from './statement-columns.js';
 import {
+  type ConversionLine,
   LIFE_VALUE_FIELDS,
   type StatementAllocationLine,
   type StatementDocument,
@@ -43,14 +44,18 @@ function holdingsTable(texts: StatementTexts, plan: StatementPlanSection): strin
   const ccy = plan.valuationCurrency;
   const n = (numeric: boolean) => (numeric ? ' class="n"' : '');
   const header = HOLDING_COLUMNS.map((c) => `<th${n(c.numeric)}>${e(c.header(texts, ccy))}</th>`).join('');
-  const body = plan.holdings
-    .map((h) => HOLDING_COLUMNS.map((c) => `<td${n(c.numeric)}>${e(c.cell(h))}</td>`).join(''))
-    .map((cells) => `<tr>${cells}</tr>`)
-    .join('');
+  const rows = (type: 'fund' | 'cash') =>
+    plan.holdings
+      .filter((h) => h.holdingType === type)
+      .map(
+        (h) => `<tr>${HOLDING_COLUMNS.map((c) => `<td${n(c.numeric)}>${e(c.cell(h))}</td>`).join('')}</tr>`,
+      )
+      .join('');
   // The label spans every column but the last, the amount's.
-  const total = (label: string, value: string) =>
-    `<tr class="total"><td colspan="${HOLDING_COLUMNS.length - 1}">${e(label)} (${e(ccy)})</td><td class="n">${e(formatAmount(value))}</td></tr>`;
-  return `<h3>${e(texts.fundHoldings)}</h3><table><thead><tr>${header}</tr></thead><tbody>${body}${total(texts.subTotalFunds, plan.subTotalFunds)}${total(texts.cashBalance, plan.cashBalance)}${total(texts.totalPortfolioValue, plan.totalPortfolioValue)}</tbody></table>`;
+  const total = (label: string, value: string, kind: string) =>
+    `<tr class="total"><td colspan="${HOLDING_COLUMNS.length - 1}">${e(label)} (${e(ccy)})</td><td class="n" data-total="${kind}">${e(formatAmount(value))}</td></tr>`;
+  // Each total stands under the lines it adds up: funds, then cash, then the two sub-totals together.
+  return `<h3>${e(texts.fundHoldings)}</h3><table><thead><tr>${header}</tr></thead><tbody>${rows('fund')}${total(texts.subTotalFunds, plan.subTotalFunds, 'funds')}${rows('cash')}${total(texts.cashBalance, plan.cashBalance, 'cash')}${total(texts.totalPortfolioValue, plan.totalPortfolioValue, 'portfolio')}</tbody></table>`;
 }
 
 function lifeValuesTable(texts: StatementTexts, plan: StatementPlanSection): string {
@@ -94,19 +99,42 @@ export function planSectionHtml(texts: StatementTexts, plan: StatementPlanSectio
   ].join('');
 }
 
-function consolidatedSummary(texts: StatementTexts, doc: StatementDocument): string {
-  const ccy = doc.reportingCurrency;
-  const rows = doc.plans
+function conversionTable(
+  texts: StatementTexts,
+  ccy: string,
+  amountHeader: string,
+  lines: ConversionLine[],
+  total: { label: string; value: string; kind: string },
+): string {
+  const rows = lines
     .map(
-      (p) =>
-        `<tr><td>${e(p.planNo)}</td><td>${e(p.productName)}</td><td>${e(p.valuationCurrency)}</td><td class="n">${e(formatAmount(p.totalPortfolioValue))}</td><td class="n">${e(formatDecimal(p.conversion?.rate ?? null, 4))}</td><td class="n">${e(formatAmount(p.conversion?.totalPortfolioValue ?? null))}</td></tr>`,
+      (l) =>
+        `<tr><td>${e(l.planNo)}</td><td>${e(l.productName)}</td><td>${e(l.currency)}</td><td class="n">${e(formatAmount(l.amount))}</td><td class="n">${e(formatRate(l.rate))}</td><td class="n">${e(formatAmount(l.converted))}</td></tr>`,
     )
     .join('');
-  const totals = doc.totals;
-  const totalRows = totals
-    ? `<tr class="total"><td colspan="5">${e(texts.cashBalance)} (${e(ccy)})</td><td class="n" data-total="cash">${e(formatAmount(totals.cashBalance))}</td></tr><tr class="total"><td colspan="5">${e(texts.totalPortfolioValue)} (${e(ccy)})</td><td class="n" data-total="portfolio">${e(formatAmount(totals.totalPortfolioValue))}</td></tr>`
-    : '';
-  return `<h2>${e(texts.summary)}</h2><table><thead><tr><th>${e(texts.planNo)}</th><th>${e(texts.productName)}</th><th>${e(texts.currency)}</th><th class="n">${e(texts.totalPortfolioValue)}</th><th class="n">${e(texts.exchangeRate)}</th><th class="n">${e(texts.convertedValue)} (${e(ccy)})</th></tr></thead><tbody>${rows}${totalRows}</tbody></table>`;
+  const totalRow = `<tr class="total"><td colspan="5">${e(total.label)} (${e(ccy)})</td><td class="n" data-total="${e(total.kind)}">${e(formatAmount(total.value))}</td></tr>`;
+  return `<table><thead><tr><th>${e(texts.planNo)}</th><th>${e(texts.productName)}</th><th>${e(texts.currency)}</th><th class="n">${e(amountHeader)}</th><th class="n">${e(texts.exchangeRate)}</th><th class="n">${e(texts.convertedValue)} (${e(ccy)})</th></tr></thead><tbody>${rows}${totalRow}</tbody></table>`;
+}
+
+/** Plan values converted and their total; then, apart, the cash balances inside them and their total. */
+function consolidatedSummary(texts: StatementTexts, doc: StatementDocument): string {
+  const summary = doc.summary;
+  if (!summary) return '';
+  const ccy = doc.reportingCurrency;
+  return [
+    `<h2>${e(texts.summary)}</h2>`,
+    conversionTable(texts, ccy, texts.totalPortfolioValue, summary.valueLines, {
+      label: texts.totalPortfolioValue,
+      value: summary.totalValue,
+      kind: 'portfolio',
+    }),
+    `<h3>${e(texts.cashBalancesIncluded)}</h3>`,
+    conversionTable(texts, ccy, texts.cashBalance, summary.cashLines, {
+      label: texts.cashBalance,
+      value: summary.totalCash,
+      kind: 'cash',
+    }),
+  ].join('');
 }
 
 /** One statement as the body of a page (used alone, or several in a row). Every value is escaped. */

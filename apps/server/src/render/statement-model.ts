@@ -57,8 +57,30 @@ export interface StatementPlanSection {
   lifeValues: StatementLifeValues | null;
   /** The provider flagged this plan's data: the statement shows the "cannot be displayed" notice. */
   dataAlert: boolean;
-  /** Consolidated statements: the plan's total in the reporting currency and the rate used. */
-  conversion: { rate: string; totalPortfolioValue: string; cashBalance: string } | null;
+}
+
+/** One plan's amount converted into the reporting currency: amount × rate = converted, to the cent. */
+export interface ConversionLine {
+  planNo: string;
+  productName: string;
+  /** The plan's valuation currency, the currency of `amount`. */
+  currency: string;
+  amount: string;
+  /** The quoted rate (decimal 011), printed with every digit. */
+  rate: string;
+  converted: string;
+}
+
+/**
+ * The consolidated summary: each plan's total portfolio value converted, and their total; then, apart and already
+ * inside those values, each plan's cash balance converted at the same rate, and their total. Each total is the sum
+ * of the printed lines above it.
+ */
+export interface ConsolidatedSummary {
+  valueLines: ConversionLine[];
+  totalValue: string;
+  cashLines: ConversionLine[];
+  totalCash: string;
 }
 
 export interface StatementDocument {
@@ -73,6 +95,6 @@ export interface StatementDocument {
   /** The plan's valuation currency (monthly) or the selected currency (consolidated). */
   reportingCurrency: string;
   plans: StatementPlanSection[];
-  /** Consolidated only: sums of the plans' converted lines, in reportingCurrency. */
-  totals: { totalPortfolioValue: string; cashBalance: string } | null;
+  /** Consolidated only, in reportingCurrency. */
+  summary: ConsolidatedSummary | null;
 }

@@ -1,7 +1,8 @@
-import { formatAmount, formatDate, formatDecimal } from './decimal.js';
+import { formatAmount, formatDate, formatDecimal, formatRate } from './decimal.js';
 import { fontFamily, pdfEngine } from './pdf-engine.js';
 import { PDF_HOLDING_COLUMNS } from './statement-columns.js';
 import {
+  type ConversionLine,
   LIFE_VALUE_FIELDS,
   type StatementAllocationLine,
   type StatementDocument,
@@ -33,12 +34,15 @@ function holdingsTable(texts: StatementTexts, plan: StatementPlanSection): Node 
   const ccy = plan.valuationCurrency;
   const columns = PDF_HOLDING_COLUMNS;
   const header = columns.map((c) => ({ text: c.header(texts, ccy), ...HEAD }));
-  const rows = plan.holdings.map((h) =>
-    columns.map((c) => {
-      const text = c.cell(h);
-      return c.numeric ? num(text) : text;
-    }),
-  );
+  const rows = (type: 'fund' | 'cash') =>
+    plan.holdings
+      .filter((h) => h.holdingType === type)
+      .map((h) =>
+        columns.map((c) => {
+          const text = c.cell(h);
+          return c.numeric ? num(text) : text;
+        }),
+      );
   // The label spans every column but the last, the amount's; pdfmake wants a placeholder for each spanned cell.
   const total = (label: string, value: string) => [
     { text: `${label} (${ccy})`, colSpan: columns.length - 1 },
@@ -51,8 +55,10 @@ function holdingsTable(texts: StatementTexts, plan: StatementPlanSection): Node 
       widths: columns.map((c) => c.pdfWidth),
       body: [
         header,
-        ...rows,
+        // Each total stands under the lines it adds up (as in the HTML statement).
+        ...rows('fund'),
         total(texts.subTotalFunds, plan.subTotalFunds),
+        ...rows('cash'),
         total(texts.cashBalance, plan.cashBalance),
         total(texts.totalPortfolioValue, plan.totalPortfolioValue),
       ],
@@ -116,51 +122,55 @@ function planSection(texts: StatementTexts, plan: StatementPlanSection): Node[] 
   return nodes;
 }
 
-function consolidatedSummary(texts: StatementTexts, doc: StatementDocument): Node[] {
-  const ccy = doc.reportingCurrency;
+function conversionTable(
+  texts: StatementTexts,
+  ccy: string,
+  amountHeader: string,
+  lines: ConversionLine[],
+  total: { label: string; value: string },
+): Node {
   const body: unknown[][] = [
     [
       texts.planNo,
       texts.productName,
       texts.currency,
-      texts.totalPortfolioValue,
+      amountHeader,
       texts.exchangeRate,
       `${texts.convertedValue} (${ccy})`,
     ].map((text) => ({ text, ...HEAD })),
-    ...doc.plans.map((p) => [
-      p.planNo,
-      p.productName,
-      p.valuationCurrency,
-      num(formatAmount(p.totalPortfolioValue)),
-      num(formatDecimal(p.conversion?.rate ?? null, 4)),
-      num(formatAmount(p.conversion?.totalPortfolioValue ?? null)),
+    ...lines.map((l) => [
+      l.planNo,
+      l.productName,
+      l.currency,
+      num(formatAmount(l.amount)),
+      num(formatRate(l.rate)),
+      num(formatAmount(l.converted)),
     ]),
+    [{ text: `${total.label} (${ccy})`, colSpan: 5 }, '', '', '', '', num(formatAmount(total.value))],
   ];
-  if (doc.totals) {
-    body.push([
-      { text: `${texts.cashBalance} (${ccy})`, colSpan: 5 },
-      '',
-      '',
-      '',
-      '',
-      num(formatAmount(doc.totals.cashBalance)),
-    ]);
-    body.push([
-      { text: `${texts.totalPortfolioValue} (${ccy})`, colSpan: 5 },
-      '',
-      '',
-      '',
-      '',
-      num(formatAmount(doc.totals.totalPortfolioValue)),
-    ]);
-  }
+  return {
+    table: { headerRows: 1, widths: [70, '*', 40, 80, 56, 90], body },
+    layout: 'lightHorizontalLines',
+    fontSize: 8,
+  };
+}
+
+/** Plan values converted and their total; then, apart, the cash balances inside them and their total. */
+function consolidatedSummary(texts: StatementTexts, doc: StatementDocument): Node[] {
+  const summary = doc.summary;
+  if (!summary) return [];
+  const ccy = doc.reportingCurrency;
   return [
     heading(texts.summary, 13),
-    {
-      table: { headerRows: 1, widths: [70, '*', 40, 80, 50, 90], body },
-      layout: 'lightHorizontalLines',
-      fontSize: 8,
-    },
+    conversionTable(texts, ccy, texts.totalPortfolioValue, summary.valueLines, {
+      label: texts.totalPortfolioValue,
+      value: summary.totalValue,
+    }),
+    heading(texts.cashBalancesIncluded),
+    conversionTable(texts, ccy, texts.cashBalance, summary.cashLines, {
+      label: texts.cashBalance,
+      value: summary.totalCash,
+    }),
   ];
 }
 

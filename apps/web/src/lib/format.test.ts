@@ -4,6 +4,7 @@ import {
   formatAmount,
   formatDate,
   formatDecimal,
+  formatExchangeRate,
   formatInteger,
   formatMoney,
   formatMonth,
@@ -57,6 +58,15 @@ describe('units, prices and rates', () => {
     expect(formatPrice('10.5')).toBe('10.5000');
     expect(formatRate(7.8)).toBe('7.8000');
     expect(formatRate('0.12345')).toBe('0.1235');
+  });
+
+  it('shows an exchange rate with every digit it carries, so value × rate = amount shown', () => {
+    // JPY → USD used to show 0.006671 while 0.00667123 was applied: USD 5 off on a large holding.
+    expect(formatExchangeRate('0.00667123')).toBe('0.00667123');
+    expect(formatExchangeRate('1.27040000')).toBe('1.2704');
+    expect(formatExchangeRate('149.897')).toBe('149.8970');
+    expect(formatExchangeRate('7.80000000')).toBe('7.8000');
+    expect(formatExchangeRate(null)).toBe('-');
     expect(formatUnits(-3.2)).toBe('-3.2000');
     expect(formatPrice(undefined)).toBe(DASH);
   });

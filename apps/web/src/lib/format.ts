@@ -66,6 +66,18 @@ export function formatRate(value: NumericInput): string {
   return formatDecimal(value, 4);
 }
 
+/**
+ * Exchange rates with every digit they carry, at least 4 decimals ('0.00667123', '1.2704', '149.8970'): the server
+ * quotes rates to 6 significant digits and computes every converted amount from exactly that quote (decision 011),
+ * so a client can multiply the value shown by the rate shown and get the amount shown.
+ */
+export function formatExchangeRate(value: NumericInput): string {
+  const numeric = toNumeric(value);
+  if (numeric === null) return DASH;
+  const digits = String(numeric).split('.')[1]?.replace(/0+$/, '').length ?? 0;
+  return formatDecimal(numeric, Math.max(4, digits));
+}
+
 /** Whole numbers with thousands separators (counts, integer masks). */
 export function formatInteger(value: NumericInput): string {
   return formatDecimal(value, 0);

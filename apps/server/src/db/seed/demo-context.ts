@@ -45,6 +45,9 @@ export interface DemoPolicy {
   producerCode: string;
   commenceDate: string;
   modalPremium: string | null;
+  totalPremiumPaid: string;
+  /** Investment plans only. */
+  totalWithdrawalAmount: string | null;
   providerStatementFileKey: string | null;
 }
 

@@ -1,4 +1,5 @@
 import { isTerminatedStatus } from '@portal/contract';
+import { convertAtRate, quotedCrossRate, sumAmounts, unitsValue } from '../../render/decimal.js';
 import {
   additionalHoldings,
   fundPrices,
@@ -22,13 +23,14 @@ const key = (code: string, date: string) => `${code}@${date}`;
 /** Month-end prices for every fund and daily prices over the last ten days of the latest month. */
 async function insertMarketData(ctx: DemoContext, rng: Random) {
   const prices: PriceTable = new Map();
-  const fx: PriceTable = new Map();
+  /** USD per unit, as stored in fx_rates (8 decimals): the strings every conversion is quoted from. */
+  const fx = new Map<string, string>();
   const priceRows: (typeof fundPrices.$inferInsert)[] = [];
   for (const f of ctx.catalog.funds) {
     let price = f.basePrice;
     for (const m of ctx.months) {
       price *= 1 + (rng.next() - 0.45) * 0.06;
-      prices.set(key(f.code, m.asOf), price);
+      prices.set(key(f.code, m.asOf), Number(price.toFixed(4)));
       priceRows.push({ fundId: f.id, frequency: 'M', priceDate: m.asOf, price: price.toFixed(4) });
     }
     const last = ctx.months.at(-1);
@@ -47,9 +49,9 @@ async function insertMarketData(ctx: DemoContext, rng: Random) {
   const fxRows: (typeof fxRates.$inferInsert)[] = [];
   for (const [currency, base] of Object.entries(FX_TO_USD)) {
     for (const m of ctx.months) {
-      const rate = currency === 'USD' ? 1 : base * (1 + (rng.next() - 0.5) * 0.02);
+      const rate = (currency === 'USD' ? 1 : base * (1 + (rng.next() - 0.5) * 0.02)).toFixed(8);
       fx.set(key(currency, m.asOf), rate);
-      fxRows.push({ rateDate: m.asOf, currency, quoteCurrency: 'USD', rate: rate.toFixed(8) });
+      fxRows.push({ rateDate: m.asOf, currency, quoteCurrency: 'USD', rate });
     }
   }
   await insertInSlices(ctx.tx, fundPrices, priceRows);
@@ -72,24 +74,36 @@ export async function insertInvestments(ctx: DemoContext): Promise<void> {
   const { prices, fx } = await insertMarketData(ctx, rng);
   const latest = ctx.months.at(-1);
   if (!latest) return;
+  const usdPer = (currency: string, date: string) =>
+    fx.get(key(currency, date)) ?? (FX_TO_USD[currency] ?? 1).toFixed(8);
+  // The quoted rate (decision 011): the rate printed beside each line is the one its valuation is computed with.
   const rate = (from: string, to: string, date: string) =>
-    (fx.get(key(from, date)) ?? FX_TO_USD[from] ?? 1) / (fx.get(key(to, date)) ?? FX_TO_USD[to] ?? 1);
+    quotedCrossRate(usdPer(from, date), usdPer(to, date));
 
   const held = new Map<number, Position[]>();
   for (const policy of ctx.clients.flatMap((c) => c.policies)) {
     if (!INVESTMENT_CATEGORIES.includes(policy.category)) continue;
     if (isTerminatedStatus(policy.statusCode) || ['RCV', 'AIP', 'CFM', 'COD'].includes(policy.statusCode))
       continue;
+    // What the plan is worth: what was paid in, grown or shrunk within a believable range, less withdrawals;
+    // 2–8 % of it waits in cash, the rest is spread over two to four funds.
+    const worth =
+      Number(policy.totalPremiumPaid) * Number(rng.decimal(0.88, 1.3, 4)) -
+      Number(policy.totalWithdrawalAmount ?? 0);
+    const cash = worth * Number(rng.decimal(0.02, 0.08, 4));
     const count = rng.int(2, 4);
     const start = rng.int(0, ctx.catalog.funds.length - 1);
+    const weights = Array.from({ length: count }, () => rng.int(1, 10));
+    const weightSum = weights.reduce((a, b) => a + b, 0);
     const positions: Position[] = [];
     for (let i = 0; i < count; i++) {
       const fund = ctx.catalog.funds[(start + i * 3) % ctx.catalog.funds.length] as SeededFund;
-      const budgetUsd = Number(rng.decimal(5_000, 120_000));
-      const units = budgetUsd / rate(fund.currency, 'USD', latest.asOf) / fund.basePrice;
+      const share = ((worth - cash) * (weights[i] ?? 1)) / weightSum;
+      const price = prices.get(key(fund.code, latest.asOf)) ?? fund.basePrice;
+      const units = share / Number(rate(fund.currency, policy.currency, latest.asOf)) / price;
       positions.push({ fund, units, cash: 0, unitType: rng.pick(['I', 'A', 'A', 'O']) });
     }
-    positions.push({ fund: null, units: 0, cash: Number(rng.decimal(100, 15_000)), unitType: 'O' });
+    positions.push({ fund: null, units: 0, cash, unitType: 'O' });
     held.set(policy.id, positions);
   }
 
@@ -97,9 +111,10 @@ export async function insertInvestments(ctx: DemoContext): Promise<void> {
   const holdingRows = (policy: DemoPolicy, asOf: string, growth: number) =>
     (held.get(policy.id) ?? []).map((pos) => {
       const currency = pos.fund?.currency ?? policy.currency;
-      const price = pos.fund ? (prices.get(key(pos.fund.code, asOf)) ?? pos.fund.basePrice) : null;
-      const units = pos.units * growth;
-      const value = pos.fund && price !== null ? units * price : pos.cash;
+      const price = pos.fund ? (prices.get(key(pos.fund.code, asOf)) ?? pos.fund.basePrice).toFixed(4) : null;
+      const units = pos.fund ? (pos.units * growth).toFixed(4) : null;
+      // Printed units × printed price, and printed value × printed rate, each to the cent.
+      const value = units !== null && price !== null ? unitsValue(units, price) : pos.cash.toFixed(2);
       const exchangeRate = rate(currency, policy.currency, asOf);
       return {
         policyId: policy.id,
@@ -109,12 +124,12 @@ export async function insertInvestments(ctx: DemoContext): Promise<void> {
         code: pos.fund?.code ?? `CASH-${policy.currency}`,
         description: pos.fund?.name ?? `Cash account (${policy.currency})`,
         currency,
-        unitHeld: pos.fund ? units.toFixed(4) : null,
-        price: price === null ? null : price.toFixed(4),
+        unitHeld: units,
+        price,
         valueOn: asOf,
-        value: value.toFixed(2),
-        valuationValue: (value * exchangeRate).toFixed(2),
-        exchangeRate: exchangeRate.toFixed(8),
+        value,
+        valuationValue: convertAtRate(value, exchangeRate),
+        exchangeRate,
       };
     });
 
@@ -174,38 +189,33 @@ export async function insertInvestments(ctx: DemoContext): Promise<void> {
             month: m.month,
             asOfDate: m.asOf,
             valuationCurrency: p.currency,
-            totalPortfolioValue: rows.reduce((s, r) => s + Number(r.valuationValue), 0).toFixed(2),
-            cashBalance: rows
-              .filter((r) => r.holdingType === 'cash')
-              .reduce((s, r) => s + Number(r.valuationValue), 0)
-              .toFixed(2),
+            totalPortfolioValue: sumAmounts(rows.map((r) => r.valuationValue)),
+            cashBalance: sumAmounts(
+              rows.filter((r) => r.holdingType === 'cash').map((r) => r.valuationValue),
+            ),
             totalPremiumPaid: null,
           };
         }),
       );
-      const totalUsd = own.reduce(
-        (sum, p, i) =>
-          sum +
-          (perPolicy[i] ?? []).reduce((s, r) => s + Number(r.valuationValue), 0) *
-            rate(p.currency, 'USD', m.asOf),
-        0,
-      );
-      const cashUsd = own.reduce(
-        (sum, p, i) =>
-          sum +
-          (perPolicy[i] ?? [])
-            .filter((r) => r.holdingType === 'cash')
-            .reduce((s, r) => s + Number(r.valuationValue), 0) *
-            rate(p.currency, 'USD', m.asOf),
-        0,
-      );
+      // The consolidated snapshot's totals as the USD statement prints them: each plan converted at its quote.
+      const inUsd = (p: DemoPolicy, amount: string) => convertAtRate(amount, rate(p.currency, 'USD', m.asOf));
+      const planTotals = own.map((p, i) => {
+        const rows = perPolicy[i] ?? [];
+        return {
+          value: inUsd(p, sumAmounts(rows.map((r) => r.valuationValue))),
+          cash: inUsd(
+            p,
+            sumAmounts(rows.filter((r) => r.holdingType === 'cash').map((r) => r.valuationValue)),
+          ),
+        };
+      });
       await ctx.tx.insert(statementSnapshots).values({
         accountId: consolidated.id,
         month: m.month,
         asOfDate: m.asOf,
         valuationCurrency: 'USD',
-        totalPortfolioValue: totalUsd.toFixed(2),
-        cashBalance: cashUsd.toFixed(2),
+        totalPortfolioValue: sumAmounts(planTotals.map((t) => t.value)),
+        cashBalance: sumAmounts(planTotals.map((t) => t.cash)),
       });
       await insertInSlices(
         ctx.tx,
@@ -262,28 +272,31 @@ async function insertAllocations(
       });
     });
     if (p.category === 'PB' || (p.category === 'FD' && p.ownerName === 'Tai Man Chan')) {
-      extraRows.push({
-        policyId: p.id,
-        kind: 'abf',
-        code: 'ABF-HK',
-        name: 'ABF Hong Kong Bond Index Fund',
-        currency: 'HKD',
-        unitHeld: '1200.0000',
-        price: '112.3400',
-        valueOn: latest,
-        value: '134808.00',
-      });
-      extraRows.push({
-        policyId: p.id,
-        kind: 'etf',
-        code: '2800.HK',
-        name: 'Tracker Fund of Hong Kong',
-        currency: 'HKD',
-        unitHeld: '5000.0000',
-        price: '19.8200',
-        valueOn: latest,
-        value: '99100.00',
-      });
+      // Held beside the plan in their own (HKD) listing, not in its valuation: each account holds its own lot,
+      // valued as units × price like every other line.
+      const lot = (
+        kind: 'abf' | 'etf',
+        code: string,
+        name: string,
+        lots: number,
+        lotSize: number,
+        price: string,
+      ) => {
+        const unitHeld = (lots * lotSize).toFixed(4);
+        extraRows.push({
+          policyId: p.id,
+          kind,
+          code,
+          name,
+          currency: 'HKD',
+          unitHeld,
+          price,
+          valueOn: latest,
+          value: unitsValue(unitHeld, price),
+        });
+      };
+      lot('abf', 'ABF-HK', 'ABF Hong Kong Bond Index Fund', rng.int(2, 40), 50, '112.3400');
+      lot('etf', '2800.HK', 'Tracker Fund of Hong Kong', rng.int(2, 40), 500, '19.8200');
     }
   }
   await insertInSlices(ctx.tx, policyAllocations, allocationRows);

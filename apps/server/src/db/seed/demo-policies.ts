@@ -4,6 +4,7 @@ import { insertInSlices, insertReturningIds } from './bulk.js';
 import { MAIN_CLIENT_PLANS } from './demo-clients.js';
 import { type DemoClient, type DemoContext, type DemoPolicy, INVESTMENT_CATEGORIES } from './demo-context.js';
 import { flushFiles, queueFile } from './demo-files.js';
+import { fromUsd, premiumsDue } from './demo-premiums.js';
 import { providerStatementPdf } from './documents.js';
 import { addDays, Random } from './random.js';
 import type { SeededProduct } from './reference.js';
@@ -74,8 +75,8 @@ function planSpecs(client: DemoClient, index: number, rng: Random, rotation: str
 }
 
 function termsFor(category: ProductCategory, rng: Random, currency: string) {
-  const scale = currency === 'JPY' ? 150 : currency === 'HKD' ? 7.8 : 1;
-  const amount = (min: number, max: number) => (rng.int(min, max) * scale).toFixed(2);
+  // Whole units of the plan's currency, of the same worth whatever the currency (a JPY premium is JPY-sized).
+  const amount = (min: number, max: number) => Math.round(fromUsd(rng.int(min, max), currency)).toFixed(2);
   switch (category) {
     case 'IN':
       return {
@@ -171,9 +172,21 @@ export async function insertPolicies(ctx: DemoContext): Promise<void> {
         : `${client.fullName.split(' ').at(-1)} ${rng.pick(['Junior', 'Jane', 'John', 'Ka Yan'])}`;
       const providerStatementFileKey = withStatement ? `statements/provider/${planNo}.pdf` : null;
       const assetsSelectionFileKey = withAssetsSelection ? `plans/assets-selection/${planNo}.pdf` : null;
-      const paid = terms.modalPremium
-        ? (Number(terms.modalPremium) * rng.int(6, 60)).toFixed(2)
-        : rng.decimal(50_000, 900_000);
+      // Regular premiums: the modal premium times the premiums due since commencement; single premiums: one
+      // amount. Withdrawals and the provider's last value stay within what a plan of that size can show.
+      const paidAmount = terms.modalPremium
+        ? Number(terms.modalPremium) *
+          premiumsDue(commenceDate, latest, terms.paymentFrequency, 'payTerm' in terms ? terms.payTerm : null)
+        : Math.round(fromUsd(rng.int(20_000, 400_000), currency));
+      const paid = paidAmount.toFixed(2);
+      const withdrawn = invest
+        ? rng.chance(0.25)
+          ? (paidAmount * Number(rng.decimal(0.02, 0.12, 4))).toFixed(2)
+          : '0.00'
+        : null;
+      const exTotalPortfolioValue = invest
+        ? (paidAmount * Number(rng.decimal(0.9, 1.25, 4)) - Number(withdrawn ?? 0)).toFixed(2)
+        : null;
       rows.push({
         siteCode: client.site,
         planNo,
@@ -200,9 +213,9 @@ export async function insertPolicies(ctx: DemoContext): Promise<void> {
           : null,
         nextContributeDueOn: spec.category === 'MPF' || spec.category === 'IL' ? addDays(latest, 10) : null,
         pendingTranAmount: invest ? (rng.chance(0.2) ? rng.decimal(100, 5_000) : '0.00') : null,
-        totalWithdrawalAmount: invest ? (rng.chance(0.25) ? rng.decimal(1_000, 20_000) : '0.00') : null,
+        totalWithdrawalAmount: withdrawn,
         totalWithdrawalCurrency: invest ? currency : null,
-        exTotalPortfolioValue: invest ? rng.decimal(10_000, 500_000) : null,
+        exTotalPortfolioValue,
         totalPortfolioValueAlert: isMain && spec.category === 'IL' && spec.currency === 'GBP',
         disabledPolicyValueSection: spec.category === 'IN' && spec.status === 'LAP',
         isShowAssetsSelection: withAssetsSelection,
@@ -225,6 +238,8 @@ export async function insertPolicies(ctx: DemoContext): Promise<void> {
         producerCode: client.producerCode,
         commenceDate,
         modalPremium: terms.modalPremium ?? null,
+        totalPremiumPaid: paid,
+        totalWithdrawalAmount: withdrawn,
         providerStatementFileKey,
       });
       if (providerStatementFileKey) {
@@ -261,12 +276,16 @@ export async function insertPolicies(ctx: DemoContext): Promise<void> {
 }
 
 async function insertItemsAndValues(ctx: DemoContext, rng: Random): Promise<void> {
+  const riderPremium = (planPremium: string | null) =>
+    planPremium === null
+      ? null
+      : Math.round(Number(planPremium) * Number(rng.decimal(0.05, 0.15, 4))).toFixed(2);
   const riders = ctx.catalog.productsByCategory.get('IR') ?? [];
   const items: (typeof policyItems.$inferInsert)[] = [];
   const values: (typeof policyValues.$inferInsert)[] = [];
   for (const policy of ctx.clients.flatMap((c) => c.policies)) {
     if (policy.category !== 'IN' && policy.category !== 'IL') continue;
-    items.push({
+    const basic: typeof policyItems.$inferInsert = {
       policyId: policy.id,
       policyType: 'BASIC',
       productId: policy.productId,
@@ -274,9 +293,12 @@ async function insertItemsAndValues(ctx: DemoContext, rng: Random): Promise<void
       commenceDate: policy.commenceDate,
       policyTerm: '20 years',
       payTerm: '10 years',
-      sumInsured: rng.decimal(100_000, 900_000),
+      sumInsured: Math.round(fromUsd(rng.int(100_000, 900_000), policy.currency)).toFixed(2),
       modalPremium: policy.modalPremium,
-    });
+    };
+    items.push(basic);
+    // Riders take their share of the plan's modal premium: the items add up to the premium the plan shows.
+    let riderPremiums = 0;
     const riderCount = policy.category === 'IN' ? rng.int(0, 2) : 0;
     for (let r = 0; r < riderCount; r++) {
       const rider = rng.pick(riders);
@@ -288,11 +310,16 @@ async function insertItemsAndValues(ctx: DemoContext, rng: Random): Promise<void
         commenceDate: policy.commenceDate,
         policyTerm: '10 years',
         payTerm: '10 years',
-        sumInsured: rng.decimal(20_000, 200_000),
-        modalPremium: rng.decimal(50, 600),
+        sumInsured: Math.round(fromUsd(rng.int(20_000, 200_000), policy.currency)).toFixed(2),
+        modalPremium: riderPremium(policy.modalPremium),
       });
+      riderPremiums += Number(items.at(-1)?.modalPremium ?? 0);
     }
-    let cash = Number(rng.decimal(5_000, 80_000));
+    if (policy.modalPremium !== null) {
+      basic.modalPremium = (Number(policy.modalPremium) - riderPremiums).toFixed(2);
+    }
+    // The cash value of a life plan is a fraction of what was paid into it, never a multiple of it.
+    let cash = Number(policy.totalPremiumPaid) * Number(rng.decimal(0.55, 0.95, 4));
     for (const m of ctx.months) {
       cash *= 1 + rng.next() * 0.01;
       const dividend = cash * 0.12;

@@ -1,5 +1,6 @@
 import type { ProductCategory, SiteCode } from '@portal/contract';
 import { sql } from 'drizzle-orm';
+import { convertAtRate, quotedCrossRate, unitsValue } from '../../render/decimal.js';
 import type { Db } from '../client.js';
 import {
   applications,
@@ -12,7 +13,9 @@ import {
   serviceRecords,
 } from '../schema/index.js';
 import { insertInSlices, insertReturningIds } from './bulk.js';
+import { FX_TO_USD } from './catalog-data.js';
 import { ensureDemoData } from './demo.js';
+import { premiumsDue } from './demo-premiums.js';
 import { GIVEN_NAMES, SURNAMES } from './names.js';
 import { addDays, Random } from './random.js';
 
@@ -154,6 +157,10 @@ export async function generateScaleData(db: Db, options: ScaleOptions): Promise<
           const product = rng.pick(nonRider);
           const category = product.category as ProductCategory;
           const currency = rng.pick(['USD', 'HKD', 'USD', 'EUR', 'GBP']);
+          const commenceDate = rng.dateBetween('2010-01-01', '2026-06-30');
+          const paymentFrequency = rng.pick(['M', 'A', 'S']);
+          const single = paymentFrequency === 'S';
+          const modalPremium = rng.decimal(100, 10_000);
           policyRows.push({
             siteCode: owner.site,
             planNo: `Z${run}-${++planSerial}`,
@@ -164,12 +171,17 @@ export async function generateScaleData(db: Db, options: ScaleOptions): Promise<
             insuredClientId: clientIds[i] ?? 0,
             insuredName: owner.name,
             servicingProducerId: owner.producerId,
-            commenceDate: rng.dateBetween('2010-01-01', '2026-06-30'),
-            paymentFrequency: rng.pick(['M', 'A', 'S']),
+            commenceDate,
+            paymentFrequency,
             currency,
             valuationCurrency: currency,
-            modalPremium: rng.decimal(100, 10_000),
-            totalPremiumPaid: rng.decimal(1_000, 500_000),
+            modalPremium: single ? null : modalPremium,
+            // The same rule as the demo set: modal premium × premiums due since commencement.
+            totalPremiumPaid: single
+              ? modalPremium
+              : (
+                  Number(modalPremium) * premiumsDue(commenceDate, '2026-06-30', paymentFrequency, null)
+                ).toFixed(2),
           });
         }
       });
@@ -220,7 +232,12 @@ export async function generateScaleData(db: Db, options: ScaleOptions): Promise<
             const fund = rng.pick(fundRows);
             const units = rng.decimal(10, 5_000, 4);
             const price = rng.decimal(1, 100, 4);
-            const value = (Number(units) * Number(price)).toFixed(2);
+            const value = unitsValue(units, price);
+            // Valued in the plan's currency at the quoted reference rate (decision 011), like the demo set.
+            const exchangeRate = quotedCrossRate(
+              (FX_TO_USD[fund.currency] ?? 1).toFixed(8),
+              (FX_TO_USD[p.currency] ?? 1).toFixed(8),
+            );
             holdingRows.push({
               policyId,
               holdingType: 'fund',
@@ -233,8 +250,8 @@ export async function generateScaleData(db: Db, options: ScaleOptions): Promise<
               price,
               valueOn: '2026-06-30',
               value,
-              valuationValue: value,
-              exchangeRate: '1.00000000',
+              valuationValue: convertAtRate(value, exchangeRate),
+              exchangeRate,
             });
           }
         }

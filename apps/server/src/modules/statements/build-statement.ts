@@ -1,7 +1,8 @@
 import type { Currency } from '@portal/contract';
 import { HttpError } from '../../plugins/errors.js';
-import { convertAmount, crossRate, sumAmounts } from '../../render/decimal.js';
+import { convertAtRate, quotedCrossRate, sumAmounts } from '../../render/decimal.js';
 import {
+  type ConversionLine,
   LIFE_VALUE_FIELDS,
   type StatementDocument,
   type StatementLifeValues,
@@ -84,16 +85,15 @@ async function planSections(
       portfolio: own.filter((a) => a.kind === 'portfolio').map(entry),
       lifeValues,
       dataAlert: plan.dataAlert,
-      conversion: null,
     };
   });
 }
 
 /**
  * The statement of one account for one month. A POLICY account prints its plan in the plan's valuation currency;
- * a CONSOLIDATE account prints each plan and converts every plan's totals into `currency` at the USD quotes of
- * the valuation date (amount × usdPerPlanCurrency ÷ usdPerSelected, to the cent), the grand totals being the sums
- * of the converted lines.
+ * a CONSOLIDATE account prints each plan and converts every plan's totals into `currency` at the quoted cross rate
+ * of the valuation date's USD quotes (decision 011: amount × quoted rate, to the cent), the grand totals being the
+ * sums of the converted lines as printed.
  */
 export async function buildStatement(
   ctx: StatementsContext,
@@ -119,7 +119,7 @@ export async function buildStatement(
     const plans = await planSections(ctx, [snapshot.id], snapshot.asOfDate);
     const plan = plans[0];
     if (!plan) throw new HttpError(404, 'statements.noStatement');
-    return { ...base, kind: 'monthly', reportingCurrency: plan.valuationCurrency, plans, totals: null };
+    return { ...base, kind: 'monthly', reportingCurrency: plan.valuationCurrency, plans, summary: null };
   }
 
   const reportingCurrency = currency ?? (account.consolidatedCurrency as Currency);
@@ -143,23 +143,31 @@ export async function buildStatement(
     if (!rate) throw new Error(`no ${ccy}/USD rate on ${snapshot.asOfDate}`);
     return rate;
   };
+  const valueLines: ConversionLine[] = [];
+  const cashLines: ConversionLine[] = [];
   for (const plan of plans) {
-    const from = usdPer(plan.valuationCurrency);
-    const to = usdPer(reportingCurrency);
-    plan.conversion = {
-      rate: crossRate(from, to),
-      totalPortfolioValue: convertAmount(plan.totalPortfolioValue, from, to),
-      cashBalance: convertAmount(plan.cashBalance, from, to),
-    };
+    const rate = quotedCrossRate(usdPer(plan.valuationCurrency), usdPer(reportingCurrency));
+    const line = (amount: string): ConversionLine => ({
+      planNo: plan.planNo,
+      productName: plan.productName,
+      currency: plan.valuationCurrency,
+      amount,
+      rate,
+      converted: convertAtRate(amount, rate),
+    });
+    valueLines.push(line(plan.totalPortfolioValue));
+    cashLines.push(line(plan.cashBalance));
   }
   return {
     ...base,
     kind: 'consolidated',
     reportingCurrency,
     plans,
-    totals: {
-      totalPortfolioValue: sumAmounts(plans.map((p) => p.conversion?.totalPortfolioValue)),
-      cashBalance: sumAmounts(plans.map((p) => p.conversion?.cashBalance)),
+    summary: {
+      valueLines,
+      totalValue: sumAmounts(valueLines.map((l) => l.converted)),
+      cashLines,
+      totalCash: sumAmounts(cashLines.map((l) => l.converted)),
     },
   };
 }

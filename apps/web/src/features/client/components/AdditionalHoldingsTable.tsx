@@ -1,7 +1,7 @@
 import type { AdditionalHolding } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '../../../components/data-table/DataTable';
-import { formatAmount, formatDate, formatPrice, formatUnits } from '../../../lib/format';
+import { formatDate, formatMoney, formatPrice, formatUnits } from '../../../lib/format';
 
 /** Additional funds held beside the plan (ABF or ETF), one table per kind. */
 export function AdditionalHoldingsTable({
@@ -24,7 +24,13 @@ export function AdditionalHoldingsTable({
     },
     { key: 'price', header: t('holdings.price'), align: 'right', cell: (row) => formatPrice(row.price) },
     { key: 'valueOn', header: t('holdings.valueOn'), cell: (row) => formatDate(row.valueOn) },
-    { key: 'value', header: t('holdings.value'), align: 'right', cell: (row) => formatAmount(row.value) },
+    {
+      key: 'value',
+      header: t('holdings.value'),
+      align: 'right',
+      // The currency beside the amount: these lots are not in the plan's valuation currency.
+      cell: (row) => formatMoney(row.value, row.currency),
+    },
   ];
   return (
     <DataTable columns={columns} rows={rows} rowKey={(row) => row.code} caption={caption} captionVisible />

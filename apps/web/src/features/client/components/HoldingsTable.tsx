@@ -6,20 +6,11 @@ import { openDownload } from '../../../lib/api-client';
 import {
   DASH,
   formatDate,
-  formatDecimal,
+  formatExchangeRate,
   formatMoney,
   formatPrice,
-  formatRate,
   formatUnits,
 } from '../../../lib/format';
-
-/**
- * Rates against a strong valuation currency (JPY → USD is 0.0067) lose their meaning at 4 decimals, so small
- * rates show 6; the rest keep the portal's 4.
- */
-function formatExchangeRate(rate: string): string {
-  return Math.abs(Number(rate)) < 0.1 ? formatDecimal(rate, 6) : formatRate(rate);
-}
 
 /**
  * Fund and cash holdings. Units and prices carry 4 decimals, amounts 2; each line is valued in its own currency and

@@ -50,6 +50,9 @@ export function PlanOverviewTab({ plan }: { plan: PlanDetail }) {
       {hasAdditional && (
         <SectionCard title={t('holdings.additionalTitle')} order={3}>
           <Stack gap="lg">
+            <Text size="sm" c="dimmed">
+              {t('holdings.additionalApart')}
+            </Text>
             {plan.additionalHoldings.abfFund.length > 0 && (
               <AdditionalHoldingsTable
                 rows={plan.additionalHoldings.abfFund}

@@ -57,6 +57,48 @@ describe('plan detail', () => {
     expect(screen.getAllByText('HKD 785,432.10').length).toBeGreaterThan(0);
   });
 
+  it('shows the exchange rate the valuation was computed with, every digit of it', async () => {
+    const [fund] = planDetail().holdings;
+    const yen = {
+      ...(fund as PlanDetail['holdings'][number]),
+      currency: 'JPY',
+      value: '42103033.60',
+      exchangeRate: '0.00667123',
+      valuationValue: '280879.02',
+      currencyPrefix: 'USD',
+    };
+    openPlan('/b2c/plan_detail/11', planDetail({ valuationCurrency: 'USD', holdings: [yen] }));
+    const table = await screen.findByRole('table', { name: /Fund and cash holdings/ }, slow);
+    const cells = within(table)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    // 42,103,033.60 × 0.00667123 = 280,879.02
+    expect(cells).toContain('0.00667123');
+    expect(cells).toContain('USD 280,879.02');
+  });
+
+  it('shows ABF/ETF lots with their currency, apart from the plan total', async () => {
+    const lot = {
+      code: 'ABF-HK',
+      name: 'ABF Hong Kong Bond Index Fund',
+      currency: 'HKD',
+      unitHeld: '1200.0000',
+      price: '112.3400',
+      valueOn: '2026-05-29',
+      value: '134808.00',
+    };
+    openPlan(
+      '/b2c/plan_detail/11',
+      planDetail({ additionalHoldings: { abfFund: [lot], etfFund: [] }, isAdditionalFundExist: true }),
+    );
+    const table = await screen.findByRole('table', { name: /ABF/ }, slow);
+    const cells = within(table)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cells).toContain('HKD 134,808.00');
+    expect(screen.getByText(/not included in its total portfolio value/)).toBeInTheDocument();
+  });
+
   it('renders the life disclaimer as sanitized HTML', async () => {
     openPlan('/b2c/plan_detail/11', planDetail());
     const bold = await screen.findByText('not guaranteed', {}, slow);
