@@ -194,7 +194,7 @@ function statementContent(doc: StatementDocument, first: boolean): Node[] {
  * One PDF holding the given statements, each starting on a new page. The language of the first one picks the
  * font face (all faces cover Latin, kana, hangul and Han; they differ in glyph style only).
  */
-export function renderStatementsPdf(docs: StatementDocument[], fontPath: string): Promise<Buffer> {
+export function renderStatementsPdf(docs: StatementDocument[], fontPath: string | undefined): Promise<Buffer> {
   const first = docs[0];
   if (!first) throw new Error('no statement to render');
   const texts = statementTexts(first.language);
