@@ -107,6 +107,8 @@ function loadFaces(fontPath: string | undefined, pdfmake: PdfMake): Record<CjkFa
 }
 
 type Node = unknown;
+/** Text every face draws (Basic Latin to Latin Extended-B), which needs no per-character lookup. */
+const LATIN_ONLY = /^[ -\u024f]*$/;
 type TextRun = string | { text: string; font: string };
 
 /**
@@ -126,7 +128,7 @@ function fallbackSplitter(faces: Record<CjkFace, LoadedFace>, order: readonly Cj
   const primary = order[0] as CjkFace;
   return (text: string): string | TextRun[] => {
     // Latin text (the common case) needs no lookup: every face draws it.
-    if (!/[^\u0000-\u024f]/.test(text)) return text;
+    if (LATIN_ONLY.test(text)) return text;
     const runs: { face: CjkFace; text: string }[] = [];
     for (const char of text) {
       const face = faceFor(char.codePointAt(0) ?? 0);
@@ -156,8 +158,14 @@ function withFallback(node: Node, split: (text: string) => string | TextRun[]): 
       return [withFallback(part, split)];
     });
   }
-  for (const key of ['stack', 'columns', 'ul', 'ol']) {
+  for (const key of ['stack', 'columns', 'ul', 'ol', 'section']) {
     if (Array.isArray(object[key])) object[key] = withFallback(object[key], split);
+  }
+  // Page headers and footers, of the document or of a section, are functions of the page number.
+  for (const key of ['header', 'footer']) {
+    const part = object[key];
+    if (typeof part === 'function') object[key] = (...args: unknown[]) => withFallback(part(...args), split);
+    else if (part !== undefined && part !== null) object[key] = withFallback(part, split);
   }
   const table = object.table as { body?: unknown[] } | undefined;
   if (table && Array.isArray(table.body)) object.table = { ...table, body: withFallback(table.body, split) };
@@ -198,13 +206,9 @@ export function pdfEngine(fontPath: string | undefined): PdfRenderer {
     render(doc) {
       const family = (doc.defaultStyle as { font?: string } | undefined)?.font ?? fontFamily('en');
       const split = splitters.get(family) ?? fallbackSplitter(faces, FACE_ORDER.en);
-      const definition: Record<string, unknown> = { ...doc, content: withFallback(doc.content, split) };
-      for (const key of ['header', 'footer'] as const) {
-        const part = doc[key];
-        if (typeof part === 'function')
-          definition[key] = (...args: unknown[]) => withFallback(part(...args), split);
-        else if (part !== undefined) definition[key] = withFallback(part, split);
-      }
+      const { header, footer, content } = doc;
+      const frame = withFallback({ header, footer }, split) as Record<string, unknown>;
+      const definition = { ...doc, ...frame, content: withFallback(content, split) };
       // The pdfmake instance is shared with the demo seed, which replaces the font table and allows its bundled
       // Roboto folder: register our families before every document and keep a local policy that is already set.
       pdfmake.addFonts(fonts());
