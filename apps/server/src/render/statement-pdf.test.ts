@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Language } from '@portal/contract';
@@ -110,6 +111,16 @@ describe('statement PDF without system fonts', () => {
     expect(pdf.fonts).toContain('NotoSansTC-Regular');
     // Hangul is not in the TC face: without the per-character fallback it would print as blanks.
     expect(pdf.fonts).toContain('NotoSansKR-Regular');
+  });
+
+  it('takes PDF_FONT_PATH as an override: one font file then serves every language', async () => {
+    const krFont = createRequire(import.meta.url).resolve(
+      '@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf',
+    );
+    const pdf = readPdf(await renderStatementsPdf([statement('zh', 'BLW1000006')], krFont), 'override');
+    expect(pdf.text).toContain('月結單');
+    expect(pdf.fonts).toContain('NotoSansKR-Regular');
+    expect(pdf.fonts).not.toContain('NotoSansTC-Regular');
   });
 
   it('prints the firm on every page and client, account, month and page x of y in the footer', async () => {
