@@ -52,6 +52,20 @@ const heading = (text: string, size = 11): Node => ({
   margin: [0, 8, 0, 4],
 });
 
+/**
+ * A table's title as its first header row: it repeats above the columns on a continued page, and pdfmake keeps it
+ * with the first data row, so a title never ends a page on its own.
+ */
+function titleRow(title: Node, columns: number): unknown[] {
+  const node = typeof title === 'string' ? { text: title } : title;
+  return [
+    { ...node, colSpan: columns, border: [false, false, false, false] },
+    ...Array<string>(columns - 1).fill(''),
+  ];
+}
+
+const HEADER_ROWS = { headerRows: 2, keepWithHeaderRows: 1, dontBreakRows: true };
+
 function holdingsTable(texts: StatementTexts, plan: StatementPlanSection): Node {
   const ccy = plan.valuationCurrency;
   const columns = PDF_HOLDING_COLUMNS;
@@ -75,10 +89,13 @@ function holdingsTable(texts: StatementTexts, plan: StatementPlanSection): Node 
   ];
   return {
     table: {
-      headerRows: 1,
-      dontBreakRows: true,
+      ...HEADER_ROWS,
       widths: columns.map((c) => c.pdfWidth),
       body: [
+        titleRow(
+          { ...(heading(texts.fundHoldings) as object), fontSize: 11, margin: [0, 6, 0, 0] },
+          columns.length,
+        ),
         header,
         ...rows,
         total(texts.subTotalFunds, plan.subTotalFunds),
@@ -168,7 +185,6 @@ function planSection(texts: StatementTexts, plan: StatementPlanSection): Node[] 
   // A plan's heading never ends a page alone: it moves to the next page with the plan's facts.
   const nodes: Node[] = [
     { stack: opening, unbreakable: true },
-    heading(texts.fundHoldings),
     holdingsTable(texts, plan),
     ...allocations(texts, plan),
   ];
@@ -196,6 +212,7 @@ function consolidatedSummary(texts: StatementTexts, doc: StatementDocument): Nod
     `${texts.convertedValue} (${ccy})`,
   ];
   const body: unknown[][] = [
+    titleRow({ ...(heading(texts.summary, 13) as object), margin: [0, 6, 0, 2] }, headers.length),
     headers.map((text, i) => ({ text, ...HEAD, ...(i >= 3 ? { alignment: 'right' } : {}) })),
     ...doc.plans.map((p) => [
       code(p.planNo),
@@ -219,11 +236,9 @@ function consolidatedSummary(texts: StatementTexts, doc: StatementDocument): Nod
     body.push(total(texts.totalPortfolioValue, doc.totals.totalPortfolioValue));
   }
   return [
-    heading(texts.summary, 13),
     {
       table: {
-        headerRows: 1,
-        dontBreakRows: true,
+        ...HEADER_ROWS,
         widths: ['auto', '*', 'auto', 'auto', 'auto', 'auto'],
         body,
       },
