@@ -7,6 +7,8 @@ cd "$(dirname "$0")/.."
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
+# Statement PDFs take their CJK fonts from npm (decision 006); Chromium does not: the browser tests' screenshots of
+# zh/ja/kr pages would show empty boxes without a system CJK font.
 fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' || missing+=(fonts-noto-cjk)
 if ((${#missing[@]})); then
   sudo_cmd=""

@@ -53,8 +53,11 @@ const envSchema = z.object({
   REDIS_KEY_PREFIX: z.string().default('portal:'),
   /** Header value the public forms API expects from callers. */
   FORMS_CLIENT_SECRET: z.string().min(8).default(DEV_FORMS_SECRET),
-  /** Font collection with Chinese, Japanese and Korean faces for statement PDFs (Debian fonts-noto-cjk). */
-  PDF_FONT_PATH: z.string().default('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc'),
+  /**
+   * Overrides the statement PDFs' CJK fonts (by default Noto Sans TC/JP/KR from npm): a Noto Sans CJK collection
+   * (e.g. Debian's /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc) or one font file for every language.
+   */
+  PDF_FONT_PATH: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
   /** Where /internal sends people who may not use it (the back-office site). */
   BACK_OFFICE_URL: z.string().url().default('http://backoffice.localhost/'),
   /** Folder of the built SPA; served when it exists. Defaults to apps/web/dist wherever the server starts from. */
@@ -98,7 +101,8 @@ export interface Config {
   redisUrl: string | undefined;
   redisKeyPrefix: string;
   formsClientSecret: string;
-  pdfFontPath: string;
+  /** Undefined: the fonts installed by npm. */
+  pdfFontPath: string | undefined;
   backOfficeUrl: string;
   webDist: string;
   logLevel: string;

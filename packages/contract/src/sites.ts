@@ -5,6 +5,9 @@ export const SITE_CODES = ['afs', 'ipc', 'absg'] as const;
 export const siteCodeSchema = z.enum(SITE_CODES);
 export type SiteCode = z.infer<typeof siteCodeSchema>;
 
+/** One accent colour per site so the three variants are told apart at a glance: the logo on screen and on paper. */
+export const SITE_ACCENT: Record<SiteCode, string> = { afs: '#0e689c', ipc: '#1d6b52', absg: '#6b3f8f' };
+
 /** Locales of the UI and the `/{lang}/api` prefix. */
 export const LANGUAGES = ['en', 'ja', 'zh', 'kr'] as const;
 export const languageSchema = z.enum(LANGUAGES);

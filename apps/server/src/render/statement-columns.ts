@@ -12,13 +12,16 @@ interface HoldingColumnBase {
   cell: (line: StatementHoldingLine) => string;
 }
 
-/** A column of both statements, with its width in the PDF table (pdfmake: points or '*'). */
+/**
+ * A column of both statements, with its width in the PDF table: 'auto' sizes it to its content (codes, currencies,
+ * dates and numbers are never wrapped, so never broken mid-word), '*' takes the rest of the line (the fund name).
+ */
 export interface PdfHoldingColumn extends HoldingColumnBase {
   htmlOnly?: false;
-  pdfWidth: number | '*';
+  pdfWidth: 'auto' | '*';
 }
 
-/** A column of the HTML statement only: the PDF page has no room for it. */
+/** A column of the HTML statement only. */
 interface HtmlOnlyHoldingColumn extends HoldingColumnBase {
   htmlOnly: true;
 }
@@ -29,20 +32,25 @@ const orDash = (value: string | null | undefined) => (value == null || value ===
 
 /** The holdings table's columns, in order. */
 export const HOLDING_COLUMNS: readonly HoldingColumn[] = [
-  { header: (t) => t.fundCode, numeric: false, cell: (h) => h.code, pdfWidth: 40 },
+  { header: (t) => t.fundCode, numeric: false, cell: (h) => h.code, pdfWidth: 'auto' },
   { header: (t) => t.fundName, numeric: false, cell: (h) => h.description, pdfWidth: '*' },
-  { header: (t) => t.currency, numeric: false, cell: (h) => h.currency, pdfWidth: 28 },
-  { header: (t) => t.unitType, numeric: false, cell: (h) => orDash(h.unitType), htmlOnly: true },
-  { header: (t) => t.unitBalance, numeric: true, cell: (h) => formatUnits(h.unitHeld), pdfWidth: 52 },
-  { header: (t) => t.unitPrice, numeric: true, cell: (h) => formatUnits(h.price), pdfWidth: 46 },
-  { header: (t) => t.valuationDate, numeric: false, cell: (h) => formatDate(h.valueOn), pdfWidth: 50 },
-  { header: (t) => t.value, numeric: true, cell: (h) => formatAmount(h.value), pdfWidth: 52 },
-  { header: (t) => t.exchangeRate, numeric: true, cell: (h) => formatRate(h.exchangeRate), pdfWidth: 44 },
+  { header: (t) => t.currency, numeric: false, cell: (h) => h.currency, pdfWidth: 'auto' },
+  { header: (t) => t.unitType, numeric: false, cell: (h) => orDash(h.unitType), pdfWidth: 'auto' },
+  { header: (t) => t.unitBalance, numeric: true, cell: (h) => formatUnits(h.unitHeld), pdfWidth: 'auto' },
+  { header: (t) => t.unitPrice, numeric: true, cell: (h) => formatUnits(h.price), pdfWidth: 'auto' },
+  { header: (t) => t.valuationDate, numeric: false, cell: (h) => formatDate(h.valueOn), pdfWidth: 'auto' },
+  { header: (t) => t.value, numeric: true, cell: (h) => formatAmount(h.value), pdfWidth: 'auto' },
+  {
+    header: (t) => t.exchangeRate,
+    numeric: true,
+    cell: (h) => formatRate(h.exchangeRate),
+    pdfWidth: 'auto',
+  },
   {
     header: (t, ccy) => `${t.valuation} (${ccy})`,
     numeric: true,
     cell: (h) => formatAmount(h.valuationValue),
-    pdfWidth: 58,
+    pdfWidth: 'auto',
   },
 ];
 

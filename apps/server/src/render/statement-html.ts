@@ -19,6 +19,9 @@ th{background:#e8eef5;font-weight:600}td.n,th.n{text-align:right;white-space:now
 table.facts td:first-child{color:#555;width:38%}tr.total td{font-weight:600;border-top:1px solid #999}
 .notice{border:1px solid #d9822b;background:#fff4e5;padding:8px;margin:8px 0}
 .disclaimers{font-size:11px;color:#555;margin-top:18px}
+.letterhead{display:flex;justify-content:space-between;align-items:flex-start;gap:16px;border-bottom:2px solid var(--accent);padding-bottom:8px;margin-bottom:14px}
+.letterhead .mark{display:flex;align-items:center;gap:8px;color:var(--accent)}.letterhead .mark b{font-size:22px;line-height:1}
+.letterhead .mark small{display:block;color:#1f3a5f;font-size:11px}.letterhead address{font-style:normal;text-align:right;font-size:11px;color:#5b6673}
 @media print{body{margin:0}h2{page-break-after:avoid}}
 `;
 
@@ -137,12 +140,25 @@ function consolidatedSummary(texts: StatementTexts, doc: StatementDocument): str
   ].join('');
 }
 
+/** The firm's letterhead: the same logo, name and contact as on every page of the PDF. */
+function letterheadHtml(doc: StatementDocument): string {
+  const { firm } = doc;
+  const texts = statementTexts(doc.language);
+  const reach = [
+    firm.phone ? `${texts.telephone} ${firm.phone}` : null,
+    firm.email ? `${texts.emailLabel} ${firm.email}` : null,
+    firm.website,
+  ].filter((part): part is string => part !== null);
+  const lines = [...firm.address, reach.join(' · ')].filter((line) => line !== '').map(e);
+  return `<header class="letterhead" style="--accent:${e(firm.accent)}"><div class="mark"><svg width="32" height="32" viewBox="0 0 24 24" aria-hidden="true"><rect width="24" height="24" rx="5" fill="${e(firm.accent)}"/><path d="M6 18l6-12 6 12M8.3 13.5h7.4" stroke="#fff" stroke-width="2" fill="none" stroke-linecap="round" stroke-linejoin="round"/></svg><div><b>${e(firm.shortName)}</b><small>${e(firm.name)}</small></div></div><address>${lines.join('<br>')}</address></header>`;
+}
+
 /** One statement as the body of a page (used alone, or several in a row). Every value is escaped. */
 export function statementBodyHtml(doc: StatementDocument): string {
   const texts = statementTexts(doc.language);
   const title = doc.kind === 'consolidated' ? texts.consolidatedTitle : texts.monthlyTitle;
   return [
-    `<article class="statement"><h1>${e(title)}</h1>`,
+    `<article class="statement">${letterheadHtml(doc)}<h1>${e(title)}</h1>`,
     facts([
       [texts.clientName, doc.clientName],
       [texts.clientNo, doc.clientNo],

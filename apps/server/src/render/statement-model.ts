@@ -1,4 +1,4 @@
-import type { Language, LifePolicyValueField } from '@portal/contract';
+import type { Language, LifePolicyValueField, SiteCode } from '@portal/contract';
 
 /**
  * What a statement says, independent of how it is printed: the statements module builds it from one month's
@@ -83,8 +83,24 @@ export interface ConsolidatedSummary {
   totalCash: string;
 }
 
+/** Who sends the statement: the site's letterhead, printed on every page of the PDF and atop the HTML. */
+export interface StatementFirm {
+  siteCode: SiteCode;
+  name: string;
+  /** The logo's word mark. */
+  shortName: string;
+  /** The logo's colour (#rrggbb). */
+  accent: string;
+  /** Postal address, one line each; empty when the site has none on file. */
+  address: string[];
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+}
+
 export interface StatementDocument {
   kind: 'monthly' | 'consolidated';
+  firm: StatementFirm;
   language: Language;
   clientName: string;
   clientNo: string;

@@ -8,19 +8,42 @@ import {
   type StatementDocument,
   type StatementPlanSection,
 } from './statement-model.js';
+import {
+  FOOTER_HEIGHT,
+  HEADER_HEIGHT,
+  letterhead,
+  PAGE_MARGIN_X,
+  pageFooter,
+  StatementPageCounter,
+} from './statement-pdf-frame.js';
 import { frequencyLabel, type StatementTexts, statementTexts } from './statement-texts.js';
 
 type Node = Record<string, unknown> | string;
 const orDash = (value: string | null | undefined) => (value == null || value === '' ? '-' : value);
 const HEAD = { fillColor: '#e8eef5' };
-const num = (text: string) => ({ text, alignment: 'right' });
+/** Numbers, codes, currencies and dates never wrap: a broken "Curren-cy" or amount is unreadable. */
+const num = (text: string) => ({ text, alignment: 'right', noWrap: true });
+const code = (text: string) => ({ text, noWrap: true });
+const LABEL = '#5b6673';
 
-function factsTable(pairs: [string, string][]): Node {
-  return {
-    table: { widths: [150, '*'], body: pairs.map(([k, v]) => [{ text: k, color: '#555555' }, v]) },
+/**
+ * A4 landscape: the holdings table has ten columns, and on a portrait page fund names wrapped to three or four
+ * lines; across the page every fund name fits on one or two lines and the facts sit in two columns.
+ */
+const PAGE = { width: 841.89, height: 595.28 };
+
+/** Label/value pairs in two side-by-side columns, filled top to bottom. */
+function factsGrid(pairs: [string, string][], margin: number[] = [0, 0, 0, 6]): Node {
+  const half = Math.ceil(pairs.length / 2);
+  const column = (part: [string, string][]) => ({
+    width: '*',
+    table: {
+      widths: [130, '*'],
+      body: part.map(([k, v]) => [{ text: k, color: LABEL }, v]),
+    },
     layout: 'noBorders',
-    margin: [0, 0, 0, 6],
-  };
+  });
+  return { columns: [column(pairs.slice(0, half)), column(pairs.slice(half))], columnGap: 24, margin };
 }
 
 const heading = (text: string, size = 11): Node => ({
@@ -30,17 +53,36 @@ const heading = (text: string, size = 11): Node => ({
   margin: [0, 8, 0, 4],
 });
 
+/**
+ * A table's title as its first header row: it repeats above the columns on a continued page, and pdfmake keeps it
+ * with the first data row, so a title never ends a page on its own.
+ */
+function titleRow(title: Node, columns: number): unknown[] {
+  const node = typeof title === 'string' ? { text: title } : title;
+  return [
+    { ...node, colSpan: columns, border: [false, false, false, false] },
+    ...Array<string>(columns - 1).fill(''),
+  ];
+}
+
+const HEADER_ROWS = { headerRows: 2, keepWithHeaderRows: 1, dontBreakRows: true };
+
 function holdingsTable(texts: StatementTexts, plan: StatementPlanSection): Node {
   const ccy = plan.valuationCurrency;
   const columns = PDF_HOLDING_COLUMNS;
-  const header = columns.map((c) => ({ text: c.header(texts, ccy), ...HEAD }));
+  const header = columns.map((c) => ({
+    text: c.header(texts, ccy),
+    ...HEAD,
+    ...(c.numeric ? { alignment: 'right' } : {}),
+  }));
   const rows = (type: 'fund' | 'cash') =>
     plan.holdings
       .filter((h) => h.holdingType === type)
       .map((h) =>
         columns.map((c) => {
           const text = c.cell(h);
-          return c.numeric ? num(text) : text;
+          if (c.numeric) return num(text);
+          return c.pdfWidth === 'auto' ? code(text) : text;
         }),
       );
   // The label spans every column but the last, the amount's; pdfmake wants a placeholder for each spanned cell.
@@ -51,9 +93,13 @@ function holdingsTable(texts: StatementTexts, plan: StatementPlanSection): Node 
   ];
   return {
     table: {
-      headerRows: 1,
+      ...HEADER_ROWS,
       widths: columns.map((c) => c.pdfWidth),
       body: [
+        titleRow(
+          { ...(heading(texts.fundHoldings) as object), fontSize: 11, margin: [0, 6, 0, 0] },
+          columns.length,
+        ),
         header,
         // Each total stands under the lines it adds up (as in the HTML statement).
         ...rows('fund'),
@@ -64,21 +110,23 @@ function holdingsTable(texts: StatementTexts, plan: StatementPlanSection): Node 
       ],
     },
     layout: 'lightHorizontalLines',
-    fontSize: 7.5,
+    fontSize: 8,
   };
 }
 
+const percent = (value: string) => num(`${formatDecimal(value, 2)}%`);
+
+/** Premium allocation: which fund each premium goes to, with the fund's asset class. */
 function allocationTable(texts: StatementTexts, lines: StatementAllocationLine[]): Node {
+  const head = [texts.fundCode, texts.fundName, texts.assetClass, texts.allocationPercentage];
   return {
     table: {
       headerRows: 1,
-      widths: [60, '*', 100, 60],
+      dontBreakRows: true,
+      widths: ['auto', '*', 'auto', 'auto'],
       body: [
-        [texts.fundCode, texts.fundName, texts.assetClass, texts.percentage].map((text) => ({
-          text,
-          ...HEAD,
-        })),
-        ...lines.map((l) => [l.code, l.name, l.assetClass, num(`${formatDecimal(l.percentage, 2)}%`)]),
+        head.map((text, i) => ({ text, ...HEAD, ...(i === 3 ? { alignment: 'right' } : {}) })),
+        ...lines.map((l) => [code(l.code), l.name, l.assetClass, percent(l.percentage)]),
       ],
     },
     layout: 'lightHorizontalLines',
@@ -86,13 +134,46 @@ function allocationTable(texts: StatementTexts, lines: StatementAllocationLine[]
   };
 }
 
+/** The portfolio by asset class: one line per class, so no fund columns. */
+function portfolioTable(texts: StatementTexts, lines: StatementAllocationLine[]): Node {
+  return {
+    table: {
+      headerRows: 1,
+      dontBreakRows: true,
+      widths: ['*', 'auto'],
+      body: [
+        [
+          { text: texts.assetClass, ...HEAD },
+          { text: texts.portfolioPercentage, ...HEAD, alignment: 'right' },
+        ],
+        ...lines.map((l) => [l.name, percent(l.percentage)]),
+      ],
+    },
+    layout: 'lightHorizontalLines',
+    fontSize: 8,
+  };
+}
+
+/** Premium allocation and asset classes side by side: both are short, and the page is wide. */
+function allocations(texts: StatementTexts, plan: StatementPlanSection): Node[] {
+  const parts: Record<string, unknown>[] = [];
+  if (plan.allocation.length > 0)
+    parts.push({
+      width: '*',
+      stack: [heading(texts.allocation), allocationTable(texts, plan.allocation)],
+    });
+  if (plan.portfolio.length > 0)
+    parts.push({ width: 240, stack: [heading(texts.portfolio), portfolioTable(texts, plan.portfolio)] });
+  return parts.length === 0 ? [] : [{ columns: parts, columnGap: 24, unbreakable: true }];
+}
+
 function planSection(texts: StatementTexts, plan: StatementPlanSection): Node[] {
   const money = (v: string | null) => (v == null ? '-' : `${plan.currency} ${formatAmount(v)}`);
-  const nodes: Node[] = [heading(`${plan.planNo} — ${plan.productName}`, 13)];
-  if (plan.dataAlert) nodes.push({ text: texts.notice, color: '#b35900', margin: [0, 0, 0, 6] });
-  nodes.push(
+  const opening: Node[] = [heading(`${plan.planNo} — ${plan.productName}`, 13)];
+  if (plan.dataAlert) opening.push({ text: texts.notice, color: '#b35900', margin: [0, 0, 0, 6] });
+  opening.push(
     heading(texts.planInformation),
-    factsTable([
+    factsGrid([
       [texts.provider, plan.providerName],
       [texts.policyOwner, plan.policyOwner],
       [texts.jointOwner, orDash(plan.jointOwner)],
@@ -106,18 +187,22 @@ function planSection(texts: StatementTexts, plan: StatementPlanSection): Node[] 
       [texts.modalPremium, money(plan.modalPremium)],
       [texts.totalPremiumPaid, money(plan.totalPremiumPaid)],
     ]),
-    heading(texts.fundHoldings),
-    holdingsTable(texts, plan),
   );
-  if (plan.allocation.length > 0)
-    nodes.push(heading(texts.allocation), allocationTable(texts, plan.allocation));
-  if (plan.portfolio.length > 0) nodes.push(heading(texts.portfolio), allocationTable(texts, plan.portfolio));
+  // A plan's heading never ends a page alone: it moves to the next page with the plan's facts.
+  const nodes: Node[] = [
+    { stack: opening, unbreakable: true },
+    holdingsTable(texts, plan),
+    ...allocations(texts, plan),
+  ];
   const values = plan.lifeValues;
   if (values) {
-    nodes.push(
-      heading(texts.lifePolicyValues),
-      factsTable(LIFE_VALUE_FIELDS.map((f) => [texts[f], `${values.currency} ${formatAmount(values[f])}`])),
-    );
+    nodes.push({
+      unbreakable: true,
+      stack: [
+        heading(texts.lifePolicyValues),
+        factsGrid(LIFE_VALUE_FIELDS.map((f) => [texts[f], `${values.currency} ${formatAmount(values[f])}`])),
+      ],
+    });
   }
   return nodes;
 }
@@ -125,23 +210,26 @@ function planSection(texts: StatementTexts, plan: StatementPlanSection): Node[] 
 function conversionTable(
   texts: StatementTexts,
   ccy: string,
+  title: Node,
   amountHeader: string,
   lines: ConversionLine[],
   total: { label: string; value: string },
 ): Node {
+  const headers = [
+    texts.planNo,
+    texts.productName,
+    texts.currency,
+    amountHeader,
+    texts.exchangeRate,
+    `${texts.convertedValue} (${ccy})`,
+  ];
   const body: unknown[][] = [
-    [
-      texts.planNo,
-      texts.productName,
-      texts.currency,
-      amountHeader,
-      texts.exchangeRate,
-      `${texts.convertedValue} (${ccy})`,
-    ].map((text) => ({ text, ...HEAD })),
+    titleRow(title, headers.length),
+    headers.map((text, i) => ({ text, ...HEAD, ...(i >= 3 ? { alignment: 'right' } : {}) })),
     ...lines.map((l) => [
-      l.planNo,
+      code(l.planNo),
       l.productName,
-      l.currency,
+      code(l.currency),
       num(formatAmount(l.amount)),
       num(formatRate(l.rate)),
       num(formatAmount(l.converted)),
@@ -149,9 +237,9 @@ function conversionTable(
     [{ text: `${total.label} (${ccy})`, colSpan: 5 }, '', '', '', '', num(formatAmount(total.value))],
   ];
   return {
-    table: { headerRows: 1, widths: [70, '*', 40, 80, 56, 90], body },
+    table: { ...HEADER_ROWS, widths: ['auto', '*', 'auto', 'auto', 'auto', 'auto'], body },
     layout: 'lightHorizontalLines',
-    fontSize: 8,
+    fontSize: 8.5,
   };
 }
 
@@ -161,67 +249,81 @@ function consolidatedSummary(texts: StatementTexts, doc: StatementDocument): Nod
   if (!summary) return [];
   const ccy = doc.reportingCurrency;
   return [
-    heading(texts.summary, 13),
-    conversionTable(texts, ccy, texts.totalPortfolioValue, summary.valueLines, {
-      label: texts.totalPortfolioValue,
-      value: summary.totalValue,
-    }),
-    heading(texts.cashBalancesIncluded),
-    conversionTable(texts, ccy, texts.cashBalance, summary.cashLines, {
-      label: texts.cashBalance,
-      value: summary.totalCash,
-    }),
+    conversionTable(
+      texts,
+      ccy,
+      { ...(heading(texts.summary, 13) as object), margin: [0, 6, 0, 2] },
+      texts.totalPortfolioValue,
+      summary.valueLines,
+      { label: texts.totalPortfolioValue, value: summary.totalValue },
+    ),
+    conversionTable(
+      texts,
+      ccy,
+      { ...(heading(texts.cashBalancesIncluded) as object), margin: [0, 8, 0, 2] },
+      texts.cashBalance,
+      summary.cashLines,
+      { label: texts.cashBalance, value: summary.totalCash },
+    ),
   ];
 }
 
-/** The pdfmake content of one statement; `first` decides whether it starts on a new page. */
-function statementContent(doc: StatementDocument, first: boolean): Node[] {
+/** One statement's pages: its own letterhead, footer and page count, starting on a new page. */
+function statementSection(doc: StatementDocument, index: number, counter: StatementPageCounter): Node {
   const texts = statementTexts(doc.language);
   const title = doc.kind === 'consolidated' ? texts.consolidatedTitle : texts.monthlyTitle;
-  return [
-    {
-      text: title,
-      fontSize: 18,
-      color: '#1f3a5f',
-      margin: [0, 0, 0, 8],
-      ...(first ? {} : { pageBreak: 'before' }),
+  return {
+    section: [
+      { text: title, fontSize: 18, color: '#1f3a5f', margin: [0, 0, 0, 8] },
+      factsGrid(
+        [
+          [texts.clientName, doc.clientName],
+          [texts.clientNo, doc.clientNo],
+          [texts.accountNo, doc.accountNo],
+          [texts.statementMonth, doc.month.replace('-', '/')],
+          [texts.valuationDate, formatDate(doc.asOfDate)],
+          [texts.reportingCurrency, doc.reportingCurrency],
+        ],
+        [0, 0, 0, 4],
+      ),
+      ...(doc.kind === 'consolidated' ? consolidatedSummary(texts, doc) : []),
+      ...doc.plans.flatMap((p) => planSection(texts, p)),
+      { text: texts.disclaimers.join('\n\n'), fontSize: 7.5, color: LABEL, margin: [0, 16, 0, 0] },
+    ],
+    pageOrientation: 'landscape',
+    header: (page: number) => {
+      counter.record(index, page);
+      return letterhead(doc.firm, texts, PAGE.width);
     },
-    factsTable([
-      [texts.clientName, doc.clientName],
-      [texts.clientNo, doc.clientNo],
-      [texts.accountNo, doc.accountNo],
-      [texts.statementMonth, doc.month.replace('-', '/')],
-      [texts.valuationDate, formatDate(doc.asOfDate)],
-      [texts.reportingCurrency, doc.reportingCurrency],
-    ]),
-    ...(doc.kind === 'consolidated' ? consolidatedSummary(texts, doc) : []),
-    ...doc.plans.flatMap((p) => planSection(texts, p)),
-    { text: texts.disclaimers.join('\n\n'), fontSize: 7.5, color: '#555555', margin: [0, 16, 0, 0] },
-  ];
+    footer: (page: number) => {
+      const position = counter.position(index, page);
+      return pageFooter(doc, texts, position.page, position.pages);
+    },
+  };
 }
 
 /**
- * One PDF holding the given statements, each starting on a new page. The language of the first one picks the
- * font face (all faces cover Latin, kana, hangul and Han; they differ in glyph style only).
+ * One PDF holding the given statements, each starting on a new page with its own page numbers. The language of the
+ * first one picks the font face; characters it lacks (hangul in a Chinese face) fall back per character.
  */
-export function renderStatementsPdf(docs: StatementDocument[], fontPath: string): Promise<Buffer> {
+export function renderStatementsPdf(
+  docs: StatementDocument[],
+  fontPath: string | undefined,
+): Promise<Buffer> {
   const first = docs[0];
   if (!first) throw new Error('no statement to render');
   const texts = statementTexts(first.language);
+  const counter = new StatementPageCounter();
   return pdfEngine(fontPath).render({
     info: {
       title: `${first.kind === 'consolidated' ? texts.consolidatedTitle : texts.monthlyTitle} ${first.accountNo} ${first.month}`,
-      creator: 'Portal',
+      author: first.firm.name,
+      creator: first.firm.name,
     },
     pageSize: 'A4',
-    pageMargins: [32, 36, 32, 40],
-    content: docs.flatMap((d, i) => statementContent(d, i === 0)),
-    footer: (page: number, pages: number) => ({
-      text: `${page} / ${pages}`,
-      alignment: 'center',
-      fontSize: 7,
-      color: '#777777',
-    }),
+    pageOrientation: 'landscape',
+    pageMargins: [PAGE_MARGIN_X, HEADER_HEIGHT, PAGE_MARGIN_X, FOOTER_HEIGHT],
+    content: docs.map((d, i) => statementSection(d, i, counter)),
     defaultStyle: { font: fontFamily(first.language), fontSize: 9 },
   });
 }

@@ -59,6 +59,13 @@ const en = {
   vitalityDiscount: 'Vitality discount',
   premiumRefund: 'Premium refund',
   totalPolicyValue: 'Total policy value',
+  // Letterhead and page footer (statement PDF/HTML layout).
+  telephone: 'Tel',
+  emailLabel: 'Email',
+  /** {page} and {pages}: this statement's page and page count. */
+  pageOfPages: 'Page {page} of {pages}',
+  allocationPercentage: 'Allocation',
+  portfolioPercentage: 'Share of portfolio',
   none: 'None',
   frequency: { M: 'Monthly', Q: 'Quarterly', H: 'Semi-annually', A: 'Annually', S: 'Single' },
   notice:
@@ -130,6 +137,12 @@ const zh: StatementTexts = {
   vitalityDiscount: '健康折扣',
   premiumRefund: '保費退還',
   totalPolicyValue: '保單總值',
+  // Letterhead and page footer (statement PDF/HTML layout).
+  telephone: '電話',
+  emailLabel: '電郵',
+  pageOfPages: '第 {page} 頁，共 {pages} 頁',
+  allocationPercentage: '分配比例',
+  portfolioPercentage: '佔投資組合比例',
   none: '沒有',
   frequency: { M: '每月', Q: '每季', H: '每半年', A: '每年', S: '一次性' },
   notice: '由於產品供應商提供的數據出現問題，本結單未能完整顯示。請稍候，待數據更正後再查閱。',
@@ -198,6 +211,12 @@ const ja: StatementTexts = {
   vitalityDiscount: 'バイタリティ割引',
   premiumRefund: '保険料返還',
   totalPolicyValue: '契約価値合計',
+  // Letterhead and page footer (statement PDF/HTML layout).
+  telephone: '電話',
+  emailLabel: 'メール',
+  pageOfPages: '{page} / {pages} ページ',
+  allocationPercentage: '配分比率',
+  portfolioPercentage: '構成比',
   none: 'なし',
   frequency: { M: '月払', Q: '四半期払', H: '半年払', A: '年払', S: '一時払' },
   notice:
@@ -267,6 +286,12 @@ const kr: StatementTexts = {
   vitalityDiscount: '바이탈리티 할인',
   premiumRefund: '보험료 환급',
   totalPolicyValue: '계약 가치 합계',
+  // Letterhead and page footer (statement PDF/HTML layout).
+  telephone: '전화',
+  emailLabel: '이메일',
+  pageOfPages: '{pages}쪽 중 {page}쪽',
+  allocationPercentage: '배분 비율',
+  portfolioPercentage: '포트폴리오 비중',
   none: '없음',
   frequency: { M: '월납', Q: '분기납', H: '반기납', A: '연납', S: '일시납' },
   notice:

@@ -1,11 +1,8 @@
-import type { SiteCode } from '@portal/contract';
+import { SITE_ACCENT } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalePath } from '../lib/locale';
 import { useSiteInfo } from '../lib/session';
-
-/** One accent colour per site so the three variants are told apart at a glance. */
-const SITE_ACCENT: Record<SiteCode, string> = { afs: '#0e689c', ipc: '#1d6b52', absg: '#6b3f8f' };
 
 /** Text logo drawn inline: no image request, crisp at any size, and it prints. */
 export function SiteLogo({ to = '/', height = 36 }: { to?: string; height?: number }) {

@@ -14,6 +14,11 @@ export const DEMO_SITES = [
       otpRequiredForProducers: false,
       contactEmail: 'enquiry@afs.example.com',
       enquiryUrl: 'https://afs.example.com/enquiry',
+      letterhead: {
+        address: ['Suite 2801, 28/F, Harbour Centre Tower 1', '8 Harbour Road, Wan Chai, Hong Kong'],
+        phone: '+852 2000 8800',
+        website: 'www.afs.example.com',
+      },
       backOfficeUrl: 'http://backoffice.localhost/',
     },
   },
@@ -26,6 +31,14 @@ export const DEMO_SITES = [
       otpRequiredForProducers: false,
       contactEmail: 'service@ipc.example.com',
       enquiryUrl: 'https://ipc.example.com/contact',
+      letterhead: {
+        address: [
+          "Room 1501, 15/F, Queen's Commercial Building",
+          "88 Queen's Road Central, Central, Hong Kong",
+        ],
+        phone: '+852 2000 6600',
+        website: 'www.ipc.example.com',
+      },
     },
   },
   {
@@ -37,6 +50,11 @@ export const DEMO_SITES = [
       otpRequiredForProducers: false,
       contactEmail: 'advisors@absg.example.com',
       enquiryUrl: 'https://absg.example.com/support',
+      letterhead: {
+        address: ['10 Marina Boulevard, #20-01 Tower 2', 'Singapore 018983'],
+        phone: '+65 6000 4400',
+        website: 'www.absg.example.com',
+      },
       externalAfterLoginUrl: 'https://absg.example.com/advisor',
     },
   },

@@ -20,6 +20,7 @@ import {
   selectSnapshotPlans,
   selectUsdRates,
 } from './queries.js';
+import { loadStatementFirm } from './statement-firm.js';
 import { monthStartOf } from './statement-months.js';
 
 /** The plan sections of the given snapshots (one per plan), in the order of `snapshotIds`. */
@@ -102,12 +103,14 @@ export async function buildStatement(
   month: string,
   currency: Currency | undefined,
 ): Promise<StatementDocument> {
-  const [snapshot, client] = await Promise.all([
+  const [snapshot, client, firm] = await Promise.all([
     selectSnapshot(ctx.db, account.id, monthStartOf(month)),
     selectClientHeader(ctx.db, who.clientId),
+    loadStatementFirm(ctx.db, who.siteCode),
   ]);
   if (!snapshot || !client) throw new HttpError(404, 'statements.noStatement');
   const base = {
+    firm,
     language: who.language,
     clientName: client.name,
     clientNo: client.clientNo,

@@ -164,6 +164,10 @@ describe('statement PDF', () => {
       const text = pdfText(response.rawPayload, `single-${lang}`);
       for (const word of words) expect(text, lang).toContain(word);
       expect(text).toContain('Tai Man Chan');
+      // The letterhead comes from the afs site's row: name, address and contact e-mail.
+      expect(text).toContain('Angel Financial Services');
+      expect(text).toContain('Wan Chai, Hong Kong');
+      expect(text).toContain('enquiry@afs.example.com');
     }
   });
 
