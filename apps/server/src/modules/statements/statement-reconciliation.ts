@@ -34,14 +34,21 @@ export function reconcileLines(lines: readonly string[], texts: StatementTexts):
   const result: Reconciliation = { rows: 0, totals: 0, problems: [] };
   let sinceHeading: bigint[] = [];
   let sinceTotal: bigint[] = [];
+  /** Between a table's first row and its grand total. */
+  let tableOpen = false;
+  let currentHeading = '';
   const sum = (values: bigint[]) => values.reduce((a, b) => a + b, 0n);
-  const headings = [texts.fundHoldings, texts.summary];
+  const headings = [texts.fundHoldings, texts.summary, texts.cashBalancesIncluded];
   for (const line of lines) {
     const figures = line.match(FIGURE) ?? [];
     if (figures.length === 0) {
-      if (headings.some((h) => line.trim() === h)) {
+      const heading = headings.find((h) => line.trim() === h);
+      // A table continued on the next page repeats its heading: its lines still add up to the same totals.
+      if (heading && !(tableOpen && heading === currentHeading)) {
         sinceHeading = [];
         sinceTotal = [];
+        currentHeading = heading;
+        tableOpen = false;
       }
       continue;
     }
@@ -58,12 +65,19 @@ export function reconcileLines(lines: readonly string[], texts: StatementTexts):
         );
       }
       sinceTotal = [];
-      if (isGrandTotal) sinceHeading = [];
+      if (isGrandTotal) {
+        sinceHeading = [];
+        tableOpen = false;
+      }
       continue;
     }
+    // Two figures are facts side by side (modal premium, total premium paid), not a row; the row counts in the
+    // tests make sure no real row is skipped here.
+    if (figures.length === 2) continue;
     // The last three figures of a row are always value, rate, valuation (or amount, rate, converted).
     const [amount, rate, converted] = figures.slice(-3) as [string, string, string];
     result.rows++;
+    tableOpen = true;
     if (figures.length >= 5) {
       const [units, price, value] = figures.slice(-5) as [string, string, string];
       if (product(units, price) !== cents(value)) {
