@@ -7,7 +7,12 @@ import {
   type StatementDocument,
   type StatementPlanSection,
 } from './statement-model.js';
-import { frequencyLabel, type StatementTexts, statementTexts } from './statement-texts.js';
+import {
+  frequencyLabel,
+  machineTranslationRemark,
+  type StatementTexts,
+  statementTexts,
+} from './statement-texts.js';
 
 const STYLE = `
 body{font-family:"Noto Sans CJK TC","Noto Sans CJK JP","Noto Sans CJK KR",Arial,sans-serif;font-size:13px;color:#222;margin:16px}
@@ -18,6 +23,7 @@ th{background:#e8eef5;font-weight:600}td.n,th.n{text-align:right;white-space:now
 table.facts td:first-child{color:#555;width:38%}tr.total td{font-weight:600;border-top:1px solid #999}
 .notice{border:1px solid #d9822b;background:#fff4e5;padding:8px;margin:8px 0}
 .disclaimers{font-size:11px;color:#555;margin-top:18px}
+.mt-remark{font-size:11px;color:#555;background:#f1f3f5;padding:4px 8px;margin:0 0 8px}
 @media print{body{margin:0}h2{page-break-after:avoid}}
 `;
 
@@ -109,12 +115,18 @@ function consolidatedSummary(texts: StatementTexts, doc: StatementDocument): str
   return `<h2>${e(texts.summary)}</h2><table><thead><tr><th>${e(texts.planNo)}</th><th>${e(texts.productName)}</th><th>${e(texts.currency)}</th><th class="n">${e(texts.totalPortfolioValue)}</th><th class="n">${e(texts.exchangeRate)}</th><th class="n">${e(texts.convertedValue)} (${e(ccy)})</th></tr></thead><tbody>${rows}${totalRows}</tbody></table>`;
 }
 
+function remarkHtml(doc: StatementDocument): string {
+  const remark = machineTranslationRemark(doc.language);
+  return remark ? `<p class="mt-remark" data-machine-translation>${e(remark)}</p>` : '';
+}
+
 /** One statement as the body of a page (used alone, or several in a row). Every value is escaped. */
 export function statementBodyHtml(doc: StatementDocument): string {
   const texts = statementTexts(doc.language);
   const title = doc.kind === 'consolidated' ? texts.consolidatedTitle : texts.monthlyTitle;
   return [
     `<article class="statement"><h1>${e(title)}</h1>`,
+    remarkHtml(doc),
     facts([
       [texts.clientName, doc.clientName],
       [texts.clientNo, doc.clientNo],

@@ -7,7 +7,12 @@ import {
   type StatementDocument,
   type StatementPlanSection,
 } from './statement-model.js';
-import { frequencyLabel, type StatementTexts, statementTexts } from './statement-texts.js';
+import {
+  frequencyLabel,
+  machineTranslationRemark,
+  type StatementTexts,
+  statementTexts,
+} from './statement-texts.js';
 
 type Node = Record<string, unknown> | string;
 const orDash = (value: string | null | undefined) => (value == null || value === '' ? '-' : value);
@@ -164,6 +169,11 @@ function consolidatedSummary(texts: StatementTexts, doc: StatementDocument): Nod
   ];
 }
 
+function machineTranslationRemarkNode(doc: StatementDocument): Node[] {
+  const remark = machineTranslationRemark(doc.language);
+  return remark ? [{ text: remark, fontSize: 7.5, color: '#555555', margin: [0, 0, 0, 8] }] : [];
+}
+
 /** The pdfmake content of one statement; `first` decides whether it starts on a new page. */
 function statementContent(doc: StatementDocument, first: boolean): Node[] {
   const texts = statementTexts(doc.language);
@@ -176,6 +186,7 @@ function statementContent(doc: StatementDocument, first: boolean): Node[] {
       margin: [0, 0, 0, 8],
       ...(first ? {} : { pageBreak: 'before' }),
     },
+    ...machineTranslationRemarkNode(doc),
     factsTable([
       [texts.clientName, doc.clientName],
       [texts.clientNo, doc.clientNo],
