@@ -61,7 +61,6 @@ export const PRODUCTS: ProductSeed[] = [
   { provider: 'OKT', code: 'OKT-TU1', name: 'Oak Discretionary Trust', category: 'TU' },
 ];
 
-export const FUND_ASSET_CLASSES = ['Equity', 'Bond', 'Money Market', 'Mixed Asset', 'Alternative'] as const;
 
 /** Funds in several currencies; `price` is the price at the first statement month. */
 export const FUNDS = [
