@@ -37,5 +37,6 @@ export function isTermCode(column: unknown): SQL {
 
 /** Null or a per-language text object that carries at least its English text (the fallback of every language). */
 export function hasEnglishText(column: unknown): SQL {
-  return sql`${column} is null or (jsonb_typeof(${column}) = 'object' and jsonb_typeof(${column} -> 'en') = 'string' and length(${column} ->> 'en') > 0)`;
+  // coalesce: a missing "en" makes the comparison null, and a null check passes.
+  return sql`${column} is null or coalesce(jsonb_typeof(${column} -> 'en') = 'string' and length(${column} ->> 'en') > 0, false)`;
 }
