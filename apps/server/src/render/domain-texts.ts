@@ -3,6 +3,7 @@ import {
   type Language,
   type PaymentMethod,
   type PaymentStatus,
+  type PolicyStatusCode,
   type PortfolioType,
   type ProductCategory,
   parseTermCode,
@@ -24,6 +25,8 @@ interface DomainTexts {
   assetClass: Record<AssetClass, string>;
   /** The same words as the web's domain.json productCategory, for answers the web shows as they come (forms). */
   productCategory: Record<ProductCategory, string>;
+  /** The web's domain.json policyStatus words (CFM is blank by the spec). */
+  policyStatus: Record<PolicyStatusCode, string>;
 }
 
 const en: DomainTexts = {
@@ -64,6 +67,22 @@ const en: DomainTexts = {
     GI: 'General Insurance',
     PB: 'Private Bank',
     TU: 'Trust',
+  },
+  policyStatus: {
+    RCV: 'Received',
+    AIP: 'In Progress',
+    ACT: 'Accepted',
+    CAN: 'Cancelled',
+    INF: 'Inforce',
+    COF: 'Cooled Off',
+    MAT: 'Matured',
+    LAP: 'Lapsed',
+    SUR: 'Surrendered',
+    TOT: 'Transferred Out',
+    OPN: 'Account Open',
+    CFM: '',
+    TER: 'Terminated',
+    COD: 'Account Close',
   },
 };
 
@@ -106,6 +125,22 @@ const zh: DomainTexts = {
     PB: '私人銀行',
     TU: '信託',
   },
+  policyStatus: {
+    RCV: '已收件',
+    AIP: '處理中',
+    ACT: '已接納',
+    CAN: '已取消',
+    INF: '生效中',
+    COF: '冷靜期內取消',
+    MAT: '已期滿',
+    LAP: '已失效',
+    SUR: '已退保',
+    TOT: '已轉出',
+    OPN: '已開戶',
+    CFM: '',
+    TER: '已終止',
+    COD: '已關戶',
+  },
 };
 
 const ja: DomainTexts = {
@@ -146,6 +181,22 @@ const ja: DomainTexts = {
     GI: '損害保険',
     PB: 'プライベートバンク',
     TU: '信託',
+  },
+  policyStatus: {
+    RCV: '受付済',
+    AIP: '手続中',
+    ACT: '承認済',
+    CAN: '取消',
+    INF: '有効',
+    COF: 'クーリングオフ',
+    MAT: '満期',
+    LAP: '失効',
+    SUR: '解約',
+    TOT: '移管済',
+    OPN: '口座開設',
+    CFM: '',
+    TER: '終了',
+    COD: '口座解約',
   },
 };
 
@@ -188,6 +239,22 @@ const kr: DomainTexts = {
     PB: '프라이빗 뱅크',
     TU: '신탁',
   },
+  policyStatus: {
+    RCV: '접수됨',
+    AIP: '진행 중',
+    ACT: '승인됨',
+    CAN: '취소됨',
+    INF: '유효',
+    COF: '청약 철회',
+    MAT: '만기',
+    LAP: '실효',
+    SUR: '해지',
+    TOT: '이전 완료',
+    OPN: '계좌 개설',
+    CFM: '',
+    TER: '종료됨',
+    COD: '계좌 해지',
+  },
 };
 
 const catalogs: Record<Language, DomainTexts> = { en, zh, ja, kr };
@@ -223,6 +290,9 @@ export function domainWords(language: Language) {
     /** A cash position's name, e.g. "Cash account (USD)": the portal's own words, not the provider's label. */
     cashAccount: (currency: string) => `${texts.cashAccount} (${currency})`,
     productCategory: (code: string) => pick(texts.productCategory, code) ?? code,
+    /** A status code's word; `fallback` (the stored label) for a code the catalog does not know. */
+    policyStatus: (code: string, fallback: string) =>
+      code in texts.policyStatus ? texts.policyStatus[code as PolicyStatusCode] : fallback,
   };
 }
 export type DomainWords = ReturnType<typeof domainWords>;

@@ -61,7 +61,6 @@ export const PRODUCTS: ProductSeed[] = [
   { provider: 'OKT', code: 'OKT-TU1', name: 'Oak Discretionary Trust', category: 'TU' },
 ];
 
-
 /** Funds in several currencies; `price` is the price at the first statement month. */
 export const FUNDS = [
   { code: 'GLEQ-USD', name: 'Global Equity Fund A', currency: 'USD', assetClass: 'EQUITY', price: 24.5 },

@@ -130,7 +130,7 @@ export async function getPlanDetail(
     paymentFrequency: plan.paymentFrequency,
     payTerm: words.term(plan.payTerm),
     paymentMethod: words.paymentMethod(plan.paymentMethod),
-    policyStatus: row.policyStatus,
+    policyStatus: words.policyStatus(plan.statusCode, row.policyStatus),
     paymentStatus: words.paymentStatus(plan.paymentStatus),
     portfolioType: words.portfolioType(plan.portfolioType),
     currency: plan.currency,

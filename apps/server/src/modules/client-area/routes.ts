@@ -42,7 +42,7 @@ export const clientAreaRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
   });
 
   app.get('/b2c/plans', { schema: { tags, response: { 200: planListResponseSchema } } }, (request) =>
-    listPlans(ctx, clientOf(request)),
+    listPlans(ctx, clientOf(request), request.language),
   );
   app.get(
     '/b2c/plans/:id',

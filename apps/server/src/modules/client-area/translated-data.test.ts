@@ -39,6 +39,9 @@ const ENGLISH_WORDS = [
   'Overdue',
   'Cash account',
   'Important information',
+  'Inforce',
+  'Account Open',
+  'Surrendered',
   'not guaranteed',
 ];
 const ENGLISH_ASSET_CLASSES = ['equity', 'bond', 'mixed asset', 'money market', 'alternative'];
@@ -81,6 +84,7 @@ function ownedTexts(plan: PlanDetail): string[] {
     plan.paymentMethod,
     plan.paymentStatus,
     plan.portfolioType,
+    plan.policyStatus,
     plan.lifeDisclaimer,
     ...plan.policyItems.flatMap((i) => [i.policyTerm, i.payTerm]),
     ...plan.holdings.filter((h) => h.holdingType === 'cash').map((h) => h.description),
