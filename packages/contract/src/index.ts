@@ -3,6 +3,7 @@ export * from './client-area.js';
 export * from './commissions.js';
 export * from './errors.js';
 export * from './paging.js';
+export * from './plan-terms.js';
 export * from './products.js';
 export * from './reports.js';
 export * from './service-records.js';

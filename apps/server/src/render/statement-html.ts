@@ -8,7 +8,12 @@ import {
   type StatementDocument,
   type StatementPlanSection,
 } from './statement-model.js';
-import { frequencyLabel, type StatementTexts, statementTexts } from './statement-texts.js';
+import {
+  frequencyLabel,
+  machineTranslationRemark,
+  type StatementTexts,
+  statementTexts,
+} from './statement-texts.js';
 
 const STYLE = `
 body{font-family:"Noto Sans CJK TC","Noto Sans CJK JP","Noto Sans CJK KR",Arial,sans-serif;font-size:13px;color:#222;margin:16px}
@@ -22,6 +27,7 @@ table.facts td:first-child{color:#555;width:38%}tr.total td{font-weight:600;bord
 .letterhead{display:flex;justify-content:space-between;align-items:flex-start;gap:16px;border-bottom:2px solid var(--accent);padding-bottom:8px;margin-bottom:14px}
 .letterhead .mark{display:flex;align-items:center;gap:8px;color:var(--accent)}.letterhead .mark b{font-size:22px;line-height:1}
 .letterhead .mark small{display:block;color:#1f3a5f;font-size:11px}.letterhead address{font-style:normal;text-align:right;font-size:11px;color:#5b6673}
+.mt-remark{font-size:11px;color:#555;background:#f1f3f5;padding:4px 8px;margin:0 0 8px}
 @media print{body{margin:0}h2{page-break-after:avoid}}
 `;
 
@@ -153,12 +159,18 @@ function letterheadHtml(doc: StatementDocument): string {
   return `<header class="letterhead" style="--accent:${e(firm.accent)}"><div class="mark"><svg width="32" height="32" viewBox="0 0 24 24" aria-hidden="true"><rect width="24" height="24" rx="5" fill="${e(firm.accent)}"/><path d="M6 18l6-12 6 12M8.3 13.5h7.4" stroke="#fff" stroke-width="2" fill="none" stroke-linecap="round" stroke-linejoin="round"/></svg><div><b>${e(firm.shortName)}</b><small>${e(firm.name)}</small></div></div><address>${lines.join('<br>')}</address></header>`;
 }
 
+function remarkHtml(doc: StatementDocument): string {
+  const remark = machineTranslationRemark(doc.language);
+  return remark ? `<p class="mt-remark" data-machine-translation>${e(remark)}</p>` : '';
+}
+
 /** One statement as the body of a page (used alone, or several in a row). Every value is escaped. */
 export function statementBodyHtml(doc: StatementDocument): string {
   const texts = statementTexts(doc.language);
   const title = doc.kind === 'consolidated' ? texts.consolidatedTitle : texts.monthlyTitle;
   return [
     `<article class="statement">${letterheadHtml(doc)}<h1>${e(title)}</h1>`,
+    remarkHtml(doc),
     facts([
       [texts.clientName, doc.clientName],
       [texts.clientNo, doc.clientNo],

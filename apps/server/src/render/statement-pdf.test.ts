@@ -7,6 +7,7 @@ import type { Language } from '@portal/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { StatementDocument, StatementPlanSection } from './statement-model.js';
 import { renderStatementsPdf } from './statement-pdf.js';
+import { TEST_FIRM } from './test-firm.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'statement-pdf-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -71,16 +72,7 @@ function plan(planNo: string): StatementPlanSection {
 function statement(language: Language, accountNo: string, plans = 1): StatementDocument {
   return {
     kind: 'monthly',
-    firm: {
-      siteCode: 'afs',
-      name: 'Angel Financial Services',
-      shortName: 'AFS',
-      accent: '#0e689c',
-      address: ['Suite 2801, 28/F, Harbour Centre Tower 1', '8 Harbour Road, Wan Chai, Hong Kong'],
-      phone: '+852 2000 8800',
-      email: 'enquiry@afs.example.com',
-      website: 'www.afs.example.com',
-    },
+    firm: TEST_FIRM,
     language,
     clientName: '陳大文',
     clientNo: 'AG10000001',

@@ -16,7 +16,12 @@ import {
   pageFooter,
   StatementPageCounter,
 } from './statement-pdf-frame.js';
-import { frequencyLabel, type StatementTexts, statementTexts } from './statement-texts.js';
+import {
+  frequencyLabel,
+  machineTranslationRemark,
+  type StatementTexts,
+  statementTexts,
+} from './statement-texts.js';
 
 type Node = Record<string, unknown> | string;
 const orDash = (value: string | null | undefined) => (value == null || value === '' ? '-' : value);
@@ -268,6 +273,11 @@ function consolidatedSummary(texts: StatementTexts, doc: StatementDocument): Nod
   ];
 }
 
+function machineTranslationRemarkNode(doc: StatementDocument): Node[] {
+  const remark = machineTranslationRemark(doc.language);
+  return remark ? [{ text: remark, fontSize: 7.5, color: LABEL, margin: [0, 0, 0, 8] }] : [];
+}
+
 /** One statement's pages: its own letterhead, footer and page count, starting on a new page. */
 function statementSection(doc: StatementDocument, index: number, counter: StatementPageCounter): Node {
   const texts = statementTexts(doc.language);
@@ -275,6 +285,7 @@ function statementSection(doc: StatementDocument, index: number, counter: Statem
   return {
     section: [
       { text: title, fontSize: 18, color: '#1f3a5f', margin: [0, 0, 0, 8] },
+      ...machineTranslationRemarkNode(doc),
       factsGrid(
         [
           [texts.clientName, doc.clientName],

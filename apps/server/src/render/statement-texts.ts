@@ -313,3 +313,19 @@ export function frequencyLabel(texts: StatementTexts, code: string | null): stri
   if (!code) return null;
   return texts.frequency[code as keyof StatementTexts['frequency']] ?? code;
 }
+
+// ---- Machine-translation remark (issue 7 §3) -------------------------------------------------------------------
+/**
+ * Japanese pages of the portal carry a remark that their Japanese is machine-translated (spec 1 §1; the web's
+ * common.json autoTranslationRemark): a Japanese statement is the same text in print and carries the same remark.
+ */
+const MACHINE_TRANSLATION_REMARKS: Record<Language, string | null> = {
+  en: null,
+  zh: null,
+  ja: 'このページの日本語は機械翻訳によるものです。正確な内容は英語版をご確認ください。',
+  kr: null,
+};
+
+export function machineTranslationRemark(language: Language): string | null {
+  return MACHINE_TRANSLATION_REMARKS[language];
+}

@@ -1,4 +1,4 @@
-import { PRODUCT_TYPES } from '@portal/contract';
+import { ASSET_CLASSES, PRODUCT_TYPES } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { check, date, index, pgTable, primaryKey, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { idColumn, inList, isCurrency, rate, refId, units } from './columns.js';
@@ -67,7 +67,11 @@ export const funds = pgTable(
     providerId: refId('provider_id').references(() => providers.id),
     factsheetFileKey: text('factsheet_file_key').references(() => storedFiles.key, { onUpdate: 'cascade' }),
   },
-  (t) => [uniqueIndex('funds_code_uq').on(t.code), check('funds_currency_ck', isCurrency(t.currency))],
+  (t) => [
+    uniqueIndex('funds_code_uq').on(t.code),
+    check('funds_currency_ck', isCurrency(t.currency)),
+    check('funds_asset_class_ck', inList(t.assetClass, ASSET_CLASSES)),
+  ],
 );
 
 export const PRICE_FREQUENCIES = ['D', 'M'] as const;

@@ -29,3 +29,14 @@ export function inList(column: SQL | unknown, values: readonly (string | number)
 export function isCurrency(column: unknown): SQL {
   return sql`${column} ~ '^[A-Z]{3}$'`;
 }
+
+/** Null or a term code of the contract (TERM_CODE_PATTERN, kept in step by the plan-terms test). */
+export function isTermCode(column: unknown): SQL {
+  return sql`${column} is null or ${column} ~ '^(WOL|SGL|Y[1-9][0-9]{0,2}|A[1-9][0-9]{0,2})$'`;
+}
+
+/** Null or a per-language text object that carries at least its English text (the fallback of every language). */
+export function hasEnglishText(column: unknown): SQL {
+  // coalesce: a missing "en" makes the comparison null, and a null check passes.
+  return sql`${column} is null or coalesce(jsonb_typeof(${column} -> 'en') = 'string' and length(${column} ->> 'en') > 0, false)`;
+}

@@ -1,4 +1,4 @@
-import { HOLDING_TYPES, UNIT_TYPES } from '@portal/contract';
+import { ASSET_CLASSES, HOLDING_TYPES, UNIT_TYPES } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { check, date, index, pgTable, smallint, text } from 'drizzle-orm/pg-core';
 import { funds } from './catalog.js';
@@ -100,6 +100,7 @@ export const policyAllocations = pgTable(
   (t) => [
     index('policy_allocations_policy_idx').on(t.policyId, t.kind),
     check('policy_allocations_kind_ck', inList(t.kind, ALLOCATION_KINDS)),
+    check('policy_allocations_asset_class_ck', inList(t.assetClass, ASSET_CLASSES)),
     check('policy_allocations_percentage_ck', sql`${t.percentage} between 0 and 100`),
   ],
 );

@@ -1,4 +1,10 @@
-import { PAYMENT_FREQUENCIES } from '@portal/contract';
+import {
+  type LocalizedText,
+  PAYMENT_FREQUENCIES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  PORTFOLIO_TYPES,
+} from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -6,13 +12,24 @@ import {
   date,
   foreignKey,
   index,
+  jsonb,
   pgTable,
   primaryKey,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { products } from './catalog.js';
-import { createdAt, idColumn, inList, isCurrency, money, refId, updatedAt } from './columns.js';
+import {
+  createdAt,
+  hasEnglishText,
+  idColumn,
+  inList,
+  isCurrency,
+  isTermCode,
+  money,
+  refId,
+  updatedAt,
+} from './columns.js';
 import { siteCodeEnum } from './enums.js';
 import { storedFiles } from './files.js';
 import { sites } from './identity.js';
@@ -53,6 +70,7 @@ export const policies = pgTable(
     /** Provider-side account ids the plan's API data and statements are keyed by. */
     caId: text('ca_id'),
     commenceDate: date('commence_date'),
+    /** Term codes (contract TERM_CODE_PATTERN: WOL, Y20, A100, SGL), worded per language when shown. */
     policyTerm: text('policy_term'),
     payTerm: text('pay_term'),
     paymentFrequency: text('payment_frequency'),
@@ -76,8 +94,8 @@ export const policies = pgTable(
     isShowAssetsSelection: boolean('is_show_assets_selection').notNull().default(false),
     assetsSelectionFileKey: fileKey('assets_selection_file_key'),
     providerStatementFileKey: fileKey('provider_statement_file_key'),
-    /** Provider-supplied HTML; sanitize before it reaches a browser. */
-    lifeDisclaimerHtml: text('life_disclaimer_html'),
+    /** Provider-supplied HTML per language (English required); sanitize before it reaches a browser. */
+    lifeDisclaimerHtml: jsonb('life_disclaimer_html').$type<LocalizedText>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -101,6 +119,21 @@ export const policies = pgTable(
       'policies_payment_frequency_ck',
       sql`${t.paymentFrequency} is null or ${inList(t.paymentFrequency, PAYMENT_FREQUENCIES)}`,
     ),
+    check('policies_policy_term_ck', isTermCode(t.policyTerm)),
+    check('policies_pay_term_ck', isTermCode(t.payTerm)),
+    check(
+      'policies_payment_method_ck',
+      sql`${t.paymentMethod} is null or ${inList(t.paymentMethod, PAYMENT_METHODS)}`,
+    ),
+    check(
+      'policies_payment_status_ck',
+      sql`${t.paymentStatus} is null or ${inList(t.paymentStatus, PAYMENT_STATUSES)}`,
+    ),
+    check(
+      'policies_portfolio_type_ck',
+      sql`${t.portfolioType} is null or ${inList(t.portfolioType, PORTFOLIO_TYPES)}`,
+    ),
+    check('policies_life_disclaimer_en_ck', hasEnglishText(t.lifeDisclaimerHtml)),
     check('policies_service_type_ck', sql`${t.serviceType} is null or ${t.serviceType} in ('D', 'N', 'T')`),
     check(
       'policies_assets_selection_ck',
@@ -156,6 +189,8 @@ export const policyItems = pgTable(
   },
   (t) => [
     index('policy_items_policy_idx').on(t.policyId),
+    check('policy_items_policy_term_ck', isTermCode(t.policyTerm)),
+    check('policy_items_pay_term_ck', isTermCode(t.payTerm)),
     check('policy_items_policy_type_ck', inList(t.policyType, ['BASIC', 'RIDER'])),
   ],
 );

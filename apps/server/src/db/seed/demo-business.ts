@@ -3,7 +3,6 @@ import {
   applicationApplicants,
   applicationStageHistory,
   applications,
-  clientMessages,
   serviceRecords,
 } from '../schema/index.js';
 import { insertInSlices, insertReturningIds } from './bulk.js';
@@ -160,63 +159,4 @@ export async function insertServiceRecords(ctx: DemoContext): Promise<void> {
     });
   }
   await insertInSlices(ctx.tx, serviceRecords, rows);
-}
-
-const MESSAGE_TEMPLATES = [
-  {
-    type: 'statement',
-    title: 'Your monthly statement is ready',
-    content: 'Your statement for the month is now available in the portal.',
-  },
-  {
-    type: 'premium',
-    title: 'Premium payment received',
-    content: 'We have received your premium payment. Thank you.',
-  },
-  {
-    type: 'reminder',
-    title: 'Premium due reminder',
-    content: 'Your next premium is due soon. Please ensure sufficient funds.',
-  },
-  {
-    type: 'fund',
-    title: 'Fund switching completed',
-    content: 'Your fund switching instruction has been completed.',
-  },
-  {
-    type: 'notice',
-    title: 'Change of fund manager',
-    content: 'The provider has announced a change of manager for one of your funds.',
-  },
-];
-
-/** Message box: the main client has eight (three unread), the second three (one unread), others a few. */
-export async function insertMessages(ctx: DemoContext): Promise<void> {
-  const rng = new Random(606);
-  const rows: (typeof clientMessages.$inferInsert)[] = [];
-  ctx.clients.forEach((client, index) => {
-    const count =
-      client.clientNo === 'AG10000001' ? 8 : client.clientNo === 'AG10000002' ? 3 : index % 4 === 0 ? 2 : 0;
-    const unread = client.clientNo === 'AG10000001' ? 3 : 1;
-    for (let i = 0; i < count; i++) {
-      const policy = client.policies[i % Math.max(client.policies.length, 1)];
-      const template = MESSAGE_TEMPLATES[i % MESSAGE_TEMPLATES.length] ?? MESSAGE_TEMPLATES[0];
-      if (!template) continue;
-      const createdAt = new Date(
-        `${addDays(DEMO_ANCHOR_DATE, -i * 9 - rng.int(0, 4))}T0${rng.int(1, 9)}:30:00Z`,
-      );
-      rows.push({
-        clientId: client.id,
-        policyId: policy?.id ?? null,
-        planNo: policy?.planNo ?? null,
-        category: policy?.category ?? null,
-        type: template.type,
-        title: template.title,
-        content: `${template.content}${policy ? ` (Plan ${policy.planNo})` : ''}`,
-        createdAt,
-        readAt: i < unread ? null : new Date(createdAt.getTime() + 86_400_000),
-      });
-    }
-  });
-  await insertInSlices(ctx.tx, clientMessages, rows);
 }

@@ -111,11 +111,17 @@ export async function insertClientDocuments(ctx: DemoContext): Promise<void> {
   }
 }
 
-const FORM_TITLES = [
-  'Change of Address Form',
-  'Fund Switching Form',
-  'Partial Withdrawal Form',
-  'Beneficiary Nomination',
+/** Each form as the provider titles it in each language it publishes the form in (the PDF is in that language). */
+const FORM_TITLES: Record<Language, string>[] = [
+  { en: 'Change of Address Form', zh: '更改地址表格', ja: '住所変更届', kr: '주소 변경 신청서' },
+  {
+    en: 'Fund Switching Form',
+    zh: '基金轉換表格',
+    ja: 'ファンド・スイッチング申込書',
+    kr: '펀드 변경 신청서',
+  },
+  { en: 'Partial Withdrawal Form', zh: '部分提取表格', ja: '一部引出請求書', kr: '부분 인출 신청서' },
+  { en: 'Beneficiary Nomination', zh: '受益人指定表格', ja: '受取人指定届', kr: '수익자 지정서' },
 ];
 const FORM_SETS: { provider: string; productType: string; languages: Language[] }[] = [
   { provider: 'HLA', productType: 'IL', languages: ['en', 'zh', 'ja'] },
@@ -131,12 +137,15 @@ export async function insertForms(ctx: DemoContext): Promise<void> {
   for (const set of FORM_SETS) {
     const providerId = ctx.catalog.providerIds.get(set.provider) ?? 0;
     for (const language of set.languages) {
-      FORM_TITLES.slice(0, set.productType === 'MPF' ? 2 : 3).forEach((title, i) => {
-        const key = `forms/${set.provider}/${set.productType}/${language}/${title.toLowerCase().replace(/ /g, '-')}.pdf`;
+      FORM_TITLES.slice(0, set.productType === 'MPF' ? 2 : 3).forEach((titles, i) => {
+        const title = titles[language];
+        // The file key names the form by its English title: keys stay ASCII whatever the language.
+        const key = `forms/${set.provider}/${set.productType}/${language}/${titles.en.toLowerCase().replace(/ /g, '-')}.pdf`;
         const formType = i === 2 ? 'original' : 'copy';
         queueFile(ctx, key, 'application/pdf', () =>
           formPdf({
-            title,
+            // The demo PDF is set in Roboto (no CJK glyphs): its placeholder page is titled in English.
+            title: titles.en,
             provider: set.provider,
             productType: set.productType,
             language: `${language} (${FORMS_CLIENT_LANG[language]})`,

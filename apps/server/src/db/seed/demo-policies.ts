@@ -1,4 +1,4 @@
-import type { ProductCategory } from '@portal/contract';
+import { type LocalizedText, type ProductCategory, parseTermCode } from '@portal/contract';
 import { policies, policyItems, policyValues } from '../schema/index.js';
 import { insertInSlices, insertReturningIds } from './bulk.js';
 import { MAIN_CLIENT_PLANS } from './demo-clients.js';
@@ -80,29 +80,28 @@ function termsFor(category: ProductCategory, rng: Random, currency: string) {
   switch (category) {
     case 'IN':
       return {
-        policyTerm: rng.pick(['20 years', 'To age 100', '10 years']),
-        payTerm: rng.pick(['5 years', '10 years', '20 years']),
+        ...endowmentTerms(rng),
         paymentFrequency: rng.pick(['A', 'M', 'Q', 'H']),
-        paymentMethod: rng.pick(['Autopay', 'Credit card', 'Cheque']),
+        paymentMethod: rng.pick(['AUTOPAY', 'CREDIT_CARD', 'CHEQUE']),
         sumInsured: amount(50_000, 1_000_000),
         modalPremium: amount(100, 8_000),
       };
     case 'IL':
       return {
-        policyTerm: 'Whole of life',
-        payTerm: rng.pick(['15 years', '20 years', '25 years']),
+        policyTerm: 'WOL',
+        payTerm: rng.pick(['Y15', 'Y20', 'Y25']),
         paymentFrequency: 'M',
-        paymentMethod: rng.pick(['Autopay', 'Credit card']),
+        paymentMethod: rng.pick(['AUTOPAY', 'CREDIT_CARD']),
         sumInsured: null,
         modalPremium: amount(300, 5_000),
-        portfolioType: 'Regular Savings',
+        portfolioType: 'REGULAR_SAVINGS',
       };
     case 'IR':
       return {
-        policyTerm: '10 years',
-        payTerm: '10 years',
+        policyTerm: 'Y10',
+        payTerm: 'Y10',
         paymentFrequency: 'A',
-        paymentMethod: 'Autopay',
+        paymentMethod: 'AUTOPAY',
         sumInsured: amount(20_000, 200_000),
         modalPremium: amount(50, 800),
       };
@@ -110,43 +109,65 @@ function termsFor(category: ProductCategory, rng: Random, currency: string) {
     case 'PB':
       return {
         paymentFrequency: 'S',
-        paymentMethod: 'Telegraphic transfer',
+        paymentMethod: 'TELEGRAPHIC_TRANSFER',
         modalPremium: null,
         sumInsured: null,
-        portfolioType: rng.pick(['Discretionary', 'Advisory', 'Execution only']),
+        portfolioType: rng.pick(['DISCRETIONARY', 'ADVISORY', 'EXECUTION_ONLY']),
         serviceType: rng.pick(['D', 'N', 'T']),
       };
     case 'MPF':
       return {
         paymentFrequency: 'M',
-        paymentMethod: 'Employer contribution',
+        paymentMethod: 'EMPLOYER_CONTRIBUTION',
         modalPremium: amount(150, 1_500),
         sumInsured: null,
-        portfolioType: 'Employee',
+        portfolioType: 'EMPLOYEE',
       };
     case 'GI':
       return {
-        policyTerm: '1 year',
-        payTerm: '1 year',
+        policyTerm: 'Y1',
+        payTerm: 'Y1',
         paymentFrequency: 'A',
-        paymentMethod: 'Credit card',
+        paymentMethod: 'CREDIT_CARD',
         sumInsured: amount(100_000, 2_000_000),
         modalPremium: amount(80, 1_200),
       };
     case 'TU':
       return {
         paymentFrequency: 'S',
-        paymentMethod: 'Telegraphic transfer',
+        paymentMethod: 'TELEGRAPHIC_TRANSFER',
         modalPremium: null,
         sumInsured: null,
-        portfolioType: 'Family trust',
+        portfolioType: 'FAMILY_TRUST',
       };
   }
 }
 
-const LIFE_DISCLAIMER =
-  '<p>Policy values are provided by the insurer and are <strong>not guaranteed</strong>. ' +
-  'Surrender values may be lower than the premiums paid.</p>';
+/** The insurer's "Important information" text, as insurers publish it: in each language the portal offers. */
+const LIFE_DISCLAIMER: LocalizedText = {
+  en:
+    '<p>Policy values are provided by the insurer and are <strong>not guaranteed</strong>. ' +
+    'Surrender values may be lower than the premiums paid.</p>',
+  zh: '<p>保單價值由保險公司提供，<strong>並非保證</strong>。退保價值可能低於已繳保費。</p>',
+  ja: '<p>保険契約の価値は保険会社が提供するもので、<strong>保証されたものではありません</strong>。解約返戻金は払込保険料を下回る場合があります。</p>',
+  kr: '<p>계약 가치는 보험사가 제공한 것으로 <strong>보장되지 않습니다</strong>. 해지 환급금은 납입한 보험료보다 적을 수 있습니다.</p>',
+};
+
+/** Term in years of a term code, Infinity for whole of life or to an age (both outlast any N-year pay term). */
+function termYears(code: string): number {
+  const term = parseTermCode(code);
+  return term?.kind === 'years' ? term.n : Number.POSITIVE_INFINITY;
+}
+
+/**
+ * An endowment's policy and pay terms: premiums are never paid for longer than the cover runs. One pick each, as
+ * before, so the random stream (and every figure drawn after it) stays the same.
+ */
+function endowmentTerms(rng: Random) {
+  const policyTerm = rng.pick(['Y20', 'A100', 'Y10']);
+  const payTerm = rng.pick(['Y5', 'Y10', 'Y20'].filter((pay) => termYears(pay) <= termYears(policyTerm)));
+  return { policyTerm, payTerm };
+}
 
 /** Plans for every client, their provider-statement and assets-selection files, items and life values. */
 export async function insertPolicies(ctx: DemoContext): Promise<void> {
@@ -204,7 +225,7 @@ export async function insertPolicies(ctx: DemoContext): Promise<void> {
         caId: `CA${serial}`,
         commenceDate,
         ...terms,
-        paymentStatus: spec.status === 'LAP' ? 'Overdue' : 'Paid to date',
+        paymentStatus: spec.status === 'LAP' ? 'OVERDUE' : 'PAID_TO_DATE',
         currency,
         valuationCurrency: currency,
         totalPremiumPaid: paid,
@@ -272,10 +293,23 @@ export async function insertPolicies(ctx: DemoContext): Promise<void> {
     const policy: DemoPolicy = { ...p, id: ids[i] ?? 0 };
     ctx.clients.find((c) => c.id === p.ownerClientId)?.policies.push(policy);
   });
-  await insertItemsAndValues(ctx, rng);
+  const termsByPlanNo = new Map(
+    rows.map((r) => [r.planNo, { policyTerm: r.policyTerm ?? null, payTerm: r.payTerm ?? null }]),
+  );
+  await insertItemsAndValues(ctx, rng, termsByPlanNo);
 }
 
-async function insertItemsAndValues(ctx: DemoContext, rng: Random): Promise<void> {
+type PlanTerms = { policyTerm: string | null; payTerm: string | null };
+
+/**
+ * The basic plan's item carries the plan's own terms, and a rider runs with its basic plan: one page shows the plan's
+ * terms in its header and in its items, and they must not contradict each other.
+ */
+async function insertItemsAndValues(
+  ctx: DemoContext,
+  rng: Random,
+  termsByPlanNo: Map<string, PlanTerms>,
+): Promise<void> {
   const riderPremium = (planPremium: string | null) =>
     planPremium === null
       ? null
@@ -285,14 +319,14 @@ async function insertItemsAndValues(ctx: DemoContext, rng: Random): Promise<void
   const values: (typeof policyValues.$inferInsert)[] = [];
   for (const policy of ctx.clients.flatMap((c) => c.policies)) {
     if (policy.category !== 'IN' && policy.category !== 'IL') continue;
+    const terms = termsByPlanNo.get(policy.planNo) ?? { policyTerm: null, payTerm: null };
     const basic: typeof policyItems.$inferInsert = {
       policyId: policy.id,
       policyType: 'BASIC',
       productId: policy.productId,
       productName: policy.productName,
       commenceDate: policy.commenceDate,
-      policyTerm: '20 years',
-      payTerm: '10 years',
+      ...terms,
       sumInsured: Math.round(fromUsd(rng.int(100_000, 900_000), policy.currency)).toFixed(2),
       modalPremium: policy.modalPremium,
     };
@@ -308,8 +342,7 @@ async function insertItemsAndValues(ctx: DemoContext, rng: Random): Promise<void
         productId: rider.id,
         productName: rider.name,
         commenceDate: policy.commenceDate,
-        policyTerm: '10 years',
-        payTerm: '10 years',
+        ...terms,
         sumInsured: Math.round(fromUsd(rng.int(20_000, 200_000), policy.currency)).toFixed(2),
         modalPremium: riderPremium(policy.modalPremium),
       });

@@ -1,5 +1,5 @@
 import { verify } from '@node-rs/argon2';
-import { POLICY_STATUS_CODES, PRODUCT_CATEGORIES, STAGES } from '@portal/contract';
+import { POLICY_STATUS_CODES, PRODUCT_CATEGORIES, STAGES, statementMonthWindow } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbFileStore } from '../../files/file-store.js';
@@ -145,6 +145,33 @@ describe('demo data', () => {
     expect(
       await number(sql`select count(*) as n from commission_statements where file_type = 'xlsx'`),
     ).toBeGreaterThan(0);
+  });
+
+  it("gives every plan's items the plan's own terms, never a pay term longer than the cover", async () => {
+    const contradictions = await rows<{ plan_no: string }>(sql`
+      select p.plan_no from policies p join policy_items i on i.policy_id = p.id
+      where p.policy_term is distinct from i.policy_term or p.pay_term is distinct from i.pay_term`);
+    expect(contradictions).toEqual([]);
+    const terms = await rows<{ policy_term: string; pay_term: string }>(
+      sql`select policy_term, pay_term from policies where policy_term like 'Y%' and pay_term like 'Y%'`,
+    );
+    expect(terms.length).toBeGreaterThan(0);
+    for (const { policy_term, pay_term } of terms) {
+      expect(Number(pay_term.slice(1)), `${policy_term}/${pay_term}`).toBeLessThanOrEqual(
+        Number(policy_term.slice(1)),
+      );
+    }
+  });
+
+  it('dates every message within the six statement months a client can open, in every language', async () => {
+    const window = statementMonthWindow(NOW);
+    const months = await values(sql`select distinct to_char(created_at at time zone 'UTC', 'YYYY-MM') as v
+      from client_messages order by 1`);
+    expect(months.length).toBeGreaterThan(0);
+    for (const month of months) expect(window).toContain(month);
+    const untranslated = await number(sql`select count(*) as n from client_messages
+      where not (title ?& array['en', 'zh', 'ja', 'kr'] and content ?& array['en', 'zh', 'ja', 'kr'])`);
+    expect(untranslated).toBe(0);
   });
 
   it('adds generated data on top without touching the demo set', async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { sites } from '../schema/index.js';
-import { insertApplications, insertMessages, insertServiceRecords } from './demo-business.js';
+import { insertApplications, insertServiceRecords } from './demo-business.js';
 import { insertClients } from './demo-clients.js';
 import { type DemoContext, statementMonths } from './demo-context.js';
 import {
@@ -11,6 +11,7 @@ import {
   insertForms,
 } from './demo-files.js';
 import { insertInvestments } from './demo-investments.js';
+import { insertMessages } from './demo-messages.js';
 import { hashDemoPasswords, insertOrganisation, insertStaffAndProducerUsers } from './demo-org.js';
 import { insertPolicies } from './demo-policies.js';
 import { insertRevenues } from './demo-revenues.js';

@@ -1,3 +1,4 @@
+import { domainWords } from '../../render/domain-texts.js';
 import { renderSimplePdf } from './pdf.js';
 
 /** Content of the demo PDFs: short, but shaped like the real thing so a download is worth opening. */
@@ -94,7 +95,7 @@ export function factsheetPdf(p: { code: string; name: string; currency: string; 
     facts: [
       ['Fund code', p.code],
       ['Currency', p.currency],
-      ['Asset class', p.assetClass],
+      ['Asset class', domainWords('en').assetClass(p.assetClass)],
     ],
     table: {
       header: ['Period', 'Return'],

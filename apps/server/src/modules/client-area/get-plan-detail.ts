@@ -1,12 +1,15 @@
 import {
   type AllocationEntry,
   type AssetsPerformance,
+  type Language,
   monthLabel,
   type PlanDetail,
   statementMonthWindow,
+  textIn,
 } from '@portal/contract';
 import { HttpError } from '../../plugins/errors.js';
 import { fromScaled, MONEY_SCALE, mulDiv, sumAmounts, toScaled } from '../../render/decimal.js';
+import { domainWords } from '../../render/domain-texts.js';
 import { sanitizeHtml } from '../../render/html.js';
 import type { ClientAreaContext, ClientRef } from './context.js';
 import {
@@ -63,12 +66,17 @@ function assetsPerformance(
   };
 }
 
-/** Plan detail: every field of spec 1 §3 "Plan (client view)" plus its values, items, holdings and allocations. */
+/**
+ * Plan detail: every field of spec 1 §3 "Plan (client view)" plus its values, items, holdings and allocations. The
+ * plan's term, payment and asset-class codes and its per-language texts answer in `language` (the URL's).
+ */
 export async function getPlanDetail(
   ctx: ClientAreaContext,
   client: ClientRef,
   planId: number,
+  language: Language,
 ): Promise<PlanDetail> {
+  const words = domainWords(language);
   const row = await selectClientPlan(ctx.db, client.clientId, client.siteCode, planId);
   if (!row) throw new HttpError(404, 'errors.notFound');
   const { plan } = row;
@@ -89,8 +97,9 @@ export async function getPlanDetail(
     holdingRows.length > 0 ? sumAmounts(holdingRows.map((h) => h.valuationValue)) : null;
   const toEntry = (a: (typeof allocations)[number]): AllocationEntry => ({
     code: a.code,
-    name: a.name,
-    assetClass: a.assetClass,
+    // A portfolio slice is an asset class itself: its name is the class's word, not a stored English one.
+    name: a.kind === 'portfolio' ? words.assetClass(a.assetClass) : a.name,
+    assetClass: words.assetClass(a.assetClass),
     percentage: a.percentage,
   });
   const extra = (kind: string) =>
@@ -117,13 +126,13 @@ export async function getPlanDetail(
     contactNo: row.ownerPhones[0] ?? null,
     email: row.ownerEmails[0] ?? null,
     commenceDate: plan.commenceDate,
-    policyTerm: plan.policyTerm,
+    policyTerm: words.term(plan.policyTerm),
     paymentFrequency: plan.paymentFrequency,
-    payTerm: plan.payTerm,
-    paymentMethod: plan.paymentMethod,
-    policyStatus: row.policyStatus,
-    paymentStatus: plan.paymentStatus,
-    portfolioType: plan.portfolioType,
+    payTerm: words.term(plan.payTerm),
+    paymentMethod: words.paymentMethod(plan.paymentMethod),
+    policyStatus: words.policyStatus(plan.statusCode, row.policyStatus),
+    paymentStatus: words.paymentStatus(plan.paymentStatus),
+    portfolioType: words.portfolioType(plan.portfolioType),
     currency: plan.currency,
     valuationCurrency: plan.valuationCurrency,
     sumInsured: plan.sumInsured,
@@ -145,7 +154,7 @@ export async function getPlanDetail(
     isShowAssetsSelection: plan.isShowAssetsSelection,
     assetsSelectionFilePath:
       plan.isShowAssetsSelection && plan.assetsSelectionFileKey ? filePaths.assetsSelection(plan.id) : null,
-    lifeDisclaimer: plan.lifeDisclaimerHtml ? sanitizeHtml(plan.lifeDisclaimerHtml) : null,
+    lifeDisclaimer: plan.lifeDisclaimerHtml ? sanitizeHtml(textIn(plan.lifeDisclaimerHtml, language)) : null,
     totalPortfolioValue,
     lifePolicyValues: values
       ? {
@@ -165,10 +174,15 @@ export async function getPlanDetail(
           totalPolicyValue: values.totalPolicyValue,
         }
       : null,
-    policyItems: items,
+    policyItems: items.map((item) => ({
+      ...item,
+      policyTerm: words.term(item.policyTerm),
+      payTerm: words.term(item.payTerm),
+    })),
     holdings: holdingRows.map(({ hasFactsheet, ...h }) => ({
       ...h,
       holdingType: h.holdingType as 'fund' | 'cash',
+      description: h.holdingType === 'cash' ? words.cashAccount(h.currency) : h.description,
       factsheetPath: hasFactsheet ? filePaths.factsheet(h.code) : null,
       currencyPrefix: plan.valuationCurrency,
     })),

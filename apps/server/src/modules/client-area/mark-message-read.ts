@@ -1,4 +1,4 @@
-import type { MarkMessageReadResponse } from '@portal/contract';
+import type { Language, MarkMessageReadResponse } from '@portal/contract';
 import { HttpError } from '../../plugins/errors.js';
 import type { ClientAreaContext, ClientRef } from './context.js';
 import { toClientMessage } from './list-messages.js';
@@ -12,8 +12,12 @@ export async function markMessageRead(
   ctx: ClientAreaContext,
   client: ClientRef,
   messageId: number,
+  language: Language,
 ): Promise<MarkMessageReadResponse> {
   const row = await updateMessageRead(ctx.db, client.clientId, messageId, ctx.now());
   if (!row) throw new HttpError(404, 'errors.notFound');
-  return { message: toClientMessage(row), messageCount: await countUnreadMessages(ctx.db, client.clientId) };
+  return {
+    message: toClientMessage(row, language),
+    messageCount: await countUnreadMessages(ctx.db, client.clientId),
+  };
 }

@@ -42,27 +42,27 @@ export const clientAreaRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
   });
 
   app.get('/b2c/plans', { schema: { tags, response: { 200: planListResponseSchema } } }, (request) =>
-    listPlans(ctx, clientOf(request)),
+    listPlans(ctx, clientOf(request), request.language),
   );
   app.get(
     '/b2c/plans/:id',
     {
       schema: { tags, params: planIdParamsSchema, response: { 200: planDetailSchema } },
     },
-    (request) => getPlanDetail(ctx, clientOf(request), request.params.id),
+    (request) => getPlanDetail(ctx, clientOf(request), request.params.id, request.language),
   );
   app.get('/b2c/profile', { schema: { tags, response: { 200: clientProfileSchema } } }, (request) =>
     getProfile(ctx, clientOf(request)),
   );
   app.get('/b2c/messages', { schema: { tags, response: { 200: messageListResponseSchema } } }, (request) =>
-    listMessages(ctx, clientOf(request)),
+    listMessages(ctx, clientOf(request), request.language),
   );
   app.post(
     '/b2c/messages/:id/read',
     {
       schema: { tags, params: messageIdParamsSchema, response: { 200: markMessageReadResponseSchema } },
     },
-    (request) => markMessageRead(ctx, clientOf(request), request.params.id),
+    (request) => markMessageRead(ctx, clientOf(request), request.params.id, request.language),
   );
 
   app.get(

@@ -3,7 +3,7 @@ import type { FileStore, StoredFile } from '../../files/index.js';
 import { HttpError } from '../../plugins/errors.js';
 import { selectFormFile } from './queries.js';
 
-/** A form's file with a readable name, e.g. "Fund-Switching-Form-zh.pdf". */
+/** A form's file with a readable name, e.g. "Fund-Switching-Form-en.pdf" or "基金轉換表格-zh.pdf". */
 export async function downloadForm(
   db: Db,
   files: FileStore,
@@ -12,5 +12,7 @@ export async function downloadForm(
   const form = await selectFormFile(db, formId);
   const file = form ? await files.get(form.fileKey) : null;
   if (!form || !file) throw new HttpError(404, 'errors.notFound');
-  return { file, fileName: `${form.title.replace(/[^A-Za-z0-9._-]+/g, '-')}-${form.language}.pdf` };
+  // Letters of any script stay (a Chinese title is the form's name too); the header carries them UTF-8 encoded.
+  const name = form.title.replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^-+|-+$/g, '');
+  return { file, fileName: `${name || `form-${formId}`}-${form.language}.pdf` };
 }

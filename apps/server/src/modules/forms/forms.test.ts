@@ -48,10 +48,42 @@ describe('public forms API', () => {
   });
 
   it('answers 404 "Not Found" when there is no form, so the page hides the section', async () => {
-    const none = await list('provider_code=hla&product_type_code=IL&client_lang=9');
+    const none = await list('provider_code=nobody&product_type_code=GI&client_lang=6');
     expect(none.statusCode).toBe(404);
     expect(none.json()).toEqual({ error: 'Not Found' });
-    expect((await list('provider_code=nobody&product_type_code=GI&client_lang=6')).statusCode).toBe(404);
+    expect((await list('provider_code=nobody&product_type_code=GI&client_lang=9')).statusCode).toBe(404);
+  });
+
+  it('lists the English forms when the provider has none in the language (Korean), instead of none', async () => {
+    const kr = await list('provider_code=hla&product_type_code=IL&client_lang=9');
+    expect(kr.statusCode).toBe(200);
+    const { data } = formsListResponseSchema.parse(kr.json());
+    expect(data.map((f) => f.title)).toEqual([
+      'Change of Address Form',
+      'Fund Switching Form',
+      'Partial Withdrawal Form',
+    ]);
+    // The portal's own words still follow the page: the product type is Korean, the form is the English one.
+    expect(data[0]?.product_type_title).toBe('ILAS (투자연계형 보험)');
+    const en = formsListResponseSchema.parse((await list('provider_code=hla&product_type_code=IL')).json());
+    expect(data.map((f) => f.document)).toEqual(en.data.map((f) => f.document));
+  });
+
+  it('names forms published in a language in that language, and downloads them under that name', async () => {
+    const zh = formsListResponseSchema.parse(
+      (await list('provider_code=hla&product_type_code=IL&client_lang=7')).json(),
+    );
+    expect(zh.data.map((f) => f.title)).toEqual(['更改地址表格', '基金轉換表格', '部分提取表格']);
+    expect(zh.data[0]?.product_type_title).toBe('投資相連壽險 (ILAS)');
+    const doc = await t.app.inject({
+      method: 'GET',
+      url: zh.data[1]?.document ?? '',
+      headers: { host: 'afs.localhost' },
+    });
+    expect(doc.statusCode).toBe(200);
+    expect(doc.headers['content-disposition']).toContain(
+      `filename*=UTF-8''${encodeURIComponent('基金轉換表格-zh.pdf')}`,
+    );
   });
 
   it('requires the client-secret header', async () => {
@@ -101,6 +133,12 @@ describe('GET /b2c/plans/:id/forms', () => {
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().error).toBe('Page Not Found');
     expect((await client.get('/b2c/plans/x/forms')).statusCode).toBe(400);
+    // Korean pages keep the Form Download tab: the same plans have forms there (the English ones).
+    const korean = new ApiAgent(t.app, 'afs.localhost', 'kr');
+    korean.cookie = client.cookie;
+    for (const { plan } of withForms) {
+      expect((await korean.get(`/b2c/plans/${plan.id}/forms`)).statusCode, plan.planNo).toBe(200);
+    }
     expect((await new ApiAgent(t.app).get(`/b2c/plans/${plans[0]?.id}/forms`)).statusCode).toBe(401);
     expect(
       (await new ApiAgent(t.app, 'ipc.localhost').get(`/b2c/plans/${plans[0]?.id}/forms`)).statusCode,

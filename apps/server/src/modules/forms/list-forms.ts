@@ -6,6 +6,7 @@ import {
   type Language,
 } from '@portal/contract';
 import type { Db } from '../../db/client.js';
+import { domainWords } from '../../render/domain-texts.js';
 import { selectForms } from './queries.js';
 
 /** client_lang code of the forms API → language (6 en, 7 zh, 8 ja, 9 kr). */
@@ -17,16 +18,24 @@ export function languageOfClientLang(code: string): Language {
 export const formDocumentPath = (basePath: string, formId: number) =>
   `${basePath}/api/public/front/operation-procedure/b2c/document/${formId}`;
 
-/** The forms of a provider and product type in a language; null when there are none ("Not Found"). */
+/**
+ * The forms of a provider and product type in a language; null when there are none ("Not Found"). A provider that
+ * publishes no form in the language (e.g. none in Korean) still has its English forms: those are listed instead, as
+ * a client would rather fill in an English form than find the Form Download tab gone.
+ */
 export async function listForms(
   db: Db,
   basePath: string,
   query: { providerCode: string; productType: string; language: Language },
 ): Promise<FormsListResponse | null> {
-  const rows = await selectForms(db, query.providerCode, query.productType, query.language);
+  let rows = await selectForms(db, query.providerCode, query.productType, query.language);
+  if (rows.length === 0 && query.language !== 'en') {
+    rows = await selectForms(db, query.providerCode, query.productType, 'en');
+  }
   if (rows.length === 0) return null;
+  const words = domainWords(query.language);
   const data: FormDownloadItem[] = rows.map((r) => ({
-    product_type_title: r.productTypeTitle,
+    product_type_title: words.productCategory(r.productType),
     provider_title: r.providerTitle,
     title: r.title,
     form_type: r.formType === 'original' ? 'original' : 'copy',

@@ -2,14 +2,7 @@ import type { Language, SiteCode } from '@portal/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { clientPlanScope } from '../../db/access-scopes.js';
 import type { Db } from '../../db/client.js';
-import {
-  forms,
-  policies,
-  policyStatuses,
-  productCategories,
-  products,
-  providers,
-} from '../../db/schema/index.js';
+import { forms, policies, policyStatuses, products, providers } from '../../db/schema/index.js';
 
 /** A provider has a few dozen forms per product type and language at most. */
 const MAX_FORMS = 200;
@@ -22,11 +15,10 @@ export async function selectForms(db: Db, providerCode: string, productType: str
       title: forms.title,
       formType: forms.formType,
       providerTitle: providers.name,
-      productTypeTitle: productCategories.label,
+      productType: forms.productType,
     })
     .from(forms)
     .innerJoin(providers, eq(providers.id, forms.providerId))
-    .innerJoin(productCategories, eq(productCategories.code, forms.productType))
     .where(
       and(
         eq(providers.codeForApi, providerCode.toLowerCase()),

@@ -1,6 +1,7 @@
-import type { Currency } from '@portal/contract';
+import type { Currency, Language } from '@portal/contract';
 import { HttpError } from '../../plugins/errors.js';
 import { convertAtRate, quotedCrossRate, sumAmounts } from '../../render/decimal.js';
+import { domainWords } from '../../render/domain-texts.js';
 import {
   type ConversionLine,
   LIFE_VALUE_FIELDS,
@@ -23,12 +24,17 @@ import {
 import { loadStatementFirm } from './statement-firm.js';
 import { monthStartOf } from './statement-months.js';
 
-/** The plan sections of the given snapshots (one per plan), in the order of `snapshotIds`. */
+/**
+ * The plan sections of the given snapshots (one per plan), in the order of `snapshotIds`, with the plans' codes
+ * (terms, payment method, asset classes, cash positions) in the statement's language.
+ */
 async function planSections(
   ctx: StatementsContext,
   snapshotIds: number[],
   asOfDate: string,
+  language: Language,
 ): Promise<StatementPlanSection[]> {
+  const words = domainWords(language);
   const plans = await selectSnapshotPlans(ctx.db, snapshotIds);
   const policyIds = plans.map((p) => p.policyId);
   const [holdings, allocations, values] = await Promise.all([
@@ -41,7 +47,11 @@ async function planSections(
   return plans.map((plan) => {
     const lines = holdings
       .filter((h) => h.snapshotId === plan.snapshotId)
-      .map(({ snapshotId: _s, ...h }) => ({ ...h, holdingType: h.holdingType as 'fund' | 'cash' }));
+      .map(({ snapshotId: _s, ...h }) => ({
+        ...h,
+        holdingType: h.holdingType as 'fund' | 'cash',
+        description: h.holdingType === 'cash' ? words.cashAccount(h.currency) : h.description,
+      }));
     const subTotalFunds = sumAmounts(
       lines.filter((l) => l.holdingType === 'fund').map((l) => l.valuationValue),
     );
@@ -55,10 +65,11 @@ async function planSections(
       for (const field of LIFE_VALUE_FIELDS) lifeValues[field] = value[field];
     }
     const own = allocations.filter((a) => a.policyId === plan.policyId);
-    const entry = ({ code, name, assetClass, percentage }: (typeof own)[number]) => ({
+    const entry = ({ kind, code, name, assetClass, percentage }: (typeof own)[number]) => ({
       code,
-      name,
-      assetClass,
+      // A portfolio slice is an asset class itself: its name is the class's word.
+      name: kind === 'portfolio' ? words.assetClass(assetClass) : name,
+      assetClass: words.assetClass(assetClass),
       percentage,
     });
     return {
@@ -70,10 +81,10 @@ async function planSections(
       insured: plan.insured,
       beneficiary: plan.beneficiary,
       commenceDate: plan.commenceDate,
-      policyTerm: plan.policyTerm,
+      policyTerm: words.term(plan.policyTerm),
       paymentFrequency: plan.paymentFrequency,
-      payTerm: plan.payTerm,
-      paymentMethod: plan.paymentMethod,
+      payTerm: words.term(plan.payTerm),
+      paymentMethod: words.paymentMethod(plan.paymentMethod),
       currency: plan.currency,
       valuationCurrency: plan.valuationCurrency,
       modalPremium: plan.modalPremium,
@@ -119,7 +130,7 @@ export async function buildStatement(
     asOfDate: snapshot.asOfDate,
   };
   if (account.accountType !== 'CONSOLIDATE') {
-    const plans = await planSections(ctx, [snapshot.id], snapshot.asOfDate);
+    const plans = await planSections(ctx, [snapshot.id], snapshot.asOfDate, who.language);
     const plan = plans[0];
     if (!plan) throw new HttpError(404, 'statements.noStatement');
     return { ...base, kind: 'monthly', reportingCurrency: plan.valuationCurrency, plans, summary: null };
@@ -136,6 +147,7 @@ export async function buildStatement(
     ctx,
     planSnapshots.map((s) => s.id),
     snapshot.asOfDate,
+    who.language,
   );
   const currencies = [...new Set([reportingCurrency, ...plans.map((p) => p.valuationCurrency)])];
   const rates = new Map(

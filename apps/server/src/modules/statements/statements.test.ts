@@ -150,7 +150,7 @@ describe('statement PDF', () => {
   it('renders Chinese, Japanese and Korean text (read back with pdftotext)', async () => {
     const expected = {
       zh: ['月結單', '單位結餘'],
-      ja: ['月次明細書', '保有口数'],
+      ja: ['月次明細書', '保有口数', '機械翻訳'],
       kr: ['월별 명세서', '보유 좌수'],
       en: ['Monthly Statement', 'Unit balance'],
     };
