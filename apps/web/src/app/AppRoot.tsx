@@ -15,7 +15,9 @@ import {
 } from '../lib/locale';
 import { siteInfoQueryOptions } from '../lib/session';
 import { AppRoutes } from './AppRoutes';
+import { RouteFocus } from './RouteFocus';
 import { SessionGate } from './SessionGate';
+import { SessionWatch } from './SessionWatch';
 
 /**
  * The app inside a router: works out the language from the URL, loads the session, then renders the routes.
@@ -49,6 +51,8 @@ export function AppRoot() {
     <LocaleContext.Provider value={locale}>
       <ErrorBoundary resetKey={pathname}>
         <SessionGate>
+          <RouteFocus />
+          <SessionWatch />
           <AppRoutes />
         </SessionGate>
       </ErrorBoundary>

@@ -76,6 +76,7 @@ let basePath = defaultBasePath;
 let language: Language = DEFAULT_LANGUAGE;
 let csrfToken: string | null = null;
 const meListeners = new Set<(me: MeResponse) => void>();
+const unauthenticatedListeners = new Set<(path: string) => void>();
 
 export function configureApiClient(options: { basePath?: string }): void {
   if (options.basePath !== undefined) basePath = options.basePath.replace(/\/+$/, '');
@@ -107,6 +108,17 @@ export function onMeFetched(listener: (me: MeResponse) => void): () => void {
   meListeners.add(listener);
   return () => {
     meListeners.delete(listener);
+  };
+}
+
+/**
+ * Told of every 401 answer. The session layer decides what it means: for a page that believed it was signed in, the
+ * session has ended on the server (idle timeout, logout in another tab, password changed elsewhere).
+ */
+export function onUnauthenticated(listener: (path: string) => void): () => void {
+  unauthenticatedListeners.add(listener);
+  return () => {
+    unauthenticatedListeners.delete(listener);
   };
 }
 
@@ -250,6 +262,7 @@ async function send<T>(path: string, options: RequestOptions<T>, retried: boolea
   }
 
   const parsed = await readBody(response);
+  if (response.status === 401) for (const listener of unauthenticatedListeners) listener(path);
   if (!response.ok) throw toApiError(response.status, response.statusText, parsed);
   if (!options.schema) return parsed as T;
   const result = options.schema.safeParse(parsed);

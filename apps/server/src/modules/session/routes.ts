@@ -48,7 +48,8 @@ export const sessionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      if (!request.session || !request.principal) return replyError(request, reply, 401, 'errors.unauthorized');
+      if (!request.session || !request.principal)
+        return replyError(request, reply, 401, 'errors.unauthorized');
       return sessionTiming(request.session, idleMs, now());
     },
   );
@@ -58,7 +59,8 @@ export const sessionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     { schema: { tags: ['session'], response: { 200: sessionTimingSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      if (!request.session || !request.principal) return replyError(request, reply, 401, 'errors.unauthorized');
+      if (!request.session || !request.principal)
+        return replyError(request, reply, 401, 'errors.unauthorized');
       await app.sessions.touch(request);
       return sessionTiming(request.session, idleMs, now());
     },
