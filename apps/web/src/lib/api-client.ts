@@ -41,6 +41,8 @@ export class ApiError extends Error {
   readonly fieldErrors: FieldErrors;
   /** The parsed body (JSON or text), for callers that need more than the message. */
   readonly body: unknown;
+  /** From Retry-After (429): how long before the same request can succeed. */
+  retryAfterSeconds: number | null = null;
 
   constructor(status: number, message: string, fieldErrors: FieldErrors = {}, body: unknown = undefined) {
     super(message);
@@ -263,7 +265,12 @@ async function send<T>(path: string, options: RequestOptions<T>, retried: boolea
 
   const parsed = await readBody(response);
   if (response.status === 401) for (const listener of unauthenticatedListeners) listener(path);
-  if (!response.ok) throw toApiError(response.status, response.statusText, parsed);
+  if (!response.ok) {
+    const error = toApiError(response.status, response.statusText, parsed);
+    const retryAfter = Number(response.headers.get('retry-after'));
+    if (Number.isFinite(retryAfter) && retryAfter > 0) error.retryAfterSeconds = retryAfter;
+    throw error;
+  }
   if (!options.schema) return parsed as T;
   const result = options.schema.safeParse(parsed);
   if (!result.success) {

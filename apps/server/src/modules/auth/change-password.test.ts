@@ -46,7 +46,7 @@ describe('POST /change_password', () => {
     });
     expect(response.json()).toEqual({
       errors: {
-        currentPassword: ['Is incorrect'],
+        currentPassword: ['The current password is incorrect.'],
         newPassword: ['Must be 6 to 10 characters'],
         confirmNewPassword: ['Does not match the password'],
       },
