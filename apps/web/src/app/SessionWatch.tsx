@@ -3,7 +3,7 @@ import { type MeResponse, type SessionTiming, sessionTimingSchema } from '@porta
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { api, fetchMe, onUnauthenticated } from '../lib/api-client';
 import { useLocalePath } from '../lib/locale';
 import { forgetSignedInData, meQueryOptions, sessionKeys } from '../lib/session';
@@ -40,6 +40,8 @@ const getTiming = () => api.get<SessionTiming>('/session', { schema: sessionTimi
  * - two minutes before the idle timeout it warns and offers to stay signed in (WCAG 2.2.1). The time left comes
  *   from the server (`/me`, then `GET /session`, which does not count as activity), so several tabs never extend
  *   the session by themselves, and one tab's activity or "stay signed in" quietly closes the warning in the others.
+ *   The same question on every change of screen and on coming back to the tab finds a session ended elsewhere
+ *   even where the screen itself loads nothing.
  */
 export function SessionWatch() {
   const queryClient = useQueryClient();
@@ -77,6 +79,13 @@ function IdleWarning({ initial }: { initial: SessionTiming | null }) {
     else void getTiming().then(apply, () => undefined);
     return () => clearTimeout(timer.current);
   }, [initial, apply]);
+
+  // A new screen: screens that load nothing from the API would not notice a session that ended elsewhere.
+  const { pathname } = useLocation();
+  const firstPath = useRef(pathname);
+  useEffect(() => {
+    if (pathname !== firstPath.current) void getTiming().then(apply, () => undefined);
+  }, [pathname, apply]);
 
   // Back to a tab that was in the background: the session may have ended (or been extended) meanwhile.
   useEffect(() => {
