@@ -1,7 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aClient, anonymousMe, aProducer, aStaff, meWith, siteInfo } from '../test/fixtures';
 import { renderApp } from '../test/render-app';
+
+// Whole-app renders share two cores with the rest of the suite: a second is not always enough.
+configure({ asyncUtilTimeout: 5000 });
 
 const currentLocation = () => screen.getByTestId('location').textContent;
 
