@@ -85,7 +85,7 @@ test('a client registers, activates, signs in with a code, changes, forgets and 
   await page.locator('input[name="confirmNewPassword"]').fill(CHANGED_PASSWORD);
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.locator('input[name="currentPassword"]')).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByText('Is incorrect')).toBeVisible();
+  await expect(page.getByText('The current password is incorrect.')).toBeVisible();
   await page.screenshot({ path: '/tmp/change-password-error.png', fullPage: true });
   await page.locator('input[name="currentPassword"]').fill(FIRST_PASSWORD);
   await page.getByRole('button', { name: 'Change password' }).click();

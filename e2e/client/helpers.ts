@@ -22,7 +22,7 @@ export interface DemoPlans {
   withoutAssets: PlanDetail;
   /** A plan in a terminated status (no Form Download tab). */
   terminated: PlanDetail;
-  /** An active plan whose forms lookup answers Not Found (the Form Download tab is hidden). */
+  /** An active plan whose forms lookup finds none (the Form Download tab is hidden). */
   withoutForms: PlanDetail;
   /** Plan ids whose forms lookup finds forms. */
   withForms: Set<number>;
@@ -34,13 +34,15 @@ export async function demoPlans(page: Page): Promise<DemoPlans> {
   if (!page.url().startsWith('http')) await page.goto(clientUrl('en', '/b2c'));
   const { data: all } = await apiGet<{ data: PlanListItem[] }>(page, '/b2c/plans');
   const details = await Promise.all(all.map((plan) => apiGet<PlanDetail>(page, `/b2c/plans/${plan.id}`)));
-  const formStatuses = await Promise.all(
+  // A plan without forms answers an empty list (not a 404 that the browser would log).
+  const formCounts = await Promise.all(
     details.map(async (plan) => {
       const answer = await pageApi(page, `/b2c/plans/${plan.id}/forms`);
-      return [plan.id, answer.status] as const;
+      const count = answer.status === 200 ? (JSON.parse(answer.text) as { data: unknown[] }).data.length : 0;
+      return [plan.id, count] as const;
     }),
   );
-  const withForms = new Set(formStatuses.filter(([, status]) => status === 200).map(([id]) => id));
+  const withForms = new Set(formCounts.filter(([, count]) => count > 0).map(([id]) => id));
   const find = (what: string, test: (plan: PlanDetail) => boolean) => {
     const plan = details.find(test);
     if (!plan) throw new Error(`the demo client has no ${what} plan`);

@@ -303,6 +303,13 @@ export type FormDownloadItem = z.infer<typeof formDownloadItemSchema>;
 export const formsListResponseSchema = z.object({ data: z.array(formDownloadItemSchema).min(1) });
 export type FormsListResponse = z.infer<typeof formsListResponseSchema>;
 export const FORMS_NOT_FOUND = 'Not Found';
+/**
+ * A plan's Form Download list for the signed-in client (`GET /b2c/plans/:id/forms`): an empty list when the plan
+ * has none. Unlike the public forms API's 404 "Not Found", having no forms is a normal answer here, so the browser
+ * does not log a failed request on every such plan.
+ */
+export const planFormsResponseSchema = z.object({ data: z.array(formDownloadItemSchema) });
+export type PlanFormsResponse = z.infer<typeof planFormsResponseSchema>;
 
 export const formDocumentParamsSchema = z.object({
   formId: z.coerce

@@ -31,6 +31,17 @@ export const currentStaffSchema = z.object({
 });
 export type CurrentStaff = z.infer<typeof currentStaffSchema>;
 
+/**
+ * How long the signed-in session has left (seconds, relative, so the browser's clock does not matter). The idle
+ * timeout is the server's SESSION_IDLE_MINUTES; every API call except `GET /session` restarts it (to the minute).
+ */
+export const sessionTimingSchema = z.object({
+  idleTimeoutSeconds: z.number().int().positive(),
+  idleRemainingSeconds: z.number().int().nonnegative(),
+  absoluteRemainingSeconds: z.number().int().nonnegative(),
+});
+export type SessionTiming = z.infer<typeof sessionTimingSchema>;
+
 /** `GET /me`: exactly one of the three users is set when signed in; otpUserId while a one-time code is pending. */
 export const meResponseSchema = z.object({
   currentClient: currentClientSchema.nullable(),
@@ -38,6 +49,8 @@ export const meResponseSchema = z.object({
   currentStaff: currentStaffSchema.nullable(),
   csrfToken: z.string(),
   otpUserId: z.number().int().nullable(),
+  /** Set while someone is signed in; optional so a client reading an older server still parses. */
+  session: sessionTimingSchema.nullable().optional(),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 

@@ -29,7 +29,7 @@ export const en = {
     passwordSameAsLogin: 'Must not be the same as the login ID',
     passwordTooCommon: 'Is too common and easy to guess; choose another',
     passwordConfirmation: 'Does not match the password',
-    passwordIncorrect: 'Is incorrect',
+    passwordIncorrect: 'The current password is incorrect.',
     passwordUnchanged: 'Must be different from the current password',
     month: 'Must be a month as YYYY-MM',
     partyIds: 'Must be a comma-separated list of account numbers',
@@ -49,6 +49,7 @@ export const en = {
     otpExpired: 'The verification code has expired or was used up. Please request a new code.',
     otpNotPending: 'Your sign-in has timed out. Please sign in again.',
     otpResent: 'A new verification code has been sent to {{email}}.',
+    otpResendTooSoon: 'Please wait {{seconds}} s before asking for a new code.',
     linkInvalid: 'This link is invalid or has expired. Please request a new one.',
   },
   statements: {

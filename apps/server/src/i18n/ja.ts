@@ -30,7 +30,7 @@ export const ja: Messages = {
     passwordSameAsLogin: 'ログインIDと同じにすることはできません',
     passwordTooCommon: 'よく使われていて推測されやすいため、別のものを選んでください',
     passwordConfirmation: 'パスワードと一致しません',
-    passwordIncorrect: '正しくありません',
+    passwordIncorrect: '現在のパスワードが正しくありません。',
     passwordUnchanged: '現在のパスワードと異なるものにしてください',
     month: 'YYYY-MM 形式の月を指定してください',
     partyIds: 'カンマ区切りの口座番号を指定してください',
@@ -52,6 +52,7 @@ export const ja: Messages = {
       '確認コードの有効期限が切れたか、試行回数の上限に達しました。新しいコードを取得してください。',
     otpNotPending: 'ログインの有効期限が切れました。もう一度ログインしてください。',
     otpResent: '新しい確認コードを {{email}} に送信しました。',
+    otpResendTooSoon: '新しいコードは {{seconds}} 秒後に再送できます。',
     linkInvalid: 'このリンクは無効か有効期限が切れています。もう一度ご依頼ください。',
   },
   statements: {

@@ -30,7 +30,7 @@ export const kr: Messages = {
     passwordSameAsLogin: '로그인 ID와 같을 수 없습니다',
     passwordTooCommon: '너무 흔해서 추측하기 쉽습니다. 다른 비밀번호를 선택해 주십시오',
     passwordConfirmation: '비밀번호와 일치하지 않습니다',
-    passwordIncorrect: '올바르지 않습니다',
+    passwordIncorrect: '현재 비밀번호가 올바르지 않습니다.',
     passwordUnchanged: '현재 비밀번호와 달라야 합니다',
     month: 'YYYY-MM 형식의 월이어야 합니다',
     partyIds: '쉼표로 구분된 계좌 번호여야 합니다',
@@ -49,6 +49,7 @@ export const kr: Messages = {
     otpExpired: '인증 코드가 만료되었거나 시도 횟수를 초과했습니다. 새 코드를 요청해 주십시오.',
     otpNotPending: '로그인 시간이 초과되었습니다. 다시 로그인해 주십시오.',
     otpResent: '새 인증 코드를 {{email}}(으)로 보냈습니다.',
+    otpResendTooSoon: '{{seconds}}초 후에 새 코드를 요청할 수 있습니다.',
     linkInvalid: '이 링크는 유효하지 않거나 만료되었습니다. 다시 요청해 주십시오.',
   },
   statements: {

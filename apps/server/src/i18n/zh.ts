@@ -30,7 +30,7 @@ export const zh: Messages = {
     passwordSameAsLogin: '不能與登入名稱相同',
     passwordTooCommon: '過於常見，容易被猜中，請另選一個',
     passwordConfirmation: '與密碼不相符',
-    passwordIncorrect: '不正確',
+    passwordIncorrect: '目前密碼不正確。',
     passwordUnchanged: '必須與現有密碼不同',
     month: '必須是 YYYY-MM 格式的月份',
     partyIds: '必須是以逗號分隔的賬戶編號',
@@ -48,6 +48,7 @@ export const zh: Messages = {
     otpExpired: '驗證碼已失效或已用盡嘗試次數，請重新索取驗證碼。',
     otpNotPending: '登入已逾時，請重新登入。',
     otpResent: '新的驗證碼已發送至 {{email}}。',
+    otpResendTooSoon: '請於 {{seconds}} 秒後再要求新的驗證碼。',
     linkInvalid: '此連結無效或已過期，請重新提出要求。',
   },
   statements: {

@@ -7,6 +7,8 @@ export interface MailVars {
   activation: { siteName: string; login: string; link: string; days: number };
   reset: { siteName: string; login: string; link: string; minutes: number };
   passwordChanged: { siteName: string; login: string; at: string };
+  /** Registration of an account that is already active: the holder learns how to get in (decision 008). */
+  alreadyRegistered: { siteName: string; login: string; link: string; resetPage: string };
 }
 export type MailKind = keyof MailVars;
 
@@ -56,6 +58,16 @@ const en: Catalog = {
       'If this was not you, reset your password at once and contact us.',
     ],
   },
+  alreadyRegistered: {
+    subject: (v) => `${v.siteName}: you already have an account`,
+    paragraphs: (v) => [
+      `Someone, probably you, asked to activate an account at ${v.siteName}. Your account is already active: your login ID is ${v.login}.`,
+      'Sign in here:',
+      LINK,
+      `If you have forgotten your password, ask for a new one on this page: ${v.resetPage}`,
+      'If you did not ask for this, you can ignore this e-mail: nothing has changed.',
+    ],
+  },
 };
 
 const zh: Catalog = {
@@ -93,6 +105,16 @@ const zh: Catalog = {
       `您的帳戶 ${v.login} 的密碼已於 ${v.at}（UTC）更改。`,
       '其他已登入您帳戶的裝置已被登出。',
       '如這並非由您本人進行，請立即重設密碼並與我們聯絡。',
+    ],
+  },
+  alreadyRegistered: {
+    subject: (v) => `${v.siteName}：您已擁有帳戶`,
+    paragraphs: (v) => [
+      `有人（相信是您）要求在 ${v.siteName} 啟用帳戶。您的帳戶已經啟用，登入帳號為 ${v.login}。`,
+      '請在此登入：',
+      LINK,
+      `如您忘記密碼，請在此頁面重設：${v.resetPage}`,
+      '如您沒有提出此要求，請忽略此電郵：您的帳戶沒有任何改變。',
     ],
   },
 };
@@ -134,6 +156,16 @@ const ja: Catalog = {
       'お心当たりがない場合は、直ちにパスワードを再設定し、当社までご連絡ください。',
     ],
   },
+  alreadyRegistered: {
+    subject: (v) => `${v.siteName}：アカウントは既に有効です`,
+    paragraphs: (v) => [
+      `${v.siteName} でアカウントの有効化が申請されました（おそらくご本人様によるものです）。アカウントは既に有効で、ログインIDは ${v.login} です。`,
+      'こちらからサインインしてください：',
+      LINK,
+      `パスワードをお忘れの場合は、こちらのページで再設定してください：${v.resetPage}`,
+      'お心当たりがない場合は、このメールを無視してください。アカウントは変更されていません。',
+    ],
+  },
 };
 
 const kr: Catalog = {
@@ -171,6 +203,16 @@ const kr: Catalog = {
       `계정 ${v.login}의 비밀번호가 ${v.at}(UTC)에 변경되었습니다.`,
       '이 계정에 로그인되어 있던 다른 기기는 로그아웃되었습니다.',
       '본인이 변경하지 않으셨다면 즉시 비밀번호를 재설정하고 당사에 연락해 주십시오.',
+    ],
+  },
+  alreadyRegistered: {
+    subject: (v) => `${v.siteName}: 이미 계정이 있습니다`,
+    paragraphs: (v) => [
+      `${v.siteName}에서 계정 활성화 요청이 있었습니다(아마도 본인 요청). 계정은 이미 활성화되어 있으며 로그인 ID는 ${v.login}입니다.`,
+      '여기에서 로그인하십시오:',
+      LINK,
+      `비밀번호를 잊으셨다면 이 페이지에서 재설정하십시오: ${v.resetPage}`,
+      '요청하지 않으셨다면 이 이메일을 무시하셔도 됩니다. 계정에는 아무 변경도 없습니다.',
     ],
   },
 };

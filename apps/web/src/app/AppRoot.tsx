@@ -1,9 +1,10 @@
 import { DEFAULT_LANGUAGE } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useLayoutEffect, useMemo } from 'react';
+import { useEffect, useLayoutEffect, useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { setApiLanguage } from '../lib/api-client';
+import { applyFavicon } from '../lib/favicon';
 import { i18n } from '../lib/i18n';
 import {
   HTML_LANG,
@@ -15,7 +16,9 @@ import {
 } from '../lib/locale';
 import { siteInfoQueryOptions } from '../lib/session';
 import { AppRoutes } from './AppRoutes';
+import { RouteFocus } from './RouteFocus';
 import { SessionGate } from './SessionGate';
+import { SessionWatch } from './SessionWatch';
 
 /**
  * The app inside a router: works out the language from the URL, loads the session, then renders the routes.
@@ -40,6 +43,11 @@ export function AppRoot() {
   // A module variable, not React state: set during render so requests fired by children already use it.
   setApiLanguage(locale.language);
 
+  const siteCode = site?.siteCode;
+  useEffect(() => {
+    if (siteCode) applyFavicon(siteCode);
+  }, [siteCode]);
+
   useLayoutEffect(() => {
     if (i18n.language !== locale.language) void i18n.changeLanguage(locale.language);
     document.documentElement.lang = HTML_LANG[locale.language];
@@ -49,6 +57,8 @@ export function AppRoot() {
     <LocaleContext.Provider value={locale}>
       <ErrorBoundary resetKey={pathname}>
         <SessionGate>
+          <RouteFocus />
+          <SessionWatch />
           <AppRoutes />
         </SessionGate>
       </ErrorBoundary>

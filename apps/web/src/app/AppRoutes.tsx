@@ -1,11 +1,9 @@
 import { LANGUAGES } from '@portal/contract';
 import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { ExternalRedirect } from '../components/ExternalRedirect';
 import { LoadingState } from '../components/LoadingState';
 import { NotFoundPage } from '../components/NotFoundPage';
 import { useMe, useSiteInfo } from '../lib/session';
-import { backOfficeUrl } from '../lib/site';
 import { AreaGuard, InternalGuard, LocaleScope, RedirectIfSignedIn } from './guards';
 import {
   ClientLayout,
@@ -101,7 +99,7 @@ export function AppRoutes() {
           </InternalGuard>
         }
       >
-        <Route index element={<ExternalRedirect to={backOfficeUrl(site)} />} />
+        <Route index element={<internal.Home />} />
         <Route path="revenues/:id" element={<internal.RevenueDetail />}>
           <Route index element={<Navigate to="summary" replace />} />
           <Route path="summary" element={<internal.RevenueSummary />} />

@@ -5,13 +5,15 @@ import { NotFoundPage } from '../components/NotFoundPage';
 import { useLocale } from '../lib/locale';
 import { loginPathWithReferrer, signedInDestination } from '../lib/referrer';
 import { useMe, useSiteInfo } from '../lib/session';
+import { sessionEndedLoginPath, sessionEndedRecently } from '../lib/session-expiry';
 import { backOfficeUrl, isInternalEnabled, siteHasArea } from '../lib/site';
 import { PublicLayout } from './screens';
 
 /**
  * Route access rules (spec 2 §2), evaluated in this order:
  * 1. a locale segment the site does not offer, or an area the site does not have → Page Not Found;
- * 2. a protected area without its user → {locale}/login?referrer=<where they wanted to go>;
+ * 2. a protected area without its user → {locale}/login?referrer=<where they wanted to go> (plus &session=ended
+ *    when the session has just ended on the server: SessionWatch);
  * 3. /internal without a staff user → the back-office site.
  */
 
@@ -35,7 +37,11 @@ function RedirectToLogin() {
   const { prefix } = useLocale();
   return (
     <Navigate
-      to={loginPathWithReferrer(prefix, location)}
+      to={
+        sessionEndedRecently()
+          ? sessionEndedLoginPath(prefix, location)
+          : loginPathWithReferrer(prefix, location)
+      }
       replace
       state={{ referrer: `${location.pathname}${location.search}` }}
     />
@@ -57,19 +63,22 @@ export function InternalGuard({ children }: { children: ReactNode }) {
   const site = useSiteInfo();
   const me = useMe();
   if (!isInternalEnabled(site)) return <NotFoundInPublicLayout />;
+  // Staff whose session just ended sign in again here; anyone else belongs to the back office.
+  if (!me.currentStaff && sessionEndedRecently()) return <RedirectToLogin />;
   if (!me.currentStaff) return <ExternalRedirect to={backOfficeUrl(site)} />;
   return children;
 }
 
 /**
  * Login page for someone signed in (already, or just now: the login screen only refreshes the session): back to the
- * page they wanted if it is in their area, else a producer goes to {locale}/b2b, a client to {locale}/b2c.
+ * page they wanted if it is in their area, else a producer goes to {locale}/b2b, a client to {locale}/b2c, staff
+ * (on a staff host) to {locale}/internal.
  */
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const me = useMe();
   const { prefix } = useLocale();
   const { search } = useLocation();
-  const area = me.currentProducer ? 'b2b' : me.currentClient ? 'b2c' : null;
+  const area = me.currentProducer ? 'b2b' : me.currentClient ? 'b2c' : me.currentStaff ? 'internal' : null;
   if (area) return <Navigate to={signedInDestination(area, prefix, search)} replace />;
   return children;
 }

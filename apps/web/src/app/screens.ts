@@ -40,6 +40,7 @@ export const producerScreens = {
 };
 
 export const internalScreens = {
+  Home: lazy(() => import('../features/internal/screens/InternalHomeScreen')),
   RevenueDetail: lazy(() => import('../features/internal/screens/RevenueDetailScreen')),
   RevenueSummary: lazy(() => import('../features/internal/screens/RevenueSummaryScreen')),
   RevenuePayin: lazy(() => import('../features/internal/screens/RevenuePayinScreen')),

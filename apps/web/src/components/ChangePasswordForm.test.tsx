@@ -38,7 +38,7 @@ describe('change password', () => {
           jsonResponse(
             {
               errors: {
-                currentPassword: ['Is incorrect'],
+                currentPassword: ['The current password is incorrect.'],
                 newPassword: ['Must be 6 to 10 characters'],
               },
             },
@@ -49,7 +49,7 @@ describe('change password', () => {
     await fillAll();
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     const current = await screen.findByLabelText(/^Current password/);
-    await waitFor(() => expect(current).toHaveAccessibleDescription('Is incorrect'));
+    await waitFor(() => expect(current).toHaveAccessibleDescription('The current password is incorrect.'));
     expect(screen.getByLabelText(/^New password/)).toHaveAccessibleDescription(
       expect.stringContaining('Must be 6 to 10 characters'),
     );

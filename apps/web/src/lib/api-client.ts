@@ -41,6 +41,8 @@ export class ApiError extends Error {
   readonly fieldErrors: FieldErrors;
   /** The parsed body (JSON or text), for callers that need more than the message. */
   readonly body: unknown;
+  /** From Retry-After (429): how long before the same request can succeed. */
+  retryAfterSeconds: number | null = null;
 
   constructor(status: number, message: string, fieldErrors: FieldErrors = {}, body: unknown = undefined) {
     super(message);
@@ -76,6 +78,7 @@ let basePath = defaultBasePath;
 let language: Language = DEFAULT_LANGUAGE;
 let csrfToken: string | null = null;
 const meListeners = new Set<(me: MeResponse) => void>();
+const unauthenticatedListeners = new Set<(path: string) => void>();
 
 export function configureApiClient(options: { basePath?: string }): void {
   if (options.basePath !== undefined) basePath = options.basePath.replace(/\/+$/, '');
@@ -107,6 +110,17 @@ export function onMeFetched(listener: (me: MeResponse) => void): () => void {
   meListeners.add(listener);
   return () => {
     meListeners.delete(listener);
+  };
+}
+
+/**
+ * Told of every 401 answer. The session layer decides what it means: for a page that believed it was signed in, the
+ * session has ended on the server (idle timeout, logout in another tab, password changed elsewhere).
+ */
+export function onUnauthenticated(listener: (path: string) => void): () => void {
+  unauthenticatedListeners.add(listener);
+  return () => {
+    unauthenticatedListeners.delete(listener);
   };
 }
 
@@ -250,7 +264,13 @@ async function send<T>(path: string, options: RequestOptions<T>, retried: boolea
   }
 
   const parsed = await readBody(response);
-  if (!response.ok) throw toApiError(response.status, response.statusText, parsed);
+  if (response.status === 401) for (const listener of unauthenticatedListeners) listener(path);
+  if (!response.ok) {
+    const error = toApiError(response.status, response.statusText, parsed);
+    const retryAfter = Number(response.headers.get('retry-after'));
+    if (Number.isFinite(retryAfter) && retryAfter > 0) error.retryAfterSeconds = retryAfter;
+    throw error;
+  }
   if (!options.schema) return parsed as T;
   const result = options.schema.safeParse(parsed);
   if (!result.success) {

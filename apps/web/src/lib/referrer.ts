@@ -22,7 +22,11 @@ export function readReferrer(search: string | URLSearchParams): string | null {
  * (a client's referrer into /b2b is not honoured), else their area's home. The referrer's own locale segment is
  * dropped for the current one, so the language chosen on the login page carries on.
  */
-export function signedInDestination(area: 'b2b' | 'b2c', prefix: string, search: string): string {
+export function signedInDestination(
+  area: 'b2b' | 'b2c' | 'internal',
+  prefix: string,
+  search: string,
+): string {
   const home = `${prefix}/${area}`;
   const referrer = readReferrer(search);
   if (!referrer) return home;

@@ -1,5 +1,5 @@
 import { type MeResponse, type SiteInfo, siteInfoSchema } from '@portal/contract';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { api, fetchMe, onMeFetched } from './api-client';
 
@@ -74,4 +74,12 @@ export function useRefreshSession(): () => Promise<MeResponse> {
 export function useMeCacheSync(): void {
   const queryClient = useQueryClient();
   useEffect(() => onMeFetched((me) => queryClient.setQueryData(sessionKeys.me, me)), [queryClient]);
+}
+
+/**
+ * Forgets what the signed-in person saw (every cached answer but the session and the site), so nothing of theirs
+ * stays in memory for whoever uses the browser next: after a logout, or when the session ended on the server.
+ */
+export function forgetSignedInData(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
 }

@@ -23,6 +23,37 @@ function load(language: string, namespace: string): Tree {
   return catalogs[`./${language}/${namespace}.json`] ?? {};
 }
 
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+const PLURAL_LOCALE: Record<string, string> = { en: 'en', zh: 'zh-Hant', ja: 'ja', kr: 'ko' };
+
+/** The plural forms i18next looks up in a language (`key_one`, `key_other` …), from the CLDR rules. */
+function pluralForms(language: string): string[] {
+  return new Intl.PluralRules(PLURAL_LOCALE[language] ?? language)
+    .resolvedOptions()
+    .pluralCategories.slice()
+    .sort();
+}
+
+/**
+ * Keys with the plural suffix dropped, each once: languages differ in their plural forms (English one/other,
+ * Chinese, Japanese and Korean only other), so the same message has different leaves in each.
+ */
+function messageKeys(tree: Tree): Set<string> {
+  return new Set([...leaves(tree).keys()].map((key) => key.replace(PLURAL_SUFFIX, '')));
+}
+
+/** For each plural message: the forms the catalog gives. */
+function pluralsOf(tree: Tree): Map<string, string[]> {
+  const result = new Map<string, string[]>();
+  for (const key of leaves(tree).keys()) {
+    const match = PLURAL_SUFFIX.exec(key);
+    if (!match) continue;
+    const base = key.slice(0, match.index);
+    result.set(base, [...(result.get(base) ?? []), match[1] ?? ''].sort());
+  }
+  return result;
+}
+
 /** 'a.b.c' → value, for every leaf. */
 function leaves(tree: Tree, prefix = ''): Map<string, string> {
   const result = new Map<string, string>();
@@ -54,9 +85,10 @@ describe('locale catalogs', () => {
     const english = leaves(load('en', namespace));
     for (const language of LANGUAGES.filter((l) => l !== 'en')) {
       it(`${language}/${namespace} has every key of en, and no extra ones`, () => {
-        const other = leaves(load(language, namespace));
-        const missing = [...english.keys()].filter((key) => !other.has(key));
-        const extra = [...other.keys()].filter((key) => !english.has(key));
+        const englishKeys = messageKeys(load('en', namespace));
+        const other = messageKeys(load(language, namespace));
+        const missing = [...englishKeys].filter((key) => !other.has(key));
+        const extra = [...other].filter((key) => !englishKeys.has(key));
         expect(missing, `missing in ${language}/${namespace}`).toEqual([]);
         expect(extra, `extra in ${language}/${namespace}`).toEqual([]);
       });
@@ -64,7 +96,8 @@ describe('locale catalogs', () => {
       it(`${language}/${namespace} keeps the same {{placeholders}} and has no blank texts`, () => {
         const other = leaves(load(language, namespace));
         for (const [key, value] of english) {
-          const translated = other.get(key) ?? '';
+          // A plural form English has and this language does not (en "_one" in Japanese) is checked below.
+          const translated = other.get(key) ?? other.get(key.replace(PLURAL_SUFFIX, '_other')) ?? '';
           expect(placeholders(translated), `${language}/${namespace}:${key}`).toEqual(placeholders(value));
           if (!INTENTIONALLY_BLANK.has(`${namespace}:${key}`)) {
             expect(translated.trim(), `${language}/${namespace}:${key} is blank`).not.toBe('');
@@ -73,6 +106,16 @@ describe('locale catalogs', () => {
       });
     }
   }
+
+  it('give every plural message exactly the plural forms of each language (i18next _one/_other …)', () => {
+    for (const language of LANGUAGES) {
+      for (const namespace of namespaces) {
+        for (const [key, forms] of pluralsOf(load(language, namespace))) {
+          expect(forms, `${language}/${namespace}:${key}`).toEqual(pluralForms(language));
+        }
+      }
+    }
+  });
 
   it('label every contract code the shell shows', () => {
     const domain = leaves(load('en', 'domain'));

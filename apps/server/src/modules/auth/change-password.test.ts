@@ -46,7 +46,7 @@ describe('POST /change_password', () => {
     });
     expect(response.json()).toEqual({
       errors: {
-        currentPassword: ['Is incorrect'],
+        currentPassword: ['The current password is incorrect.'],
         newPassword: ['Must be 6 to 10 characters'],
         confirmNewPassword: ['Does not match the password'],
       },
@@ -81,7 +81,7 @@ describe('POST /change_password', () => {
       confirmNewPassword: 'abc',
     });
     expect(response.json().errors).toEqual({
-      currentPassword: ['올바르지 않습니다'],
+      currentPassword: ['현재 비밀번호가 올바르지 않습니다.'],
       newPassword: ['6~10자여야 합니다'],
     });
   });

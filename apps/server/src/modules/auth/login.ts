@@ -70,7 +70,7 @@ async function completeSignIn(
     userId: account.id,
     details: { kind: account.kind },
   });
-  return getCurrentUser(ctx.db, session, request.principal, at);
+  return getCurrentUser(ctx.db, session, request.principal, at, ctx.config.sessionIdleMs);
 }
 
 /** Whose lock an attempt counts against: the account, or (no account) the login name as typed. */

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { meResponseSchema } from '@portal/contract';
+import { meResponseSchema, OTP_RESEND_INTERVAL_SECONDS } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.js';
@@ -159,10 +159,14 @@ describe('codes per account', () => {
     const done = await last?.agent.post('/login', body({ otpCode: last.code }));
     expect(done?.statusCode).toBe(200);
     // Resends draw on the same allowance.
-    advance(t, LIMITS.otpIssuePerAccount.windowMs);
+    // Counters run in fixed windows: start at the beginning of one so the resend intervals stay inside it.
+    const windowMs = LIMITS.otpIssuePerAccount.windowMs;
+    t.clock.now = new Date((Math.floor(t.clock.now.getTime() / windowMs) + 1) * windowMs + 1000);
     const { agent } = await pending();
-    for (let i = 0; i < LIMITS.otpResendPerAccount.limit; i++)
+    for (let i = 0; i < LIMITS.otpResendPerAccount.limit; i++) {
+      advance(t, OTP_RESEND_INTERVAL_SECONDS * 1000);
       expect((await agent.post('/resend_otp', {})).statusCode).toBe(200);
+    }
     expect((await new AuthAgent(t).post('/login', body())).statusCode).toBe(200);
     expect((await new AuthAgent(t).post('/login', body())).statusCode).toBe(429);
   });
@@ -171,6 +175,7 @@ describe('codes per account', () => {
 describe('POST /resend_otp and /cancel_otp', () => {
   it('sends a fresh code and voids the old one', async () => {
     const { agent, code } = await pending();
+    advance(t, OTP_RESEND_INTERVAL_SECONDS * 1000);
     let msg = '';
     const mail = await mailAfter(outbox, client.email, async () => {
       const response = await agent.post('/resend_otp', body());
@@ -189,13 +194,35 @@ describe('POST /resend_otp and /cancel_otp', () => {
   it('limits resends per account: 429 with Retry-After', async () => {
     const { agent } = await pending();
     for (let i = 0; i < 3; i++) {
+      advance(t, OTP_RESEND_INTERVAL_SECONDS * 1000);
       const r = await agent.post('/resend_otp');
       expect(r.statusCode, r.body).toBe(200);
     }
+    advance(t, OTP_RESEND_INTERVAL_SECONDS * 1000);
     const refused = await agent.post('/resend_otp');
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(refused.json().error).toMatch(/^Too many attempts\. Please try again in \d+ minute/);
+  });
+
+  it('sends no new code sooner than the minimum interval after the last one, and says how long to wait', async () => {
+    const mailsTo = (email: string) =>
+      readdirSync(outbox).filter((f) => readFileSync(join(outbox, f), 'utf8').includes(email)).length;
+    const { agent } = await pending();
+    const before = mailsTo(client.email);
+    advance(t, 20_000);
+    const early = await agent.post('/resend_otp', {});
+    expect(early.statusCode).toBe(429);
+    expect(early.headers['retry-after']).toBe(String(OTP_RESEND_INTERVAL_SECONDS - 20));
+    expect(early.json().error).toBe(
+      `Please wait ${OTP_RESEND_INTERVAL_SECONDS - 20} s before asking for a new code.`,
+    );
+    // Clicks that come too early do not use up the allowance of resends.
+    for (let i = 0; i < 5; i++) expect((await agent.post('/resend_otp', {})).statusCode).toBe(429);
+    expect(mailsTo(client.email)).toBe(before);
+    advance(t, (OTP_RESEND_INTERVAL_SECONDS - 20) * 1000);
+    expect((await agent.post('/resend_otp', {})).statusCode).toBe(200);
+    expect((await auditRows(t, 'login.otp_resend')).map((row) => row.outcome)).toContain('too_soon');
   });
 
   it('answers an error when no login is pending', async () => {

@@ -1,5 +1,5 @@
 import { createHmac, randomInt } from 'node:crypto';
-import type { MeResponse } from '@portal/contract';
+import { type MeResponse, OTP_RESEND_INTERVAL_SECONDS } from '@portal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../plugins/errors.js';
 import { getCurrentUser } from '../../plugins/session/current-user.js';
@@ -15,6 +15,7 @@ import {
   consumeOneTimeCode,
   countWrongOneTimeCode,
   findAccountById,
+  findLatestOneTimeCodeAt,
   findOpenOneTimeCode,
   insertOneTimeCode,
   voidOneTimeCodes,
@@ -147,10 +148,27 @@ export async function verifyOneTimeCode(
   return account;
 }
 
+/**
+ * A new code only once the last one is OTP_RESEND_INTERVAL_SECONDS old: repeated clicks would otherwise send a
+ * burst of mails and use up the account's allowance within seconds (three codes in two seconds, then a block of
+ * minutes). Checked before the rate limits, so a click that is too early costs nothing; the answer says how long
+ * to wait (Retry-After and the message), and the page counts down.
+ */
+async function refuseTooSoon(ctx: AuthContext, request: FastifyRequest, userId: number, action: string) {
+  const last = await findLatestOneTimeCodeAt(ctx.db, userId);
+  if (!last) return;
+  const waitMs = last.getTime() + OTP_RESEND_INTERVAL_SECONDS * 1000 - ctx.now().getTime();
+  if (waitMs <= 0) return;
+  const seconds = Math.ceil(waitMs / 1000);
+  await audit(ctx, request, { action, outcome: 'too_soon', userId });
+  throw new HttpError(429, 'auth.otpResendTooSoon', { 'retry-after': String(seconds) }, { seconds });
+}
+
 /** `POST /resend_otp`: a fresh code for the pending login (the previous one stops working). */
 export async function resendOneTimeCode(ctx: AuthContext, request: FastifyRequest): Promise<{ msg: string }> {
   const action = 'login.otp_resend';
   const { session, account } = await pendingAccount(ctx, request, action);
+  await refuseTooSoon(ctx, request, account.id, action);
   await enforceLimits(
     ctx,
     request,

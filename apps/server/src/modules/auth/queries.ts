@@ -271,6 +271,17 @@ export async function insertOneTimeCode(db: Db, row: typeof oneTimeCodes.$inferI
 }
 
 /** The newest unused code of this user issued to this session (codes are bound to the session that asked). */
+/** When the newest code of the account went out (any session), for the minimum interval between codes. */
+export async function findLatestOneTimeCodeAt(db: Db, userId: number): Promise<Date | null> {
+  const [row] = await db
+    .select({ createdAt: oneTimeCodes.createdAt })
+    .from(oneTimeCodes)
+    .where(eq(oneTimeCodes.userId, userId))
+    .orderBy(desc(oneTimeCodes.id))
+    .limit(1);
+  return row?.createdAt ?? null;
+}
+
 export async function findOpenOneTimeCode(db: Db, userId: number, sessionIdHash: string) {
   const [row] = await db
     .select()

@@ -2,7 +2,7 @@ import { accountFlowResponseSchema } from '@portal/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accountTokens } from '../../db/schema/index.js';
-import { DEMO_REGISTRATION_CLIENTS } from '../../db/seed/demo-accounts.js';
+import { DEMO_REGISTRATION_CLIENTS, demoAccount } from '../../db/seed/demo-accounts.js';
 import { linkIn, readLatestMail } from '../../mail/index.js';
 import type { TestContext } from '../../testing/test-app.js';
 import { LIMITS } from './abuse-limits.js';
@@ -99,17 +99,26 @@ describe('POST /registration', () => {
     expect((await auditRows(t, 'registration'))[0]?.outcome).toBe('no_email');
   });
 
-  it('answers an already registered client like a stranger, without e-mail', async () => {
-    const response = await new AuthAgent(t).post('/registration', {
-      idNo: 'A1234563',
-      surName: 'Chan',
-      givenName: 'Tai Man',
-      birthDay: 12,
-      birthMonth: 4,
-      birthYear: 1978,
+  it('answers an already registered client like a stranger, and e-mails the holder the way in', async () => {
+    const client = demoAccount('client');
+    let answer: unknown;
+    const mail = await mailAfter(outbox, client.email, async () => {
+      const response = await new AuthAgent(t).post('/registration', {
+        idNo: 'A1234563',
+        surName: 'Chan',
+        givenName: 'Tai Man',
+        birthDay: 12,
+        birthMonth: 4,
+        birthYear: 1978,
+      });
+      answer = response.json();
     });
-    expect(response.json()).toEqual({ success: true, withEmail: true });
+    expect(answer).toEqual({ success: true, withEmail: true });
     expect((await auditRows(t, 'registration'))[0]?.outcome).toBe('already_registered');
+    expect(mail.subject).toBe('Angel Financial Services: you already have an account');
+    expect(mail.text).toContain(`your login ID is ${client.login}`);
+    expect(mail.text).toContain('http://afs.localhost/angel/face/en/login?area=b2c');
+    expect(mail.text).toContain('http://afs.localhost/angel/face/en/forget_password');
   });
 
   it('re-sends activation to a client whose account is still pending', async () => {

@@ -48,9 +48,11 @@ export async function register(
     birthDate,
   });
   if (!match || (match.userId != null && match.userStatus !== 'pending')) {
-    // Not a client, or already registered (forgotten password is the way back in): the same answer either way.
+    // Not a client, or already registered: the same answer either way (decision 008). The holder of an existing
+    // account gets an e-mail with the way in (sign in, or reset the password), so the answer is no dead end.
     const outcome = match ? 'already_registered' : 'unmatched';
     await audit(ctx, request, { action, outcome, userId: match?.userId ?? null });
+    if (match?.email) await mailAlreadyRegistered(ctx, request, match.email, match.clientNo);
     return sent;
   }
   if (!match.email) {
@@ -107,4 +109,21 @@ export async function register(
   });
   request.log.info({ userId }, 'activation e-mail queued');
   return sent;
+}
+
+/** Sent after the answer (sendMailLater), like the activation e-mail, so both take the same time to answer. */
+async function mailAlreadyRegistered(
+  ctx: AuthContext,
+  request: FastifyRequest,
+  email: string,
+  login: string,
+) {
+  const { siteName } = await settingsOf(ctx, request);
+  const pages = `${publicOrigin(request, ctx.config)}${ctx.config.basePath}/${request.language}`;
+  sendMailLater(ctx, request, 'alreadyRegistered', email, {
+    siteName,
+    login,
+    link: `${pages}/login?area=b2c`,
+    resetPage: `${pages}/forget_password`,
+  });
 }

@@ -6,6 +6,7 @@ import {
   formDocumentParamsSchema,
   formsListQuerySchema,
   formsListResponseSchema,
+  planFormsResponseSchema,
   planIdParamsSchema,
 } from '@portal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -80,7 +81,7 @@ export const planFormsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
       schema: {
         tags: ['forms'],
         params: planIdParamsSchema,
-        response: { 200: formsListResponseSchema, 404: errorResponseSchema },
+        response: { 200: planFormsResponseSchema, 404: errorResponseSchema },
       },
     },
     async (request, reply) => {
@@ -93,7 +94,7 @@ export const planFormsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
         request.language,
       );
       reply.header('cache-control', 'private, no-store');
-      return list ?? notFound(reply);
+      return list ?? { data: [] };
     },
   );
 };

@@ -1,24 +1,31 @@
-import { meResponseSchema } from '@portal/contract';
+import { meResponseSchema, sessionTimingSchema } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { getCurrentUser } from '../../plugins/session/current-user.js';
+import { replyError } from '../../plugins/errors.js';
+import { getCurrentUser, sessionTiming } from '../../plugins/session/current-user.js';
 import type { ModuleOptions } from '../module-options.js';
 
 /**
  * `GET /me` is the first call of every page load: it opens an (anonymous) session when there is none, so the
  * browser always leaves with a CSRF token for its next write. `DELETE /logout` ends the session on the server and
  * answers the fresh anonymous state, so the page can carry on without another round trip.
+ *
+ * `GET /session` and `POST /session/keep_alive` serve the idle-timeout warning (WCAG 2.2.1): the first tells a page
+ * how long the session has left without counting as activity (so several open tabs can ask without keeping an
+ * unattended session alive), the second is the person's "stay signed in". Both answer 401 once the session ended.
  */
 export const sessionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app,
-  { db, now = () => new Date() },
+  { db, config, now = () => new Date() },
 ) => {
+  const idleMs = config.sessionIdleMs;
+
   app.get(
     '/me',
     { schema: { tags: ['session'], response: { 200: meResponseSchema } } },
     async (request, reply) => {
       const session = await app.sessions.ensure(request, reply);
       reply.header('cache-control', 'no-store');
-      return getCurrentUser(db, session, request.principal, now());
+      return getCurrentUser(db, session, request.principal, now(), idleMs);
     },
   );
 
@@ -29,7 +36,33 @@ export const sessionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
       await app.sessions.end(request, reply);
       const session = await app.sessions.ensure(request, reply);
       reply.header('cache-control', 'no-store');
-      return getCurrentUser(db, session, null, now());
+      return getCurrentUser(db, session, null, now(), idleMs);
+    },
+  );
+
+  app.get(
+    '/session',
+    {
+      config: { sessionActivity: false },
+      schema: { tags: ['session'], response: { 200: sessionTimingSchema } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (!request.session || !request.principal)
+        return replyError(request, reply, 401, 'errors.unauthorized');
+      return sessionTiming(request.session, idleMs, now());
+    },
+  );
+
+  app.post(
+    '/session/keep_alive',
+    { schema: { tags: ['session'], response: { 200: sessionTimingSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (!request.session || !request.principal)
+        return replyError(request, reply, 401, 'errors.unauthorized');
+      await app.sessions.touch(request);
+      return sessionTiming(request.session, idleMs, now());
     },
   );
 };

@@ -35,6 +35,18 @@ export interface SessionControl {
    */
   rotate(request: FastifyRequest, reply: FastifyReply, userId: number | null): Promise<Session>;
   end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** Records activity now, whatever the touch interval: the "stay signed in" answer to the idle warning. */
+  touch(request: FastifyRequest): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * false: a call to this route is not activity (the page asking how long the session has left must not itself
+     * keep the session alive).
+     */
+    sessionActivity?: boolean;
+  }
 }
 
 declare module 'fastify' {
@@ -125,6 +137,12 @@ export const sessionPlugin = fp(
         request.principal = null;
         reply.clearCookie(SESSION_COOKIE, { path: cookiePath });
       },
+      touch: async (request) => {
+        if (!request.session) return;
+        const at = now();
+        await touchSession(db, request.session.idHash, at);
+        request.session.lastSeenAt = at;
+      },
     };
 
     app.decorate('sessions', control);
@@ -150,7 +168,8 @@ export const sessionPlugin = fp(
         (row.data.internal === true) !== request.site.features.internal
       )
         return;
-      if (at.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      const isActivity = request.routeOptions.config?.sessionActivity !== false;
+      if (isActivity && at.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
         await touchSession(db, idHash, at);
         row.lastSeenAt = at;
       }

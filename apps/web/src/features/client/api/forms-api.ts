@@ -1,4 +1,4 @@
-import { type FormDownloadItem, formsListResponseSchema } from '@portal/contract';
+import { type FormDownloadItem, planFormsResponseSchema } from '@portal/contract';
 import { queryOptions, type UseQueryResult } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api-client';
 import type { FormsState } from '../lib/plan-tabs';
@@ -6,13 +6,13 @@ import { clientAreaKeys } from './client-area-api';
 
 /**
  * The plan's downloadable forms. The server looks them up in the public forms API for the plan's provider and
- * product type in the request's language; a 404 "Not Found" means the plan has none.
+ * product type in the request's language; an empty list means the plan has none (a 404 from an older server too).
  */
 export function planFormsQuery(language: string, planId: number, enabled: boolean) {
   return queryOptions({
     queryKey: clientAreaKeys.planForms(language, planId),
     queryFn: ({ signal }) =>
-      api.get(`/b2c/plans/${planId}/forms`, { schema: formsListResponseSchema, signal }).then((r) => r.data),
+      api.get(`/b2c/plans/${planId}/forms`, { schema: planFormsResponseSchema, signal }).then((r) => r.data),
     enabled,
     staleTime: 5 * 60_000,
   });

@@ -26,7 +26,7 @@ describe('My Plan', () => {
     expect(first).toHaveLength(3);
     expect(second).toHaveLength(3);
     expect(first?.[0]).toHaveTextContent('ILAS2');
-    expect(figure).toHaveAccessibleDescription(/7 plans in total\. ILAS: 2, Insurance Plan: 1/);
+    expect(figure).toHaveAccessibleDescription(/Plans in total: 7\. ILAS: 2, Insurance Plan: 1/);
   });
 
   it('sorts by product category ascending first, and a header click selects and toggles', async () => {

@@ -151,6 +151,12 @@ describe('plan detail', () => {
     expect(tabNames()).toEqual(['Overview', 'Details', 'Assets Selection']);
   });
 
+  it('hides the Form Download tab when the plan has no forms (an empty list)', async () => {
+    openPlan('/b2c/plan_detail/11?tab=download_form', planDetail(), () => ({ data: [] }));
+    await waitFor(() => expect(selectedTab()).toBe('Overview'), slow);
+    expect(tabNames()).toEqual(['Overview', 'Details', 'Assets Selection']);
+  });
+
   it('lists the forms with type and document link', async () => {
     openPlan('/b2c/plan_detail/11?tab=download_form', planDetail());
     const table = await screen.findByRole('table', { name: 'Forms for this plan' }, slow);

@@ -1,8 +1,8 @@
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import type { AccountType } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { FormAlert } from '../../../components/forms/FormAlert';
 import { useFormFields } from '../../../components/forms/useFormFields';
 import { useFormSubmit } from '../../../components/forms/useFormSubmit';
@@ -18,10 +18,13 @@ export function SetPasswordForm({
   submitLabel,
   type,
   onDone,
+  wayOn,
 }: {
   submitLabel: string;
   type?: AccountType;
   onDone: (loginId: string) => void;
+  /** Where to go when the link is used, expired or incomplete: ask for a new one, or back to the login page. */
+  wayOn: LinkWayOnTargets;
 }) {
   const { t } = useTranslation('public');
   const [params] = useSearchParams();
@@ -76,7 +79,38 @@ export function SetPasswordForm({
         <Button type="submit" size="md" loading={submitting} disabled={linkIncomplete}>
           {submitLabel}
         </Button>
+        {/* The only form-wide error of this form is a link that is used, expired or unknown. */}
+        {(linkIncomplete || (form.errors.base?.length ?? 0) > 0) && <LinkWayOn {...wayOn} />}
       </Stack>
     </form>
+  );
+}
+
+export interface LinkWayOnTargets {
+  /** The flow that sends a new link (registration for activation, forgot password for a reset); none on absg B2B. */
+  newLinkPath?: string;
+  newLinkLabel: string;
+  loginPath: string;
+}
+
+/** A dead link is not a dead end: a new link, or the login page. */
+function LinkWayOn({ newLinkPath, newLinkLabel, loginPath }: LinkWayOnTargets) {
+  const { t } = useTranslation('public');
+  return (
+    <Stack gap={4} component="nav" aria-label={t('linkWayOn.title')}>
+      <Text size="sm" fw={600}>
+        {t('linkWayOn.title')}
+      </Text>
+      <Group gap="lg">
+        {newLinkPath && (
+          <Anchor component={Link} to={newLinkPath} size="sm">
+            {newLinkLabel}
+          </Anchor>
+        )}
+        <Anchor component={Link} to={loginPath} size="sm">
+          {t('backToLogin')}
+        </Anchor>
+      </Group>
+    </Stack>
   );
 }

@@ -17,9 +17,12 @@ const FIELDS = ['login', 'password'] as const;
  */
 export function CredentialsForm({
   area,
+  forStaff = false,
   onPassword,
 }: {
   area: Area;
+  /** The staff host's form: staff sign in with their back-office login, not a Client ID or Advisor Code. */
+  forStaff?: boolean;
   onPassword: (password: string) => void;
 }) {
   const { t } = useTranslation('public');
@@ -53,8 +56,12 @@ export function CredentialsForm({
       <Stack gap="md">
         <FormAlert messages={form.errors.base} alertRef={form.alertRef} />
         <TextInput
-          label={isProducer ? t('login.producerLogin') : t('login.clientLogin')}
-          description={isProducer ? t('login.producerLoginHint') : t('login.clientLoginHint')}
+          label={
+            forStaff ? t('login.staffLogin') : isProducer ? t('login.producerLogin') : t('login.clientLogin')
+          }
+          description={
+            forStaff ? undefined : isProducer ? t('login.producerLoginHint') : t('login.clientLoginHint')
+          }
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}

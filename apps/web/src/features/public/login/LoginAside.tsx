@@ -2,33 +2,39 @@ import { Anchor, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/cor
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../lib/locale';
 import { useSiteInfo } from '../../../lib/session';
-import { siteLinks } from '../../../lib/site';
+import { isExternalEnabled, siteLinks } from '../../../lib/site';
 
 /**
  * The side panel of the login page: welcome, a security reminder and the help block (spec 2 §2): afs has help,
- * FAQ and contact links, ipc a contact link, and the Japanese page an inquiry e-mail link.
+ * FAQ and contact links, ipc a contact link, and the Japanese page an inquiry e-mail link. A staff host speaks to
+ * staff: no client help, the system administrator for access.
  */
 export function LoginAside() {
   const { t } = useTranslation('public');
   const site = useSiteInfo();
   const { language } = useLocale();
   const links = siteLinks(site);
-  const helpLinks = [
-    ...(site.siteCode === 'afs' && links.help ? [{ href: links.help, label: t('help.help') }] : []),
-    ...(site.siteCode === 'afs' ? [{ href: links.faq, label: t('help.faq') }] : []),
-    ...(site.siteCode === 'afs' || site.siteCode === 'ipc'
-      ? [{ href: links.contactUs, label: t('help.contact') }]
-      : []),
-  ];
-  const showInquiry = language === 'ja';
+  const forStaff = !isExternalEnabled(site);
+  const helpLinks = forStaff
+    ? []
+    : [
+        ...(site.siteCode === 'afs' && links.help ? [{ href: links.help, label: t('help.help') }] : []),
+        ...(site.siteCode === 'afs' ? [{ href: links.faq, label: t('help.faq') }] : []),
+        ...(site.siteCode === 'afs' || site.siteCode === 'ipc'
+          ? [{ href: links.contactUs, label: t('help.contact') }]
+          : []),
+      ];
+  const showInquiry = language === 'ja' && !forStaff;
 
   return (
     <Stack gap="xl" component="aside" aria-labelledby="login-welcome">
       <Stack gap="xs">
         <Title order={2} size="h3" id="login-welcome">
-          {t('login.welcome', { siteName: site.siteName })}
+          {t(forStaff ? 'login.staffWelcome' : 'login.welcome', { siteName: site.siteName })}
         </Title>
-        <Text c="dimmed">{t('login.intro')}</Text>
+        <Text c="dimmed">
+          {forStaff ? t('login.staffIntro', { siteName: site.siteName }) : t('login.intro')}
+        </Text>
       </Stack>
       <Group wrap="nowrap" align="flex-start" gap="sm">
         <ThemeIcon variant="light" radius="xl" size={36} aria-hidden>

@@ -1,13 +1,15 @@
 import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type Area, OTP_CODE_LENGTH } from '@portal/contract';
+import { type Area, OTP_CODE_LENGTH, OTP_RESEND_INTERVAL_SECONDS } from '@portal/contract';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/forms/FormAlert';
 import { useFormFields } from '../../../components/forms/useFormFields';
+import { isApiError } from '../../../lib/api-client';
 import { useRefreshSession } from '../../../lib/session';
 import { authApi } from '../api/auth-api';
 import { clearPendingLogin, readPendingLogin } from './pending-login';
+import { useCountdown } from './useCountdown';
 
 const FIELDS = ['otpCode'] as const;
 const CODE_PATTERN = new RegExp(`^\\d{${OTP_CODE_LENGTH}}$`);
@@ -34,6 +36,8 @@ export function OneTimeCodeForm({ area, password }: { area: Area; password: stri
   const pending = readPendingLogin();
   const login = pending?.login || NOT_KEPT;
   const pendingArea = pending?.area ?? area;
+  // A code went out just before this form appeared; the server sends the next one only after the interval.
+  const cooldown = useCountdown(OTP_RESEND_INTERVAL_SECONDS);
 
   // The code field is the only thing to do here: put the caret in it (also after cancel → sign in → code again).
   const { focusField } = form;
@@ -60,14 +64,16 @@ export function OneTimeCodeForm({ area, password }: { area: Area; password: stri
   }
 
   async function resend() {
-    if (busy) return;
+    if (busy || cooldown.seconds > 0) return;
     setBusy('resend');
     form.clearErrors();
     try {
       const { msg } = await authApi.resendOtp({ login, area: pendingArea });
       notifications.show({ title: tc('app.notification'), message: msg, color: 'teal' });
+      cooldown.restart(OTP_RESEND_INTERVAL_SECONDS);
     } catch (error) {
       form.showError(error, tc('form.networkError'));
+      if (isApiError(error) && error.retryAfterSeconds) cooldown.restart(error.retryAfterSeconds);
     } finally {
       setBusy(null);
     }
@@ -123,10 +129,15 @@ export function OneTimeCodeForm({ area, password }: { area: Area; password: stri
             fullWidth
             onClick={resend}
             loading={busy === 'resend'}
-            disabled={busy !== null && busy !== 'resend'}
+            disabled={(busy !== null && busy !== 'resend') || cooldown.seconds > 0}
           >
             {t('otp.resend')}
           </Button>
+          {cooldown.seconds > 0 && (
+            <Text size="sm" c="dimmed" ta="center">
+              {t('otp.resendIn', { count: cooldown.seconds })}
+            </Text>
+          )}
           <Button
             variant="subtle"
             color="gray"

@@ -1,5 +1,5 @@
 import type { MeResponse } from '@portal/contract';
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aClient, anonymousMe, meWith } from '../../../test/fixtures';
 import { jsonResponse, renderApp } from '../../../test/render-app';
@@ -180,6 +180,31 @@ describe('activation and reset', () => {
       '/login?area=b2c',
     );
     expect(sent.type).toBe('B2C');
+  });
+
+  it('offers a new link and the way back to login when the link is used or expired', async () => {
+    renderApp(`/reset_password?login=AG10000001&activation_code=used`, {
+      handlers: {
+        'POST /activate': () =>
+          jsonResponse(
+            { errors: { base: ['This link is invalid or has expired. Please request a new one.'] } },
+            400,
+          ),
+      },
+    });
+    await fill(/^New password/, 'Newpass12');
+    await fill(/^Confirm new password/, 'Newpass12');
+    expect(screen.queryByRole('navigation', { name: 'Link not working?' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Save new password' }));
+    const wayOn = await screen.findByRole('navigation', { name: 'Link not working?' });
+    expect(within(wayOn).getByRole('link', { name: 'Request a new password reset link' })).toHaveAttribute(
+      'href',
+      '/forget_password',
+    );
+    expect(within(wayOn).getByRole('link', { name: 'Back to login' })).toHaveAttribute(
+      'href',
+      '/login?area=b2c',
+    );
   });
 
   it('explains an incomplete link instead of offering a form that cannot work', async () => {

@@ -22,7 +22,15 @@ export default function ActivationScreen() {
           <ConfirmationText>{t('activation.success')}</ConfirmationText>
         </ConfirmationPanel>
       ) : (
-        <SetPasswordForm submitLabel={t('activation.submit')} onDone={() => setDone(true)} />
+        <SetPasswordForm
+          submitLabel={t('activation.submit')}
+          onDone={() => setDone(true)}
+          wayOn={{
+            newLinkPath: localePath('/registration'),
+            newLinkLabel: t('linkWayOn.newActivation'),
+            loginPath: localePath('/login?area=b2c'),
+          }}
+        />
       )}
     </AccountCard>
   );

@@ -1,6 +1,6 @@
 import type { MeResponse } from '@portal/contract';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { aClient, anonymousMe, aProducer, meWith, siteInfo } from '../../../test/fixtures';
 import { jsonResponse, renderApp } from '../../../test/render-app';
 
@@ -70,7 +70,7 @@ describe('login screen', () => {
 
   it('offers no account links on a staff host, whose server answers those flows with 404', async () => {
     renderApp('/login', { site: siteInfo('afs', { feature: { external: 'false', internal: 'true' } }) });
-    expect(await screen.findByLabelText(/Login ID or Advisor Code/)).toBeInTheDocument();
+    expect(await screen.findByLabelText(/Staff login ID/)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Forgot|Activate/ })).not.toBeInTheDocument();
   });
 
@@ -199,18 +199,57 @@ describe('one-time code', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The verification code is incorrect.');
   });
 
-  it('resends the code and shows the server’s msg as a notification', async () => {
-    renderApp('/login', {
-      me: pendingMe,
-      handlers: {
-        'POST /resend_otp': () => ({ msg: 'A new verification code has been sent to t***n@example.com.' }),
-      },
-    });
-    fireEvent.click(await screen.findByRole('button', { name: 'Send a new code' }));
-    expect(
-      await screen.findByText('A new verification code has been sent to t***n@example.com.'),
-    ).toBeInTheDocument();
-    expect(screen.getByText('Notification')).toBeInTheDocument();
+  it('counts down before a new code may be sent, then resends and shows the server’s msg', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderApp('/login', {
+        me: pendingMe,
+        handlers: {
+          'POST /resend_otp': () => ({ msg: 'A new verification code has been sent to t***n@example.com.' }),
+        },
+      });
+      const resend = await screen.findByRole('button', { name: 'Send a new code' });
+      expect(resend).toBeDisabled();
+      expect(screen.getByText(/^You can ask for a new code in (60|59) seconds\.$/)).toBeInTheDocument();
+      await act(async () => {
+        vi.advanceTimersByTime(61_000);
+      });
+      await waitFor(() => expect(resend).toBeEnabled());
+      fireEvent.click(resend);
+      expect(
+        await screen.findByText('A new verification code has been sent to t***n@example.com.'),
+      ).toBeInTheDocument();
+      expect(screen.getByText('Notification')).toBeInTheDocument();
+      await waitFor(() => expect(resend).toBeDisabled());
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('takes the wait from the server when it refuses a resend as too soon', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderApp('/login', {
+        me: pendingMe,
+        handlers: {
+          'POST /resend_otp': () =>
+            new Response(JSON.stringify({ error: 'Please wait 42 s before asking for a new code.' }), {
+              status: 429,
+              headers: { 'Content-Type': 'application/json', 'Retry-After': '42' },
+            }),
+        },
+      });
+      const resend = await screen.findByRole('button', { name: 'Send a new code' });
+      await act(async () => {
+        vi.advanceTimersByTime(61_000);
+      });
+      await waitFor(() => expect(resend).toBeEnabled());
+      fireEvent.click(resend);
+      expect(await screen.findByText(/^You can ask for a new code in 4[12] seconds\.$/)).toBeInTheDocument();
+      expect(resend).toBeDisabled();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('cancels back to the login form', async () => {

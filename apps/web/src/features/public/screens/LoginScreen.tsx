@@ -1,4 +1,4 @@
-import { Card, Divider, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Divider, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type Area, SITE_AREAS } from '@portal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { readReferrer } from '../../../lib/referrer';
 import { useMe, useSiteInfo } from '../../../lib/session';
+import { hasSessionEndedNotice } from '../../../lib/session-expiry';
 import { isExternalEnabled } from '../../../lib/site';
 import { AreaChoice } from '../login/AreaChoice';
 import { CredentialsForm } from '../login/CredentialsForm';
@@ -41,7 +42,12 @@ export default function LoginScreen() {
 
   const areas: readonly Area[] = isExternalEnabled(site) ? SITE_AREAS[site.siteCode] : ['b2b'];
   const area = chosenArea(areas, params);
-  const title = site.siteCode === 'absg' ? tc('public.advisorLogin') : tc('public.login');
+  const forStaff = !isExternalEnabled(site);
+  const title = forStaff
+    ? tc('public.staffLogin')
+    : site.siteCode === 'absg'
+      ? tc('public.advisorLogin')
+      : tc('public.login');
   usePageTitle(title);
   const otpPending = me.otpUserId != null;
 
@@ -66,12 +72,17 @@ export default function LoginScreen() {
           <Title order={1} size="h2">
             {title}
           </Title>
+          {hasSessionEndedNotice(params) && (
+            <Alert color="orange" variant="light" role="alert" title={tc('session.endedTitle')}>
+              {tc('session.endedBody')}
+            </Alert>
+          )}
           {otpPending ? (
             <OneTimeCodeForm area={readPendingLogin()?.area ?? area} password={password} />
           ) : (
             <>
               {areas.length > 1 && <AreaChoice value={area} onChange={chooseArea} />}
-              <CredentialsForm key={area} area={area} onPassword={setPassword} />
+              <CredentialsForm key={area} area={area} forStaff={forStaff} onPassword={setPassword} />
               <LoginLinks area={area} />
             </>
           )}

@@ -1,10 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LoadingState } from '../../../components/LoadingState';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { useLocalePath } from '../../../lib/locale';
-import { useRefreshSession } from '../../../lib/session';
+import { forgetSignedInData, useRefreshSession } from '../../../lib/session';
 import { authApi } from '../api/auth-api';
 import { clearPendingLogin } from '../login/pending-login';
 
@@ -18,6 +19,7 @@ export default function LogoutScreen() {
   const navigate = useNavigate();
   const localePath = useLocalePath();
   const refreshSession = useRefreshSession();
+  const queryClient = useQueryClient();
   const started = useRef(false);
   usePageTitle(tc('public.logout'));
 
@@ -31,10 +33,11 @@ export default function LogoutScreen() {
       .catch(() => undefined)
       .then(() => {
         clearPendingLogin();
+        forgetSignedInData(queryClient);
         return refreshSession().catch(() => undefined);
       })
       .then(() => navigate(loginPath, { replace: true }));
-  }, [localePath, navigate, refreshSession]);
+  }, [localePath, navigate, refreshSession, queryClient]);
 
   return <LoadingState label={t('logout.signingOut')} />;
 }

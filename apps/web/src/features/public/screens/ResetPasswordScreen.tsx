@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useLocalePath } from '../../../lib/locale';
+import { useSiteInfo } from '../../../lib/session';
 import { AccountCard } from '../components/AccountCard';
 import { ConfirmationPanel, ConfirmationText } from '../components/ConfirmationPanel';
 import { SetPasswordForm } from '../components/SetPasswordForm';
@@ -21,6 +22,7 @@ export default function ResetPasswordScreen() {
   const [params] = useSearchParams();
   const type = resetType(params.get('type'));
   const [done, setDone] = useState(false);
+  const site = useSiteInfo();
   return (
     <AccountCard title={tc('public.resetPassword')} intro={done ? undefined : t('reset.intro')}>
       {done ? (
@@ -32,7 +34,22 @@ export default function ResetPasswordScreen() {
           <ConfirmationText>{t('reset.success')}</ConfirmationText>
         </ConfirmationPanel>
       ) : (
-        <SetPasswordForm submitLabel={t('reset.submit')} type={type} onDone={() => setDone(true)} />
+        <SetPasswordForm
+          submitLabel={t('reset.submit')}
+          type={type}
+          onDone={() => setDone(true)}
+          wayOn={{
+            // absg advisors have no self-service reset (their login page offers none either).
+            newLinkPath:
+              type === 'B2C'
+                ? localePath('/forget_password')
+                : site.siteCode === 'absg'
+                  ? undefined
+                  : localePath('/forget_password_b2b'),
+            newLinkLabel: t('linkWayOn.newReset'),
+            loginPath: localePath(`/login?area=${type === 'B2B' ? 'b2b' : 'b2c'}`),
+          }}
+        />
       )}
     </AccountCard>
   );

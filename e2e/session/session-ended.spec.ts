@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+import { demoAccount } from '../../apps/server/src/db/seed/demo-accounts.js';
+import { pageApi, signIn } from '../fixtures/sign-in.js';
+import { siteUrl } from '../sites.js';
+
+/**
+ * Issue 7 §2: a session that ends on the server (here: logout in another tab) used to leave "Signed in as …" in the
+ * header and "Fail fetching data / Please sign in to continue" on every screen. The next API answer (401) now takes
+ * the page to the login page with a notice and the way back to where the person was.
+ */
+const producer = demoAccount('otherPartner');
+
+test('a session ended in another tab lands on login with the notice, and signing in returns to the page', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, producer);
+  await page.goto(siteUrl('afs', '/b2b'));
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  // Another tab of the same browser signs out.
+  const otherTab = await context.newPage();
+  await otherTab.goto(siteUrl('afs', '/login'));
+  const { csrfToken } = JSON.parse((await pageApi(otherTab, '/me')).text) as { csrfToken: string };
+  expect((await pageApi(otherTab, '/logout', { method: 'DELETE', csrfToken })).status).toBe(200);
+  await otherTab.close();
+
+  await page.getByRole('navigation', { name: 'Advisor menu' }).getByRole('link', { name: 'Clients' }).click();
+  await expect(page).toHaveURL(/\/login\?referrer=%2Fb2b%2Fclients&session=ended$/);
+  await expect(page.getByRole('alert')).toContainText('Your session has ended');
+  await expect(page.getByText('Fail fetching data')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+
+  // Signing in again (the referrer chose the advisor form) leads back to the page the person was on.
+  await page.locator('input[name="login"]').fill(producer.login);
+  await page.locator('input[name="password"]').fill(producer.password);
+  await page.locator('form button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/b2b\/clients$/);
+});
+
+test('a session deleted on the server (idle timeout, password changed elsewhere) ends the same way', async ({
+  page,
+}) => {
+  await signIn(page, producer);
+  await page.goto(siteUrl('afs', '/b2b/reports'));
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The server no longer knows the cookie's session.
+  await page.context().clearCookies();
+  await page.getByRole('navigation', { name: 'Advisor menu' }).getByRole('link', { name: 'Clients' }).click();
+  await expect(page.getByRole('alert')).toContainText('Your session has ended');
+  await expect(page).toHaveURL(/session=ended/);
+});
