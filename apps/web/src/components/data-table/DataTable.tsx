@@ -1,7 +1,9 @@
 import './data-table.css';
 import { Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { type SortDirection, type SortState, type SortValue, sortRows } from './sorting';
+import { useHorizontalOverflow } from './useHorizontalOverflow';
 
 export interface DataColumn<Row, Key extends string = string> {
   key: Key;
@@ -34,6 +36,12 @@ export interface DataTableProps<Row, Key extends string = string> {
   /** Sort-state words for the visually hidden hint in each sortable header. */
   sortHint?: (direction: SortDirection | null) => string;
   minWidth?: number;
+  /**
+   * Below 768 px (phones): 'stack' shows each row as a block of "header  value" lines, so no column hides behind a
+   * sideways scroll; 'scroll' keeps the grid (for tables read across, like a matrix). Either way, a table that is
+   * wider than its box scrolls in a named region a keyboard can reach.
+   */
+  narrowLayout?: 'stack' | 'scroll';
 }
 
 const ARIA_SORT: Record<SortDirection, 'ascending' | 'descending'> = { asc: 'ascending', desc: 'descending' };
@@ -72,7 +80,15 @@ export function DataTable<Row, Key extends string = string>({
   emptyText,
   sortHint,
   minWidth = 560,
+  narrowLayout = 'stack',
 }: DataTableProps<Row, Key>) {
+  const { t } = useTranslation();
+  const { ref: scrollRef, overflowing } = useHorizontalOverflow<HTMLDivElement>();
+  const stacked = narrowLayout === 'stack';
+  const sortable = !!onSortChange && columns.some((column) => column.sortValue);
+  // Restated roles keep the table a table for screen readers when phones lay its rows out as blocks (CSS display
+  // changes drop table semantics in some browsers).
+  const role = (name: 'table' | 'rowgroup' | 'row' | 'columnheader' | 'cell') => (stacked ? name : undefined);
   const sortColumn = sort ? columns.find((column) => column.key === sort.column) : undefined;
   const sorted =
     sort && sortColumn?.sortValue ? sortRows(rows, sortColumn.sortValue, sort.direction) : [...rows];
@@ -87,33 +103,48 @@ export function DataTable<Row, Key extends string = string>({
   };
 
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
+    <Table.ScrollContainer
+      ref={scrollRef}
+      type="native"
+      minWidth={minWidth}
+      className="data-table-scroll"
+      data-stacked={stacked || undefined}
+      // Only while the table is wider than its box: then it is a region a keyboard can scroll (WCAG 2.1.1).
+      {...(overflowing
+        ? { tabIndex: 0, role: 'region', 'aria-label': t('app.scrollTable', { caption }) }
+        : {})}
+    >
       <Table
         striped
         highlightOnHover={!!onRowActivate}
         verticalSpacing="sm"
         className="data-table"
         captionSide="top"
+        role={role('table')}
+        data-stacked={stacked || undefined}
+        data-sortable={sortable || undefined}
       >
         {captionVisible ? (
           <Table.Caption>{caption}</Table.Caption>
         ) : (
           <VisuallyHidden component="caption">{caption}</VisuallyHidden>
         )}
-        <Table.Thead>
-          <Table.Tr>
+        <Table.Thead role={role('rowgroup')}>
+          <Table.Tr role={role('row')}>
             {columns.map((column) => {
               const direction = sort?.column === column.key ? sort.direction : null;
-              const sortable = !!column.sortValue && !!onSortChange;
+              const columnSortable = !!column.sortValue && !!onSortChange;
               return (
                 <Table.Th
                   key={column.key}
                   scope="col"
+                  role={role('columnheader')}
                   ta={column.align}
                   w={column.width}
-                  aria-sort={sortable ? (direction ? ARIA_SORT[direction] : 'none') : undefined}
+                  aria-sort={columnSortable ? (direction ? ARIA_SORT[direction] : 'none') : undefined}
+                  data-plain={columnSortable ? undefined : true}
                 >
-                  {sortable ? (
+                  {columnSortable ? (
                     <UnstyledButton
                       className="data-table-sort"
                       onClick={() => onSortChange?.(column.key)}
@@ -132,10 +163,10 @@ export function DataTable<Row, Key extends string = string>({
             })}
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
+        <Table.Tbody role={role('rowgroup')}>
           {sorted.length === 0 && emptyText ? (
-            <Table.Tr>
-              <Table.Td colSpan={columns.length}>
+            <Table.Tr role={role('row')}>
+              <Table.Td colSpan={columns.length} role={role('cell')}>
                 <Text c="dimmed" size="sm" ta="center" py="md">
                   {emptyText}
                 </Text>
@@ -145,6 +176,7 @@ export function DataTable<Row, Key extends string = string>({
             sorted.map((row) => (
               <Table.Tr
                 key={rowKey(row)}
+                role={role('row')}
                 {...rowAttributes?.(row)}
                 {...(onRowActivate
                   ? {
@@ -157,8 +189,19 @@ export function DataTable<Row, Key extends string = string>({
                   : {})}
               >
                 {columns.map((column) => (
-                  <Table.Td key={column.key} ta={column.align}>
-                    {column.cell(row)}
+                  <Table.Td key={column.key} ta={column.align} role={role('cell')}>
+                    {stacked ? (
+                      <>
+                        {/* Shown only on phones, where the header row is not above the cell; screen readers
+                            already hear the column header. */}
+                        <span className="data-table-cell-label" aria-hidden="true">
+                          {column.header}
+                        </span>
+                        <span className="data-table-cell-value">{column.cell(row)}</span>
+                      </>
+                    ) : (
+                      column.cell(row)
+                    )}
                   </Table.Td>
                 ))}
               </Table.Tr>
