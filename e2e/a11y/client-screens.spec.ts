@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { clientUrl, expect, test, text } from '../client/fixtures.js';
 import { demoPlans } from '../client/helpers.js';
-import { expectAccessible, SCREEN_SIZES } from '../fixtures/axe.js';
+import { expectAccessible, expectFrameDocumentAccessible, SCREEN_SIZES } from '../fixtures/axe.js';
 import { expectFitsWidth } from './layout-checks.js';
 
 /**
@@ -19,8 +19,19 @@ async function checkState(page: Page, label: string) {
   const size = page.viewportSize()?.width === SCREEN_SIZES.phone.width ? 'phone' : 'desktop';
   await expectAccessible(page, `${label}, ${size}`);
   await expectFitsWidth(page, label);
-  if (SHOTS)
-    await page.screenshot({ path: `${SHOTS}/${size}-${label.replace(/\W+/g, '-')}.png`, fullPage: true });
+  if (SHOTS) await screenshots(page, `${SHOTS}/${size}-${label.replace(/\W+/g, '-')}`);
+}
+
+/** The whole page in parts of at most 1,500 px, so a tall phone page can be looked at without shrinking. */
+async function screenshots(page: Page, path: string) {
+  const { width, height } = await page.evaluate(() => ({
+    width: document.documentElement.clientWidth,
+    height: document.documentElement.scrollHeight,
+  }));
+  for (let y = 0, part = 1; y < height; y += 1500, part += 1) {
+    const clip = { x: 0, y, width, height: Math.min(1500, height - y) };
+    await page.screenshot({ path: `${path}-${part}.png`, fullPage: true, clip });
+  }
 }
 
 async function open(page: Page, url: string) {
@@ -31,6 +42,8 @@ async function open(page: Page, url: string) {
 
 for (const [size, viewport] of Object.entries(SCREEN_SIZES)) {
   test.describe(`client area accessibility, ${size}`, () => {
+    // Each test walks several screen states, each one a page visit and an axe run.
+    test.describe.configure({ timeout: 120_000 });
     test.beforeEach(async ({ page }) => {
       await page.setViewportSize(viewport);
     });
@@ -82,6 +95,11 @@ for (const [size, viewport] of Object.entries(SCREEN_SIZES)) {
         withAssets.planNo,
       );
       await checkState(page, 'statement viewer');
+      await expectFrameDocumentAccessible(
+        page,
+        '[data-testid="statement-frame"]',
+        `statement document, ${size}`,
+      );
     });
 
     test('profile, messages with one open, and change password with its errors', async ({ page }) => {

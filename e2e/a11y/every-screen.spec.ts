@@ -39,6 +39,8 @@ async function signInStaff(page: Page) {
 for (const [size, viewport] of Object.entries(SCREEN_SIZES)) {
   test.describe(`accessibility, ${size}`, () => {
     test.use({ viewport });
+    // Each test walks several screen states, each one a page visit and an axe run.
+    test.describe.configure({ timeout: 120_000 });
 
     test('login pages of every site and host, in English and Chinese, with a failed sign-in', async ({
       page,

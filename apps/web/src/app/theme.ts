@@ -4,6 +4,7 @@ import {
   DEFAULT_THEME,
   Drawer,
   type MantineColorsTuple,
+  Menu,
   type MantineThemeOverride,
   Modal,
   mergeThemeOverrides,
@@ -69,6 +70,11 @@ export const theme = createTheme({
   // Keyboard users always see where they are; mouse clicks do not leave rings behind (inputs: see global.css).
   focusRing: 'auto',
   cursorType: 'pointer',
+  components: {
+    // Mantine's focus placeholder is a tab stop without a role inside role="menu" (axe aria-required-children,
+    // critical); without it, opening a menu focuses its first item, as the ARIA menu pattern expects.
+    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+  },
 });
 
 /**

@@ -14,6 +14,8 @@ export interface DataColumn<Row, Key extends string = string> {
   /** Numbers line up on the right. */
   align?: 'left' | 'right' | 'center';
   width?: number | string;
+  /** Long content (a title and a preview): on phones its label sits above it and it takes the row's full width. */
+  wide?: boolean;
 }
 
 export interface DataTableProps<Row, Key extends string = string> {
@@ -49,7 +51,7 @@ const ARIA_SORT: Record<SortDirection, 'ascending' | 'descending'> = { asc: 'asc
 function SortArrow({ direction }: { direction: SortDirection | null }) {
   // ▲▼ as text glyphs keep the header light; the state itself is announced through aria-sort.
   return (
-    <Text component="span" aria-hidden="true" size="xs" c={direction ? 'brand.7' : 'gray.5'} ml={6}>
+    <Text component="span" aria-hidden="true" size="xs" c={direction ? 'brand.7' : 'gray.6'} ml={6}>
       {direction === 'desc' ? '▼' : direction === 'asc' ? '▲' : '↕'}
     </Text>
   );
@@ -189,19 +191,16 @@ export function DataTable<Row, Key extends string = string>({
                   : {})}
               >
                 {columns.map((column) => (
-                  <Table.Td key={column.key} ta={column.align} role={role('cell')}>
-                    {stacked ? (
-                      <>
-                        {/* Shown only on phones, where the header row is not above the cell; screen readers
-                            already hear the column header. */}
-                        <span className="data-table-cell-label" aria-hidden="true">
-                          {column.header}
-                        </span>
-                        <span className="data-table-cell-value">{column.cell(row)}</span>
-                      </>
-                    ) : (
-                      column.cell(row)
-                    )}
+                  <Table.Td
+                    key={column.key}
+                    ta={column.align}
+                    role={role('cell')}
+                    data-wide={column.wide || undefined}
+                    // Phones draw the column's name beside the value (CSS generated text with empty alternative text:
+                    // screen readers hear the column header, and the cell's text stays the value alone).
+                    data-label={stacked && typeof column.header === 'string' ? column.header : undefined}
+                  >
+                    {stacked ? <div className="data-table-cell-value">{column.cell(row)}</div> : column.cell(row)}
                   </Table.Td>
                 ))}
               </Table.Tr>
