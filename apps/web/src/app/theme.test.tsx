@@ -73,10 +73,14 @@ describe('close buttons of notifications are named in the page language', () => 
     act(() => {
       notifications.show({ title: 'Notification', message: 'Unnamed.' });
     });
-    const button = (await screen.findByText('Unnamed.')).closest('.mantine-Notification-root')?.querySelector('button');
+    const button = (await screen.findByText('Unnamed.'))
+      .closest('.mantine-Notification-root')
+      ?.querySelector('button');
     expect(button?.getAttribute('aria-label') ?? '').toBe('');
     act(() => notifications.clean());
-    expect(localizedTheme({ close: 'x', closeNotification: 'y' }).components?.Notification?.defaultProps).toEqual({
+    expect(
+      localizedTheme({ close: 'x', closeNotification: 'y' }).components?.Notification?.defaultProps,
+    ).toEqual({
       closeButtonProps: { 'aria-label': 'y' },
     });
   });

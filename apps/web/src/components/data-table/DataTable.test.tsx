@@ -36,7 +36,11 @@ describe('DataTable on narrow screens', () => {
     // Drawn by CSS (with empty alternative text) on phones; screen readers hear the column header instead.
     expect(cells.map((cell) => cell.dataset.label)).toEqual(['Fund', 'Value']);
     expect(cells.map((cell) => cell.textContent)).toEqual(['Asian Income Fund', 'USD 74,801.68']);
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Fund', 'Value']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Fund', 'Value']);
   });
 
   it("'scroll' keeps the plain grid", () => {

@@ -200,7 +200,11 @@ export function DataTable<Row, Key extends string = string>({
                     // screen readers hear the column header, and the cell's text stays the value alone).
                     data-label={stacked && typeof column.header === 'string' ? column.header : undefined}
                   >
-                    {stacked ? <div className="data-table-cell-value">{column.cell(row)}</div> : column.cell(row)}
+                    {stacked ? (
+                      <div className="data-table-cell-value">{column.cell(row)}</div>
+                    ) : (
+                      column.cell(row)
+                    )}
                   </Table.Td>
                 ))}
               </Table.Tr>
