@@ -11,6 +11,7 @@ import {
   submitCredentials,
   submitNewPassword,
 } from '../fixtures/account-flows.js';
+import { expectAccessible } from '../fixtures/axe.js';
 
 /**
  * Resend and cancel of the one-time code, on an account of its own: the demo client whose activation is pending
@@ -61,6 +62,7 @@ test('the code form resends (with its notice) and cancels back to the login form
   await expect(notice).toContainText('Notification');
   await expect(notice).toContainText('A new verification code has been sent to');
   await page.screenshot({ path: '/tmp/login-otp.png' });
+  await expectAccessible(page, 'code form with its notification');
   const secondCode = await nextCode(email, after);
   if (firstCode !== secondCode) {
     await submitCode(page, firstCode);

@@ -6,6 +6,7 @@ import {
   demoAccount,
 } from '../../apps/server/src/db/seed/demo-accounts.js';
 import { chooseArea, formAlert, openLogin, submitCredentials } from '../fixtures/account-flows.js';
+import { expectAccessible } from '../fixtures/axe.js';
 import { siteUrl } from '../sites.js';
 
 /**
@@ -56,6 +57,7 @@ for (const site of ['afs', 'ipc', 'absg'] as const) {
     // Unknown name: the per-area failure message as the base error.
     await submitCredentials(page, `nobody-${site}-${Date.now()}`, 'Wrong1234');
     await expect(formAlert(page)).toHaveText('Invalid Login ID / Advisor Code or password.');
+    await expectAccessible(page, `${site} login, refused`);
   });
 }
 

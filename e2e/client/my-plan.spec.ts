@@ -1,3 +1,4 @@
+import { expectAccessible } from '../fixtures/axe.js';
 import { clientUrl, expect, test, text } from './fixtures.js';
 import { snapshot } from './helpers.js';
 
@@ -30,6 +31,7 @@ for (const language of ['en', 'zh'] as const) {
         figure.getByRole('listitem').filter({ hasText: text(language, 'domain', 'productCategory.IL') }),
       ).toBeVisible();
       await snapshot(page, `my-plan-${language}`);
+      await expectAccessible(page, `My Plan (${language})`);
     });
 
     test('table sorted by category, a header click selects and toggles', async ({ page }) => {

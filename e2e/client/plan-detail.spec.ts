@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expectAccessible } from '../fixtures/axe.js';
 import { clientUrl, expect, test, text } from './fixtures.js';
 import { demoPlans, fetchFile, newWindowRequest, pdfText, snapshot } from './helpers.js';
 
@@ -33,6 +34,7 @@ for (const language of ['en', 'zh'] as const) {
       await expect(firstFund.nth(3)).toHaveText(/^[A-Z]{3} \d{1,3}(,\d{3})*\.\d{2}$/);
       await expect(page.locator('.sanitized-html strong')).toBeVisible();
       await snapshot(page, `plan-overview-${language}`);
+      await expectAccessible(page, `plan overview (${language})`);
 
       // Details.
       await page.getByRole('tab', { name: tabName(language, 'details') }).click();

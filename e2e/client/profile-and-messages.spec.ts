@@ -1,3 +1,4 @@
+import { expectAccessible } from '../fixtures/axe.js';
 import { clientUrl, expect, test, text } from './fixtures.js';
 import { snapshot } from './helpers.js';
 
@@ -40,6 +41,7 @@ for (const language of ['en', 'zh'] as const) {
       const drawer = page.getByRole('dialog', { name: title });
       await expect(drawer).toBeVisible();
       await snapshot(page, `message-open-${language}`);
+      await expectAccessible(page, `message open (${language})`);
       await expect
         .poll(async () => Number((await badge.count()) ? await badge.textContent() : 0))
         .toBeLessThan(badgeBefore);

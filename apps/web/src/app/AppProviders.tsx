@@ -5,17 +5,24 @@ import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import '../lib/i18n';
 import { createQueryClient } from './query-client';
-import { theme } from './theme';
+import { cssVariablesResolver, localizedTheme } from './theme';
 
 /** Everything a screen relies on except the router: theme, data cache, modals, notifications, i18n. */
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
+  const { t } = useTranslation();
+  // `t` changes with the language, so the close buttons' names follow the page's language.
+  const theme = useMemo(
+    () => localizedTheme({ close: t('app.close'), closeNotification: t('app.closeNotification') }),
+    [t],
+  );
   return (
     <QueryClientProvider client={client}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
         <ModalsProvider>
           <Notifications position="top-right" />
           {children}

@@ -88,7 +88,8 @@ describe('producer area', () => {
     const menu = screen.getByRole('navigation', { name: 'Advisor menu' });
     expect(within(menu).queryByRole('link', { name: 'Service Records' })).toBeNull();
     expect(within(menu).getByRole('link', { name: 'Clients' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'User menu' })).toBeInTheDocument();
+    // Its name starts with the name it shows (WCAG 2.5.3 label in name).
+    expect(screen.getByRole('button', { name: 'Peter Producer, user menu' })).toBeInTheDocument();
     expect(document.querySelector('[data-external-element="partner-header"]')).toBeNull();
   });
 

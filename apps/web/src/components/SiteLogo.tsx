@@ -16,7 +16,8 @@ export function SiteLogo({ to = '/', height = 36 }: { to?: string; height?: numb
   return (
     <Link
       to={localePath(to)}
-      aria-label={t('header.home', { siteName: site.siteName })}
+      // The name starts with the logo's visible letters, so a voice user saying "click AFS" reaches it (WCAG 2.5.3).
+      aria-label={t('header.home', { logoText: label, siteName: site.siteName })}
       style={{ display: 'inline-flex' }}
     >
       <svg height={height} viewBox={`0 0 ${width} 40`} role="img" aria-hidden="true" focusable="false">

@@ -34,7 +34,8 @@ function useMemberMenu() {
       <Badge
         size="sm"
         circle={unread < 10}
-        color="red"
+        // red.9: white digits at 5.46:1 (the theme's filled red, red.7, is 3.84:1).
+        color="red.9"
         aria-label={t('client.unreadMessages', { count: unread })}
       >
         {unread}

@@ -53,7 +53,12 @@ export function AbsgProducerHeader(props: ProducerHeaderProps) {
         <TeamTreeButton {...props} />
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
-            <UnstyledButton aria-label={t('header.userMenu')} px="xs" py={4}>
+            <UnstyledButton
+              // Starts with the visible name (WCAG 2.5.3) and says what the button opens.
+              aria-label={t('header.userMenu', { name: producer?.fullName || producer?.name })}
+              px="xs"
+              py={4}
+            >
               <Group gap={6} wrap="nowrap">
                 <UserIcon size={18} />
                 <Text size="sm" fw={500} visibleFrom="xs">

@@ -10,6 +10,7 @@ import {
   useMantineTheme,
   VisuallyHidden,
 } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import { useId } from 'react';
 import { splitLegendColumns } from './legend-columns';
 
@@ -25,7 +26,8 @@ export interface DonutSegment {
 
 /**
  * A donut chart with its own two-column legend. The drawing is decorative for assistive technology: the legend is a
- * real list with every label and value, and the figure is named by `title` and summarised by `summary`.
+ * real list with every label and value, and the figure is named by `title` and summarised by `summary`. The drawing
+ * is `size` wide where there is room and shrinks with its container (a phone's card is narrower than 370 px).
  */
 export function DonutWithLegend({
   segments,
@@ -52,6 +54,10 @@ export function DonutWithLegend({
   const summaryId = useId();
   const shown = segments.filter((segment) => segment.value > 0);
   const columns = splitLegendColumns(shown);
+  const { ref: drawingRef, width: available } = useElementSize();
+  // Before the first measurement the drawing keeps its nominal size; after it, never wider than its box.
+  const drawn = available > 0 ? Math.min(size, Math.floor(available)) : size;
+  const ring = Math.max(12, Math.round((thickness * drawn) / size));
 
   return (
     <Box component="figure" m={0} aria-labelledby={titleId} aria-describedby={summaryId}>
@@ -60,27 +66,34 @@ export function DonutWithLegend({
       </Text>
       <VisuallyHidden id={summaryId}>{summary}</VisuallyHidden>
       <Group align="center" gap="xl" wrap="wrap">
-        <Box w={size} h={size} maw="100%" aria-hidden="true" className="donut-drawing">
+        <Box
+          ref={drawingRef}
+          aria-hidden="true"
+          className="donut-drawing"
+          style={{ flex: `0 1 ${size}px`, minWidth: 0, aspectRatio: '1 / 1' }}
+        >
           <DonutChart
             data={shown.map((segment) => ({
               name: segment.label,
               value: segment.value,
               color: segment.color,
             }))}
-            size={size}
-            thickness={thickness}
+            size={drawn}
+            thickness={ring}
             paddingAngle={1}
             strokeWidth={2}
             chartLabel={centerLabel}
             tooltipDataSource="segment"
             valueFormatter={valueFormatter}
             accessibilityLayer={false}
+            // Recharts makes the pie a tab stop; inside an aria-hidden drawing that is a focus trap with no name.
+            pieProps={{ rootTabIndex: -1 }}
             styles={{ label: { fontSize: theme.fontSizes.lg, fontWeight: 600 } }}
           />
         </Box>
         {withLegend && (
           <SimpleGrid
-            cols={columns[1].length ? 2 : 1}
+            cols={columns[1].length ? { base: 1, xs: 2 } : 1}
             spacing="xl"
             verticalSpacing={0}
             className="donut-legend"

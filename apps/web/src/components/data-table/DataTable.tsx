@@ -1,7 +1,9 @@
 import './data-table.css';
 import { Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { type SortDirection, type SortState, type SortValue, sortRows } from './sorting';
+import { useHorizontalOverflow } from './useHorizontalOverflow';
 
 export interface DataColumn<Row, Key extends string = string> {
   key: Key;
@@ -12,6 +14,8 @@ export interface DataColumn<Row, Key extends string = string> {
   /** Numbers line up on the right. */
   align?: 'left' | 'right' | 'center';
   width?: number | string;
+  /** Long content (a title and a preview): on phones its label sits above it and it takes the row's full width. */
+  wide?: boolean;
 }
 
 export interface DataTableProps<Row, Key extends string = string> {
@@ -34,6 +38,12 @@ export interface DataTableProps<Row, Key extends string = string> {
   /** Sort-state words for the visually hidden hint in each sortable header. */
   sortHint?: (direction: SortDirection | null) => string;
   minWidth?: number;
+  /**
+   * Below 768 px (phones): 'stack' shows each row as a block of "header  value" lines, so no column hides behind a
+   * sideways scroll; 'scroll' keeps the grid (for tables read across, like a matrix). Either way, a table that is
+   * wider than its box scrolls in a named region a keyboard can reach.
+   */
+  narrowLayout?: 'stack' | 'scroll';
 }
 
 const ARIA_SORT: Record<SortDirection, 'ascending' | 'descending'> = { asc: 'ascending', desc: 'descending' };
@@ -41,7 +51,7 @@ const ARIA_SORT: Record<SortDirection, 'ascending' | 'descending'> = { asc: 'asc
 function SortArrow({ direction }: { direction: SortDirection | null }) {
   // ▲▼ as text glyphs keep the header light; the state itself is announced through aria-sort.
   return (
-    <Text component="span" aria-hidden="true" size="xs" c={direction ? 'brand.7' : 'gray.5'} ml={6}>
+    <Text component="span" aria-hidden="true" size="xs" c={direction ? 'brand.7' : 'gray.6'} ml={6}>
       {direction === 'desc' ? '▼' : direction === 'asc' ? '▲' : '↕'}
     </Text>
   );
@@ -72,7 +82,15 @@ export function DataTable<Row, Key extends string = string>({
   emptyText,
   sortHint,
   minWidth = 560,
+  narrowLayout = 'stack',
 }: DataTableProps<Row, Key>) {
+  const { t } = useTranslation();
+  const { ref: scrollRef, overflowing } = useHorizontalOverflow<HTMLDivElement>();
+  const stacked = narrowLayout === 'stack';
+  const sortable = !!onSortChange && columns.some((column) => column.sortValue);
+  // Restated roles keep the table a table for screen readers when phones lay its rows out as blocks (CSS display
+  // changes drop table semantics in some browsers).
+  const role = (name: 'table' | 'rowgroup' | 'row' | 'columnheader' | 'cell') => (stacked ? name : undefined);
   const sortColumn = sort ? columns.find((column) => column.key === sort.column) : undefined;
   const sorted =
     sort && sortColumn?.sortValue ? sortRows(rows, sortColumn.sortValue, sort.direction) : [...rows];
@@ -87,33 +105,48 @@ export function DataTable<Row, Key extends string = string>({
   };
 
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
+    <Table.ScrollContainer
+      ref={scrollRef}
+      type="native"
+      minWidth={minWidth}
+      className="data-table-scroll"
+      data-stacked={stacked || undefined}
+      // Only while the table is wider than its box: then it is a region a keyboard can scroll (WCAG 2.1.1).
+      {...(overflowing
+        ? { tabIndex: 0, role: 'region', 'aria-label': t('app.scrollTable', { caption }) }
+        : {})}
+    >
       <Table
         striped
         highlightOnHover={!!onRowActivate}
         verticalSpacing="sm"
         className="data-table"
         captionSide="top"
+        role={role('table')}
+        data-stacked={stacked || undefined}
+        data-sortable={sortable || undefined}
       >
         {captionVisible ? (
           <Table.Caption>{caption}</Table.Caption>
         ) : (
           <VisuallyHidden component="caption">{caption}</VisuallyHidden>
         )}
-        <Table.Thead>
-          <Table.Tr>
+        <Table.Thead role={role('rowgroup')}>
+          <Table.Tr role={role('row')}>
             {columns.map((column) => {
               const direction = sort?.column === column.key ? sort.direction : null;
-              const sortable = !!column.sortValue && !!onSortChange;
+              const columnSortable = !!column.sortValue && !!onSortChange;
               return (
                 <Table.Th
                   key={column.key}
                   scope="col"
+                  role={role('columnheader')}
                   ta={column.align}
                   w={column.width}
-                  aria-sort={sortable ? (direction ? ARIA_SORT[direction] : 'none') : undefined}
+                  aria-sort={columnSortable ? (direction ? ARIA_SORT[direction] : 'none') : undefined}
+                  data-plain={columnSortable ? undefined : true}
                 >
-                  {sortable ? (
+                  {columnSortable ? (
                     <UnstyledButton
                       className="data-table-sort"
                       onClick={() => onSortChange?.(column.key)}
@@ -132,10 +165,10 @@ export function DataTable<Row, Key extends string = string>({
             })}
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
+        <Table.Tbody role={role('rowgroup')}>
           {sorted.length === 0 && emptyText ? (
-            <Table.Tr>
-              <Table.Td colSpan={columns.length}>
+            <Table.Tr role={role('row')}>
+              <Table.Td colSpan={columns.length} role={role('cell')}>
                 <Text c="dimmed" size="sm" ta="center" py="md">
                   {emptyText}
                 </Text>
@@ -145,6 +178,7 @@ export function DataTable<Row, Key extends string = string>({
             sorted.map((row) => (
               <Table.Tr
                 key={rowKey(row)}
+                role={role('row')}
                 {...rowAttributes?.(row)}
                 {...(onRowActivate
                   ? {
@@ -157,8 +191,20 @@ export function DataTable<Row, Key extends string = string>({
                   : {})}
               >
                 {columns.map((column) => (
-                  <Table.Td key={column.key} ta={column.align}>
-                    {column.cell(row)}
+                  <Table.Td
+                    key={column.key}
+                    ta={column.align}
+                    role={role('cell')}
+                    data-wide={column.wide || undefined}
+                    // Phones draw the column's name beside the value (CSS generated text with empty alternative text:
+                    // screen readers hear the column header, and the cell's text stays the value alone).
+                    data-label={stacked && typeof column.header === 'string' ? column.header : undefined}
+                  >
+                    {stacked ? (
+                      <div className="data-table-cell-value">{column.cell(row)}</div>
+                    ) : (
+                      column.cell(row)
+                    )}
                   </Table.Td>
                 ))}
               </Table.Tr>

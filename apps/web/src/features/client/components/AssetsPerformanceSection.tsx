@@ -11,7 +11,7 @@ export function AssetsPerformanceSection({ performance }: { performance: AssetsP
   const { t } = useTranslation('client');
   const { currency } = performance;
   const gain = performance.gainLoss;
-  const gainColor = gain === null ? undefined : gain.startsWith('-') ? 'red.7' : 'teal.8';
+  const gainColor = gain === null ? undefined : gain.startsWith('-') ? 'red.9' : 'teal.9';
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
       <DefinitionGrid
@@ -58,6 +58,8 @@ export function AssetsPerformanceSection({ performance }: { performance: AssetsP
               gridAxis="y"
               valueFormatter={(value) => formatAmount(value)}
               yAxisProps={{ width: 90 }}
+              // Without the accessibility layer the drawing is no tab stop: it is aria-hidden, the table below reads.
+              areaChartProps={{ accessibilityLayer: false }}
             />
           </Box>
           {/* The same figures for screen readers, which skip the drawing. */}

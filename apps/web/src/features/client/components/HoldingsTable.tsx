@@ -121,7 +121,7 @@ export function HoldingsTable({
           <Table.Tbody>
             <Table.Tr>
               <Table.Th scope="row">{t('holdings.total', { currency: valuationCurrency })}</Table.Th>
-              <Table.Td ta="right" fw={700} className="tabular">
+              <Table.Td ta="right" fw={700} className="tabular" style={{ whiteSpace: 'nowrap' }}>
                 {formatMoney(total, valuationCurrency)}
               </Table.Td>
             </Table.Tr>

@@ -74,6 +74,7 @@ export default function MessageBoxScreen() {
     {
       key: 'content',
       header: t('messages.content'),
+      wide: true,
       cell: (message) => (
         <>
           <Group gap="xs" wrap="nowrap">

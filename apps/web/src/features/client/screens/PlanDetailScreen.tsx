@@ -1,5 +1,6 @@
 import '../client-area.css';
-import { Alert, Box, Grid, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Box, em, Grid, Stack, Tabs, Text, useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,6 +38,11 @@ export default function PlanDetailScreen() {
   const id = Number(params.id);
   const validId = Number.isSafeInteger(id) && id > 0;
   const [search, setSearch] = useSearchParams();
+  const theme = useMantineTheme();
+  // Read synchronously so a desktop never flashes the phone order.
+  const wide = useMediaQuery(`(min-width: ${em(theme.breakpoints.md)})`, undefined, {
+    getInitialValueInEffect: false,
+  });
 
   const plans = useQuery(plansQuery(language));
   const plan = useQuery({ ...planDetailQuery(language, id), enabled: validId });
@@ -114,15 +120,20 @@ export default function PlanDetailScreen() {
     );
   }
 
+  const sideColumn = (
+    <Grid.Col span={{ base: 24, md: 6, lg: 5 }} className="plan-side-column">
+      {/* The list itself is a navigation landmark named the same; this is its visible caption. */}
+      <Text size="sm" fw={700} mb="sm" c="dimmed" aria-hidden="true">
+        {t('planDetail.allPlans')}
+      </Text>
+      {side ?? (plans.isPending ? <LoadingState /> : null)}
+    </Grid.Col>
+  );
   return (
     <Grid gap="xl" columns={24}>
-      <Grid.Col span={{ base: 24, md: 6, lg: 5 }} className="plan-side-column">
-        {/* The list itself is a navigation landmark named the same; this is its visible caption. */}
-        <Text size="sm" fw={700} mb="sm" c="dimmed" aria-hidden="true">
-          {t('planDetail.allPlans')}
-        </Text>
-        {side ?? (plans.isPending ? <LoadingState /> : null)}
-      </Grid.Col>
+      {/* Beside the plan where there is room; on phones after it, so the chosen plan comes first (not 1,000 px of
+          list) and reading order matches what is on screen. */}
+      {wide && sideColumn}
       <Grid.Col span={{ base: 24, md: 18, lg: 19 }} className="plan-main-column">
         {plan.isPending || plan.isError ? (
           <Stack gap="lg">
@@ -133,6 +144,7 @@ export default function PlanDetailScreen() {
           body
         )}
       </Grid.Col>
+      {!wide && sideColumn}
     </Grid>
   );
 }
