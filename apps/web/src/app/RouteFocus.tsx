@@ -16,7 +16,7 @@ function focusQuietly(element: HTMLElement) {
 }
 
 /**
- * After every change of screen (a new path; decision 011) the window goes back to the top and focus moves to the
+ * After every change of screen (a new path; decision 013) the window goes back to the top and focus moves to the
  * new screen's main heading, so sighted users do not land on an empty-looking middle of a page and screen-reader
  * users hear where they are. A change of the query string alone (a tab, a filter, a page of a table) stays where
  * it is: it changes part of the same screen, and so does a new path that keeps the screen's heading (tabs that are

@@ -2,7 +2,7 @@ import type { MeResponse, SessionTiming } from '@portal/contract';
 import { loginPathWithReferrer } from './referrer';
 
 /**
- * Rules for a session that ends while a page is open (decision 011): the idle warning shows this long before the
+ * Rules for a session that ends while a page is open (decision 013): the idle warning shows this long before the
  * server's idle timeout (WCAG 2.2.1 asks for at least 20 s to react; two minutes leave time to come back to the tab).
  */
 export const IDLE_WARNING_SECONDS = 120;
