@@ -93,6 +93,20 @@ export async function newWindowRequest(page: Page, trigger: Locator): Promise<st
 
 const scratch = mkdtempSync(join(tmpdir(), 'client-e2e-'));
 
+/**
+ * Clicks something that fetches a file inside the page and hands it to the browser's download (long bundles), and
+ * keeps the saved file. Answers the API request the page made, the file and the name the browser was given.
+ */
+export async function pageDownload(page: Page, trigger: Locator, apiPath: RegExp, name: string) {
+  const request = page.waitForRequest((r) => apiPath.test(new URL(r.url()).pathname));
+  const download = page.waitForEvent('download', { timeout: 60_000 });
+  await trigger.click();
+  const [sent, saved] = await Promise.all([request, download]);
+  const file = join(scratch, name);
+  await saved.saveAs(file);
+  return { url: sent.url(), file, suggestedName: saved.suggestedFilename() };
+}
+
 /** Fetches a file with the page's session (inside the page) and keeps it on disk. */
 export async function fetchFile(page: Page, url: string, name: string) {
   const answer = await page.evaluate(async (target) => {

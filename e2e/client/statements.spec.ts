@@ -1,5 +1,13 @@
 import { clientUrl, expect, test, text } from './fixtures.js';
-import { demoPlans, fetchFile, newWindowRequest, pdfText, snapshot, zipEntries } from './helpers.js';
+import {
+  demoPlans,
+  fetchFile,
+  newWindowRequest,
+  pageDownload,
+  pdfText,
+  snapshot,
+  zipEntries,
+} from './helpers.js';
 
 for (const language of ['en', 'zh'] as const) {
   test.describe(`Statements (${language})`, () => {
@@ -86,27 +94,33 @@ for (const language of ['en', 'zh'] as const) {
       const viewer = page.getByRole('dialog', { name: text(language, 'statements', 'viewer.title') });
       await expect(viewer.getByTestId('statement-frame')).toBeVisible();
 
-      const zipUrl = await newWindowRequest(
+      // Bundles take seconds: the page fetches them, says it is working, then that the file arrived.
+      const zipButton = viewer.getByRole('button', {
+        name: text(language, 'statements', 'viewer.downloadAllZip'),
+      });
+      const zip = await pageDownload(
         page,
-        viewer.getByRole('button', { name: text(language, 'statements', 'viewer.downloadAllZip') }),
+        zipButton,
+        /\/statement\/download_zip$/,
+        `statements-${language}.zip`,
       );
-      expect(decodeURIComponent(zipUrl)).toMatch(
-        /\/statement\/download_zip\?party_ids=\d+(,\d+)+&month=\d{4}-\d{2}$/,
-      );
-      const zip = await fetchFile(page, zipUrl, `statements-${language}.zip`);
-      expect(zip.contentType).toContain('application/zip');
+      const zipUrl = decodeURIComponent(zip.url);
+      expect(zipUrl).toMatch(/\/statement\/download_zip\?party_ids=\d+(,\d+)+&month=\d{4}-\d{2}$/);
+      expect(zip.suggestedName).toMatch(/\.zip$/);
+      await expect(viewer.getByRole('status').filter({ hasText: zip.suggestedName })).toBeVisible();
       const entries = zipEntries(zip.file);
-      const partyCount =
-        decodeURIComponent(zipUrl).split('party_ids=')[1]?.split('&')[0]?.split(',').length ?? 0;
+      const partyCount = zipUrl.split('party_ids=')[1]?.split('&')[0]?.split(',').length ?? 0;
       expect(entries.length).toBe(partyCount);
       expect(entries.every((entry) => entry.endsWith('.pdf'))).toBe(true);
       expect(entries.some((entry) => entry.includes(plan.planNo))).toBe(true);
 
-      const pdfUrl = await newWindowRequest(
+      const pdf = await pageDownload(
         page,
         viewer.getByRole('button', { name: text(language, 'statements', 'viewer.downloadAllPdf') }),
+        /\/statement\/download_pdf$/,
+        `statements-${language}.pdf`,
       );
-      const pdf = await fetchFile(page, pdfUrl, `statements-${language}.pdf`);
+      expect(pdf.suggestedName).toMatch(/\.pdf$/);
       expect(pdfText(pdf.file)).toContain(plan.planNo);
     });
 

@@ -157,6 +157,68 @@ export function openDownload(path: string, query?: QueryParams): void {
   window.open(downloadUrl(path, query), '_blank', 'noopener');
 }
 
+/** How much of a file has arrived; `total` is null when the server streams without a length (ZIP). */
+export interface FileProgress {
+  received: number;
+  total: number | null;
+}
+
+export interface FetchedFile {
+  blob: Blob;
+  /** From Content-Disposition (RFC 6266 `filename*` first), null when the server names none. */
+  fileName: string | null;
+}
+
+/** The file name a Content-Disposition header gives, preferring the UTF-8 `filename*` form. */
+export function fileNameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim());
+    } catch {
+      // A malformed escape: fall back to the plain name.
+    }
+  }
+  return /filename\s*=\s*"?([^";]+)"?/i.exec(disposition)?.[1]?.trim() ?? null;
+}
+
+/**
+ * Fetches a file (PDF, ZIP, XLSX) so the page knows when it has arrived and how far it is, unlike a new window:
+ * long downloads show progress, and a refusal arrives as the server's message in the user's language. Failures
+ * throw ApiError exactly like API calls (401 tells the session layer).
+ */
+export async function fetchFile(
+  path: string,
+  options: { query?: QueryParams; signal?: AbortSignal; onProgress?: (progress: FileProgress) => void } = {},
+): Promise<FetchedFile> {
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, options.query), { credentials: 'include', signal: options.signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, error instanceof Error ? error.message : String(error));
+  }
+  if (!response.ok) return throwFailure(path, response);
+  const length = Number(response.headers.get('content-length'));
+  const total = Number.isFinite(length) && length > 0 ? length : null;
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  const reader = response.body?.getReader();
+  if (reader) {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      received += value.byteLength;
+      options.onProgress?.({ received, total });
+    }
+  }
+  const type = response.headers.get('content-type') ?? 'application/octet-stream';
+  const blob = reader ? new Blob(chunks as BlobPart[], { type }) : await response.blob();
+  return { blob, fileName: fileNameOf(response.headers.get('content-disposition')) };
+}
+
 // ---- requests ------------------------------------------------------------------------------------------------
 
 const WRITE_METHODS: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -211,6 +273,16 @@ export function toApiError(status: number, statusText: string, body: unknown): A
   return new ApiError(status, message, fieldErrors, body);
 }
 
+/** Reads a failed answer into an ApiError (with Retry-After) and throws it; a 401 first tells the session layer. */
+async function throwFailure(path: string, response: Response): Promise<never> {
+  const parsed = await readBody(response);
+  if (response.status === 401) for (const listener of unauthenticatedListeners) listener(path);
+  const error = toApiError(response.status, response.statusText, parsed);
+  const retryAfter = Number(response.headers.get('retry-after'));
+  if (Number.isFinite(retryAfter) && retryAfter > 0) error.retryAfterSeconds = retryAfter;
+  throw error;
+}
+
 let refreshInFlight: Promise<MeResponse> | null = null;
 
 /** GET /me, validated; stores its CSRF token and tells listeners. Concurrent callers share one request. */
@@ -263,14 +335,8 @@ async function send<T>(path: string, options: RequestOptions<T>, retried: boolea
     return send(path, options, true);
   }
 
+  if (!response.ok) return throwFailure(path, response);
   const parsed = await readBody(response);
-  if (response.status === 401) for (const listener of unauthenticatedListeners) listener(path);
-  if (!response.ok) {
-    const error = toApiError(response.status, response.statusText, parsed);
-    const retryAfter = Number(response.headers.get('retry-after'));
-    if (Number.isFinite(retryAfter) && retryAfter > 0) error.retryAfterSeconds = retryAfter;
-    throw error;
-  }
   if (!options.schema) return parsed as T;
   const result = options.schema.safeParse(parsed);
   if (!result.success) {

@@ -124,19 +124,85 @@ describe('statement viewer', () => {
     expect(seen).toContain('?selected_currency=HKD&month=2026-05');
   });
 
-  it('downloads this statement, and every plan statement as PDF or ZIP, in a new window', async () => {
+  it('downloads this statement in a new window', async () => {
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     openViewer({ '/statement/501.html': () => html('<p>plan</p>') });
     const dialog = await screen.findByRole('dialog', { name: 'Monthly Statement' }, slow);
     await within(dialog).findByTitle(/Wealth Builder/, {}, slow);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Download PDF' }));
-    fireEvent.click(within(dialog).getByRole('button', { name: 'All plans as ZIP' }));
-    fireEvent.click(within(dialog).getByRole('button', { name: 'All plans as PDF' }));
     const urls = open.mock.calls.map(([url]) => decodeURIComponent(String(url)));
     expect(urls[0]).toMatch(/\/en\/api\/statement\/download_monthly_statement\?month=2026-05&party_id=501$/);
-    expect(urls[1]).toMatch(/\/statement\/download_zip\?party_ids=501,502&month=2026-05$/);
-    expect(urls[2]).toMatch(/\/statement\/download_pdf\?party_ids=501,502&month=2026-05$/);
     expect(open.mock.calls[0]?.[1]).toBe('_blank');
+  });
+
+  it('fetches every plan statement as ZIP in the page: busy, counting what arrived, then saved under its name', async () => {
+    let finish: (() => void) | undefined;
+    const zipBytes = new Uint8Array(2500).fill(7);
+    // jsdom has no object URLs.
+    URL.createObjectURL = vi.fn(() => 'blob:zip');
+    URL.revokeObjectURL = vi.fn();
+    const clicked: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this.download);
+    });
+    const seen: string[] = [];
+    openViewer({
+      '/statement/501.html': () => html('<p>plan</p>'),
+      '/statement/download_zip': ({ url }) => {
+        seen.push(decodeURIComponent(url.search));
+        // The first chunk arrives at once; the rest only when the test says so.
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(zipBytes.slice(0, 1200));
+            finish = () => {
+              controller.enqueue(zipBytes.slice(1200));
+              controller.close();
+            };
+          },
+        });
+        return new Response(body, {
+          headers: {
+            'Content-Type': 'application/zip',
+            'Content-Disposition':
+              'attachment; filename="s.zip"; filename*=UTF-8\'\'Statements%202026-05.zip',
+          },
+        });
+      },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Monthly Statement' }, slow);
+    await within(dialog).findByTitle(/Wealth Builder/, {}, slow);
+    const zip = within(dialog).getByRole('button', { name: 'All plans as ZIP' });
+    fireEvent.click(zip);
+    await waitFor(() => expect(zip).toHaveAttribute('aria-busy', 'true'));
+    const status = await within(dialog).findByText('Downloading… 1.2 kB received', {}, slow);
+    expect(status).toHaveAttribute('role', 'status');
+    expect(clicked).toEqual([]);
+    finish?.();
+    await within(dialog).findByText('Downloaded: Statements 2026-05.zip', {}, slow);
+    expect(zip).toHaveAttribute('aria-busy', 'false');
+    expect(clicked).toEqual(['Statements 2026-05.zip']);
+    expect(seen).toEqual(['?party_ids=501,502&month=2026-05']);
+    click.mockRestore();
+  });
+
+  it('says why a bundle failed, with the server message', async () => {
+    openViewer({
+      '/statement/501.html': () => html('<p>plan</p>'),
+      '/statement/download_pdf': () =>
+        jsonResponse({ error: 'Too many downloads at once. Please try again in a minute.' }, 429),
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Monthly Statement' }, slow);
+    await within(dialog).findByTitle(/Wealth Builder/, {}, slow);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'All plans as PDF' }));
+    expect(
+      await within(dialog).findByText(
+        'The download failed: Too many downloads at once. Please try again in a minute.',
+        {},
+        slow,
+      ),
+    ).toHaveAttribute('role', 'status');
   });
 
   it('opens an error pop-up with the server message when the statement fails', async () => {

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { openDownload } from '../../lib/api-client';
 import { useLocale } from '../../lib/locale';
+import { DownloadButton } from '../download/DownloadButton';
 import { ErrorPopup } from '../ErrorPopup';
 import { LoadingState } from '../LoadingState';
 import { StatementFrame } from './StatementFrame';
@@ -125,27 +126,32 @@ export function StatementViewer({ opened, onClose, partyId, month: initialMonth 
               comboboxProps={{ zIndex: 350 }}
             />
           )}
-          <Group gap="xs" ml={{ sm: 'auto' }}>
+          <Group gap="xs" ml={{ sm: 'auto' }} align="flex-start">
             <Button
               onClick={() => where && openDownload(where.pdf, where.pdfQuery)}
               disabled={!where || !effectiveMonth}
             >
               {t('viewer.downloadPdf')}
             </Button>
-            <Button
+            {/* Bundles take seconds to make: fetched in the page, so it can say it is working and how far. */}
+            <DownloadButton
               variant="default"
-              onClick={() => openDownload('/statement/download_pdf', bundleQuery)}
+              path="/statement/download_pdf"
+              query={bundleQuery}
+              fallbackName="statements.pdf"
               disabled={!partyIds || !effectiveMonth}
             >
               {t('viewer.downloadAllPdf')}
-            </Button>
-            <Button
+            </DownloadButton>
+            <DownloadButton
               variant="default"
-              onClick={() => openDownload('/statement/download_zip', bundleQuery)}
+              path="/statement/download_zip"
+              query={bundleQuery}
+              fallbackName="statements.zip"
               disabled={!partyIds || !effectiveMonth}
             >
               {t('viewer.downloadAllZip')}
-            </Button>
+            </DownloadButton>
           </Group>
         </Group>
 
