@@ -2,16 +2,17 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CURRENCIES, type SiteCode } from '@portal/contract';
-import { sql } from 'drizzle-orm';
+import { CURRENCIES } from '@portal/contract';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clients, statementAccounts } from '../../db/schema/index.js';
 import { statementHtml } from '../../render/statement-html.js';
 import type { StatementDocument } from '../../render/statement-model.js';
 import { statementTexts } from '../../render/statement-texts.js';
+import { htmlLines, type Reconciliation, reconcileLines } from '../../testing/statement-reconciliation.js';
 import { createTestApp, type TestContext } from '../../testing/test-app.js';
 import type { StatementsContext } from './context.js';
 import { availableMonths } from './statement-months.js';
-import { htmlLines, type Reconciliation, reconcileLines } from './statement-reconciliation.js';
 import { loadStatement, statementsPdf } from './view-statement.js';
 
 /**
@@ -29,12 +30,16 @@ beforeAll(async () => {
   t = await createTestApp();
   ctx = { db: t.database.db, config: t.config, now: () => t.clock.now };
   dir = mkdtempSync(join(tmpdir(), 'statement-reconciliation-'));
-  const { rows: accounts } = (await t.database.db.execute(sql`
-    select a.id, a.account_type as "accountType", a.client_id as "clientId", c.site_code as "siteCode"
-    from statement_accounts a join clients c on c.id = a.client_id
-    order by a.id`)) as unknown as {
-    rows: { id: number; accountType: string; clientId: number; siteCode: SiteCode }[];
-  };
+  const accounts = await t.database.db
+    .select({
+      id: statementAccounts.id,
+      accountType: statementAccounts.accountType,
+      clientId: statementAccounts.clientId,
+      siteCode: clients.siteCode,
+    })
+    .from(statementAccounts)
+    .innerJoin(clients, eq(clients.id, statementAccounts.clientId))
+    .orderBy(asc(statementAccounts.id));
   const months = await availableMonths(
     ctx,
     accounts.map((a) => a.id),

@@ -1,5 +1,5 @@
-import { fromScaled, MONEY_SCALE, mulDiv, toScaled } from '../../render/decimal.js';
-import type { StatementTexts } from '../../render/statement-texts.js';
+import { fromScaled, MONEY_SCALE, mulDiv, toScaled } from '../render/decimal.js';
+import type { StatementTexts } from '../render/statement-texts.js';
 
 /**
  * Reads a printed statement (HTML table rows or pdftotext -layout lines) the way a client with a calculator would,
