@@ -259,6 +259,9 @@ const kr: DomainTexts = {
 
 const catalogs: Record<Language, DomainTexts> = { en, zh, ja, kr };
 
+/** The English words of the category and status codes: the reference tables store them as their labels. */
+export const ENGLISH_CODE_LABELS = { productCategory: en.productCategory, policyStatus: en.policyStatus };
+
 /**
  * The words of a plan's codes in one language. A code the catalog does not know (a provider feed ahead of the
  * portal) is shown as it came rather than hidden: the client still sees something, and the gap is visible.

@@ -1,6 +1,6 @@
 import { formatAmount, formatDate, formatRate, formatUnits } from './decimal.js';
-import type { StatementHoldingLine } from './statement-model.js';
-import type { StatementTexts } from './statement-texts.js';
+import type { StatementDocument, StatementHoldingLine, StatementPlanSection } from './statement-model.js';
+import { frequencyLabel, type StatementTexts } from './statement-texts.js';
 
 /** One column of a plan's holdings table, the same in the HTML and the PDF statement. */
 interface HoldingColumnBase {
@@ -58,3 +58,43 @@ export const HOLDING_COLUMNS: readonly HoldingColumn[] = [
 export const PDF_HOLDING_COLUMNS = HOLDING_COLUMNS.filter(
   (column): column is PdfHoldingColumn => !column.htmlOnly,
 );
+
+/** Label and value, as printed. */
+export type Fact = [label: string, value: string];
+
+/** The statement's heading facts, the same in the HTML and the PDF. */
+export function statementFacts(texts: StatementTexts, doc: StatementDocument): Fact[] {
+  return [
+    [texts.clientName, doc.clientName],
+    [texts.clientNo, doc.clientNo],
+    [texts.accountNo, doc.accountNo],
+    [texts.statementMonth, doc.month.replace('-', '/')],
+    [texts.valuationDate, formatDate(doc.asOfDate)],
+    [texts.reportingCurrency, doc.reportingCurrency],
+  ];
+}
+
+/** A plan's information, the same in the HTML and the PDF. */
+export function planFacts(texts: StatementTexts, plan: StatementPlanSection): Fact[] {
+  return [
+    [texts.provider, plan.providerName],
+    [texts.policyOwner, plan.policyOwner],
+    [texts.jointOwner, orDash(plan.jointOwner)],
+    [texts.insured, plan.insured],
+    [texts.beneficiary, orDash(plan.beneficiary)],
+    [texts.commenceDate, formatDate(plan.commenceDate)],
+    [texts.planTerm, orDash(plan.policyTerm)],
+    [texts.paymentFrequency, orDash(frequencyLabel(texts, plan.paymentFrequency))],
+    [texts.payTerm, orDash(plan.payTerm)],
+    [texts.paymentMethod, orDash(plan.paymentMethod)],
+  ];
+}
+
+/** A plan's premiums in the plan's currency. */
+export function premiumFacts(texts: StatementTexts, plan: StatementPlanSection): Fact[] {
+  const money = (v: string | null) => (v == null ? '-' : `${plan.currency} ${formatAmount(v)}`);
+  return [
+    [texts.modalPremium, money(plan.modalPremium)],
+    [texts.totalPremiumPaid, money(plan.totalPremiumPaid)],
+  ];
+}

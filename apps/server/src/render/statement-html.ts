@@ -1,6 +1,6 @@
-import { formatAmount, formatDate, formatDecimal, formatRate } from './decimal.js';
+import { formatAmount, formatDecimal, formatRate } from './decimal.js';
 import { escapeHtml as e } from './html.js';
-import { HOLDING_COLUMNS } from './statement-columns.js';
+import { HOLDING_COLUMNS, planFacts, premiumFacts, statementFacts } from './statement-columns.js';
 import {
   type ConversionLine,
   LIFE_VALUE_FIELDS,
@@ -8,12 +8,7 @@ import {
   type StatementDocument,
   type StatementPlanSection,
 } from './statement-model.js';
-import {
-  frequencyLabel,
-  machineTranslationRemark,
-  type StatementTexts,
-  statementTexts,
-} from './statement-texts.js';
+import { machineTranslationRemark, type StatementTexts, statementTexts } from './statement-texts.js';
 
 const STYLE = `
 body{font-family:"Noto Sans CJK TC","Noto Sans CJK JP","Noto Sans CJK KR",Arial,sans-serif;font-size:13px;color:#222;margin:16px}
@@ -32,7 +27,7 @@ table.facts td:first-child{color:#555;width:38%}tr.total td{font-weight:600;bord
 `;
 
 const row = (label: string, value: string) => `<tr><td>${e(label)}</td><td>${e(value)}</td></tr>`;
-const orDash = (value: string | null | undefined) => (value == null || value === '' ? '-' : value);
+const _orDash = (value: string | null | undefined) => (value == null || value === '' ? '-' : value);
 
 function facts(pairs: [string, string][]): string {
   return `<table class="facts">${pairs.map(([k, v]) => row(k, v)).join('')}</table>`;
@@ -78,28 +73,13 @@ function lifeValuesTable(texts: StatementTexts, plan: StatementPlanSection): str
 }
 
 export function planSectionHtml(texts: StatementTexts, plan: StatementPlanSection): string {
-  const money = (v: string | null) => (v == null ? '-' : `${plan.currency} ${formatAmount(v)}`);
   return [
     `<section class="plan"><h2>${e(plan.planNo)} — ${e(plan.productName)}</h2>`,
     plan.dataAlert ? `<div class="notice" role="alert">${e(texts.notice)}</div>` : '',
     `<h3>${e(texts.planInformation)}</h3>`,
-    facts([
-      [texts.provider, plan.providerName],
-      [texts.policyOwner, plan.policyOwner],
-      [texts.jointOwner, orDash(plan.jointOwner)],
-      [texts.insured, plan.insured],
-      [texts.beneficiary, orDash(plan.beneficiary)],
-      [texts.commenceDate, formatDate(plan.commenceDate)],
-      [texts.planTerm, orDash(plan.policyTerm)],
-      [texts.paymentFrequency, orDash(frequencyLabel(texts, plan.paymentFrequency))],
-      [texts.payTerm, orDash(plan.payTerm)],
-      [texts.paymentMethod, orDash(plan.paymentMethod)],
-    ]),
+    facts(planFacts(texts, plan)),
     `<h3>${e(texts.premiums)}</h3>`,
-    facts([
-      [texts.modalPremium, money(plan.modalPremium)],
-      [texts.totalPremiumPaid, money(plan.totalPremiumPaid)],
-    ]),
+    facts(premiumFacts(texts, plan)),
     holdingsTable(texts, plan),
     allocationTable(texts, texts.allocation, plan.allocation),
     allocationTable(texts, texts.portfolio, plan.portfolio),
@@ -171,14 +151,7 @@ export function statementBodyHtml(doc: StatementDocument): string {
   return [
     `<article class="statement">${letterheadHtml(doc)}<h1>${e(title)}</h1>`,
     remarkHtml(doc),
-    facts([
-      [texts.clientName, doc.clientName],
-      [texts.clientNo, doc.clientNo],
-      [texts.accountNo, doc.accountNo],
-      [texts.statementMonth, doc.month.replace('-', '/')],
-      [texts.valuationDate, formatDate(doc.asOfDate)],
-      [texts.reportingCurrency, doc.reportingCurrency],
-    ]),
+    facts(statementFacts(texts, doc)),
     doc.kind === 'consolidated' ? consolidatedSummary(texts, doc) : '',
     ...doc.plans.map((p) => planSectionHtml(texts, p)),
     `<div class="disclaimers">${texts.disclaimers.map((d) => `<p>${e(d)}</p>`).join('')}</div></article>`,

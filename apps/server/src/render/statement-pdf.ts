@@ -1,6 +1,6 @@
-import { formatAmount, formatDate, formatDecimal, formatRate } from './decimal.js';
+import { formatAmount, formatDecimal, formatRate } from './decimal.js';
 import { fontFamily, pdfEngine } from './pdf-engine.js';
-import { PDF_HOLDING_COLUMNS } from './statement-columns.js';
+import { PDF_HOLDING_COLUMNS, planFacts, premiumFacts, statementFacts } from './statement-columns.js';
 import {
   type ConversionLine,
   LIFE_VALUE_FIELDS,
@@ -16,15 +16,10 @@ import {
   pageFooter,
   StatementPageCounter,
 } from './statement-pdf-frame.js';
-import {
-  frequencyLabel,
-  machineTranslationRemark,
-  type StatementTexts,
-  statementTexts,
-} from './statement-texts.js';
+import { machineTranslationRemark, type StatementTexts, statementTexts } from './statement-texts.js';
 
 type Node = Record<string, unknown> | string;
-const orDash = (value: string | null | undefined) => (value == null || value === '' ? '-' : value);
+const _orDash = (value: string | null | undefined) => (value == null || value === '' ? '-' : value);
 const HEAD = { fillColor: '#e8eef5' };
 /** Numbers, codes, currencies and dates never wrap: a broken "Curren-cy" or amount is unreadable. */
 const num = (text: string) => ({ text, alignment: 'right', noWrap: true });
@@ -173,25 +168,11 @@ function allocations(texts: StatementTexts, plan: StatementPlanSection): Node[] 
 }
 
 function planSection(texts: StatementTexts, plan: StatementPlanSection): Node[] {
-  const money = (v: string | null) => (v == null ? '-' : `${plan.currency} ${formatAmount(v)}`);
   const opening: Node[] = [heading(`${plan.planNo} — ${plan.productName}`, 13)];
   if (plan.dataAlert) opening.push({ text: texts.notice, color: '#b35900', margin: [0, 0, 0, 6] });
   opening.push(
     heading(texts.planInformation),
-    factsGrid([
-      [texts.provider, plan.providerName],
-      [texts.policyOwner, plan.policyOwner],
-      [texts.jointOwner, orDash(plan.jointOwner)],
-      [texts.insured, plan.insured],
-      [texts.beneficiary, orDash(plan.beneficiary)],
-      [texts.commenceDate, formatDate(plan.commenceDate)],
-      [texts.planTerm, orDash(plan.policyTerm)],
-      [texts.paymentFrequency, orDash(frequencyLabel(texts, plan.paymentFrequency))],
-      [texts.payTerm, orDash(plan.payTerm)],
-      [texts.paymentMethod, orDash(plan.paymentMethod)],
-      [texts.modalPremium, money(plan.modalPremium)],
-      [texts.totalPremiumPaid, money(plan.totalPremiumPaid)],
-    ]),
+    factsGrid([...planFacts(texts, plan), ...premiumFacts(texts, plan)]),
   );
   // A plan's heading never ends a page alone: it moves to the next page with the plan's facts.
   const nodes: Node[] = [
@@ -286,17 +267,7 @@ function statementSection(doc: StatementDocument, index: number, counter: Statem
     section: [
       { text: title, fontSize: 18, color: '#1f3a5f', margin: [0, 0, 0, 8] },
       ...machineTranslationRemarkNode(doc),
-      factsGrid(
-        [
-          [texts.clientName, doc.clientName],
-          [texts.clientNo, doc.clientNo],
-          [texts.accountNo, doc.accountNo],
-          [texts.statementMonth, doc.month.replace('-', '/')],
-          [texts.valuationDate, formatDate(doc.asOfDate)],
-          [texts.reportingCurrency, doc.reportingCurrency],
-        ],
-        [0, 0, 0, 4],
-      ),
+      factsGrid(statementFacts(texts, doc), [0, 0, 0, 4]),
       ...(doc.kind === 'consolidated' ? consolidatedSummary(texts, doc) : []),
       ...doc.plans.flatMap((p) => planSection(texts, p)),
       { text: texts.disclaimers.join('\n\n'), fontSize: 7.5, color: LABEL, margin: [0, 16, 0, 0] },

@@ -1,4 +1,5 @@
 import type { ProductCategory } from '@portal/contract';
+import { ENGLISH_CODE_LABELS } from '../../render/domain-texts.js';
 
 /** Fictional providers: insurers, platforms, banks and trustees the demo group distributes for. */
 export const PROVIDERS = [
@@ -146,33 +147,9 @@ export const FOLLOWUP_TYPES = [
   { id: 10, name: 'Change of payment method' },
 ] as const;
 
-export const CATEGORY_LABELS: Record<ProductCategory, string> = {
-  IL: 'ILAS',
-  IN: 'Insurance Plan',
-  IR: 'Rider',
-  FD: 'Investment',
-  MPF: 'MPF',
-  GI: 'General Insurance',
-  PB: 'Private Bank',
-  TU: 'Trust',
-};
-
-export const POLICY_STATUS_LABELS: Record<string, string> = {
-  RCV: 'Received',
-  AIP: 'In Progress',
-  ACT: 'Accepted',
-  CAN: 'Cancelled',
-  INF: 'Inforce',
-  COF: 'Cooled Off',
-  MAT: 'Matured',
-  LAP: 'Lapsed',
-  SUR: 'Surrendered',
-  TOT: 'Transferred Out',
-  OPN: 'Account Open',
-  CFM: '',
-  TER: 'Terminated',
-  COD: 'Account Close',
-};
+/** The reference tables' labels are the portal's own English words for the codes (one list, in render/). */
+export const CATEGORY_LABELS: Record<ProductCategory, string> = ENGLISH_CODE_LABELS.productCategory;
+export const POLICY_STATUS_LABELS: Record<string, string> = ENGLISH_CODE_LABELS.policyStatus;
 
 export const STAGE_LABELS: Record<number, string> = {
   1: 'Application received at the office',
