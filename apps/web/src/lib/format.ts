@@ -61,7 +61,10 @@ export function formatPrice(value: NumericInput): string {
   return formatDecimal(value, 4);
 }
 
-/** Rates (exchange rates, commission rates): 4 decimals. */
+/**
+ * Percentage-like rates (commission rates): 4 decimals. Not for exchange rates: a rounded rate would not reproduce
+ * the converted amount printed beside it — use formatExchangeRate (decision 011).
+ */
 export function formatRate(value: NumericInput): string {
   return formatDecimal(value, 4);
 }
