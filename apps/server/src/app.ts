@@ -8,7 +8,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { publicFormsRoutes } from './modules/forms/routes.js';
 import { apiModules } from './modules/index.js';
-import { healthRoutes } from './modules/system/routes.js';
+import { healthRoutes } from './modules/system/health-routes.js';
 import { errorHandlerPlugin, replyError } from './plugins/errors.js';
 import { acceptEmptyJsonBodies } from './plugins/json-body.js';
 import { loggerOptions } from './plugins/logging.js';
@@ -37,6 +37,9 @@ export async function buildApp({ config, database, now, logger }: AppDeps): Prom
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
+    // While draining, a request that still arrives on an open connection is served (with Connection: close) rather
+    // than refused; readiness answers 503 "shutting down" in the caller's language (modules/system/health-routes.ts).
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_BASE_PATH, type SiteCode, siteCodeSchema } from '@portal/contract';
 import { z } from 'zod';
+import type { PoolTimeouts } from './db/pool.js';
 
 const DEV_SECRET = 'development-only-secret-change-me-0123456789';
 const DEV_FORMS_SECRET = 'dev-forms-secret';
@@ -20,6 +21,17 @@ const envSchema = z.object({
   /** PostgreSQL server; when unset the embedded PGlite database under DATA_DIR is used. */
   DATABASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
   DATA_DIR: z.string().default('./data'),
+  /** PostgreSQL pool limits (docs/operations.md, "Database faults and shutdown"). Ignored on PGlite. */
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
+  DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(1500),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(1000),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  DB_FAIL_FAST_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
+  /** The longer statement limit of exports and reports (db/statement-timeout.ts). */
+  DB_EXPORT_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  /** After SIGTERM, how long requests in flight (downloads included) may take before their sockets are cut. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(25),
   /**
    * Host header → site, e.g. "afs.localhost=afs,ipc.localhost=ipc". A value suffixed ":internal" marks a staff
    * host: internal pages on, external pages off. Hosts not listed get DEFAULT_SITE with external pages only.
@@ -89,6 +101,11 @@ export interface Config {
   basePath: string;
   databaseUrl: string | undefined;
   dataDir: string;
+  dbPoolMax: number;
+  dbTimeouts: PoolTimeouts;
+  /** For withStatementTimeout in exports and reports. */
+  exportStatementTimeoutMs: number;
+  shutdownGraceMs: number;
   siteHosts: Map<string, HostSite>;
   defaultSite: SiteCode;
   sessionSecret: string;
@@ -180,6 +197,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   } catch (err) {
     problems.push(`TRUST_PROXY: ${(err as Error).message}`);
   }
+  if (e.DB_STATEMENT_TIMEOUT_MS >= e.DB_QUERY_TIMEOUT_MS) {
+    // Otherwise a slow query on a live server is cut client-side and its connection thrown away, every time.
+    problems.push('DB_STATEMENT_TIMEOUT_MS: must be shorter than DB_QUERY_TIMEOUT_MS');
+  }
   if (problems.length > 0)
     throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   return {
@@ -189,6 +210,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     basePath: e.BASE_PATH,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
+    dbPoolMax: e.DB_POOL_MAX,
+    dbTimeouts: {
+      connectMs: e.DB_CONNECT_TIMEOUT_MS,
+      queryMs: e.DB_QUERY_TIMEOUT_MS,
+      statementMs: e.DB_STATEMENT_TIMEOUT_MS,
+      idleInTransactionMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      failFastMs: e.DB_FAIL_FAST_MS,
+    },
+    exportStatementTimeoutMs: e.DB_EXPORT_STATEMENT_TIMEOUT_MS,
+    shutdownGraceMs: Math.round(e.SHUTDOWN_GRACE_SECONDS * 1000),
     siteHosts: parseSiteHosts(e.SITE_HOSTS),
     defaultSite: e.DEFAULT_SITE,
     sessionSecret: e.SESSION_SECRET ?? DEV_SECRET,

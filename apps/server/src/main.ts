@@ -5,8 +5,9 @@ import { openDatabase } from './db/client.js';
 import { ensureDemoData } from './db/seed/demo.js';
 import { DEMO_ACCOUNTS } from './db/seed/demo-accounts.js';
 import { startExpirySweeper } from './maintenance/expiry-sweeper.js';
+import { installShutdown } from './shutdown.js';
 
-/** Reads config, migrates, loads demo data on an empty database, listens, and drains on SIGTERM. */
+/** Reads config, migrates, loads demo data on an empty database, listens, and drains on SIGTERM (shutdown.ts). */
 async function main() {
   const config = loadConfig();
   if (config.usesDevelopmentSecret) {
@@ -14,7 +15,12 @@ async function main() {
       'WARNING: SESSION_SECRET is not set; using the public development secret. Never do this in production.',
     );
   }
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'pglite') });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: join(config.dataDir, 'pglite'),
+    poolSize: config.dbPoolMax,
+    timeouts: config.dbTimeouts,
+  });
   await database.migrate();
   if (config.seedDemo) {
     const started = Date.now();
@@ -26,23 +32,13 @@ async function main() {
   await app.listen({ host: config.host, port: config.port });
   printWelcome(config, config.seedDemo);
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'draining: no new connections, finishing requests in flight');
-    stopSweeper();
-    try {
-      await app.close();
-      await database.close();
-      process.exit(0);
-    } catch (err) {
-      app.log.error({ err }, 'shutdown failed');
-      process.exit(1);
-    }
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  installShutdown({
+    app,
+    graceMs: config.shutdownGraceMs,
+    beforeDrain: stopSweeper,
+    afterClose: () => database.close(),
+    log: app.log,
+  });
 }
 
 function printWelcome(config: Config, demo: boolean) {

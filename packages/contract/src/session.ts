@@ -54,4 +54,7 @@ export const meResponseSchema = z.object({
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
+/** `GET /readyz` (and `/healthz`): the database answered within the readiness deadline. */
 export const healthResponseSchema = z.object({ status: z.literal('ok'), database: z.literal('ok') });
+/** `GET /livez`: the process is up and its event loop turns; says nothing about the database. */
+export const livenessResponseSchema = z.object({ status: z.literal('ok') });

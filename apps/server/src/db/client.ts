@@ -9,6 +9,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import type { FailFastGate } from './availability.js';
+import { createGuardedPool, DEFAULT_POOL_TIMEOUTS, type PoolTimeouts } from './pool.js';
 import * as schema from './schema/index.js';
 
 /** One handle type for both drivers, so every query is written once. */
@@ -21,6 +23,10 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the data directory as a tarball, to clone a prepared database quickly (tests). */
   dumpDataDir?: () => Promise<Blob>;
+  /** PostgreSQL only: connections held by the pool now (leak checks after a fault). */
+  poolStats?: () => { total: number; idle: number; waiting: number; max: number };
+  /** PostgreSQL only: the fail-fast gate in front of the pool (readiness reports it). */
+  gate?: FailFastGate;
 }
 
 export const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -33,13 +39,20 @@ export interface DatabaseOptions {
   /** Open PGlite from a data-directory tarball (tests clone a migrated, seeded template this way). */
   loadDataDir?: Blob | File;
   poolSize?: number;
+  /** PostgreSQL only; DEFAULT_POOL_TIMEOUTS when absent. */
+  timeouts?: PoolTimeouts;
   /** Told when an idle pooled connection fails (server restart, failover, admin termination). */
   onConnectionLost?: (err: Error) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const max = options.poolSize ?? 10;
+    const { pool, gate } = createGuardedPool({
+      url: options.url,
+      max,
+      timeouts: options.timeouts ?? DEFAULT_POOL_TIMEOUTS,
+    });
     // An idle connection that the server drops is an 'error' event on the pool; unheard, it would end the process.
     // The pool replaces the connection on the next checkout, so saying so is all there is to do.
     pool.on(
@@ -49,11 +62,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // Fail at boot, not on the first request, when the server is unreachable.
     await pool.query('select 1');
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const url = options.url;
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_FOLDER }),
+      migrate: () => migrateWithoutTimeouts(url),
       close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
+      gate,
     };
   }
   const dataDir = options.dataDir ?? 'memory://';
@@ -71,4 +87,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     close: () => client.close(),
     dumpDataDir: () => client.dumpDataDir('none'),
   };
+}
+
+/** Migrations may rebuild indexes for minutes: they run on a connection of their own, without the pool's limits. */
+async function migrateWithoutTimeouts(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await client.end();
+  }
 }

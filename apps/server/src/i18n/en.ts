@@ -9,6 +9,7 @@ export const en = {
     tooManyRequests: 'Too many attempts. Please wait and try again.',
     internal: 'Something went wrong. Please try again later.',
     unavailable: 'The service is shutting down. Please try again in a moment.',
+    databaseUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
   },
   validation: {
     required: 'Cannot be blank',

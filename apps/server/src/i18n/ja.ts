@@ -10,6 +10,8 @@ export const ja: Messages = {
     tooManyRequests: '試行回数が多すぎます。しばらくしてから再度お試しください。',
     internal: 'エラーが発生しました。しばらくしてから再度お試しください。',
     unavailable: 'サービスを停止しています。しばらくしてから再度お試しください。',
+    databaseUnavailable:
+      'ただいまサービスを一時的にご利用いただけません。しばらくしてから再度お試しください。',
   },
   validation: {
     required: '入力してください',

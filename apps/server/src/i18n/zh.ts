@@ -10,6 +10,7 @@ export const zh: Messages = {
     tooManyRequests: '嘗試次數過多，請稍後再試。',
     internal: '系統發生錯誤，請稍後再試。',
     unavailable: '服務正在關閉，請稍後再試。',
+    databaseUnavailable: '服務暫時未能提供，請稍後再試。',
   },
   validation: {
     required: '不能為空',

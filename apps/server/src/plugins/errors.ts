@@ -4,6 +4,7 @@ import {
   hasZodFastifySchemaValidationErrors,
   type ZodFastifySchemaValidationError,
 } from 'fastify-type-provider-zod';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/availability.js';
 import { hasMessage, type MessageKey, type Translate } from '../i18n/index.js';
 import { loggableError } from './logging.js';
 
@@ -90,6 +91,13 @@ export function replyError(
   return reply.code(status).send({ error: request.t(key, vars) });
 }
 
+/** The driver's own words (drizzle's wrapper message would repeat the SQL and its parameters into the log). */
+function databaseFailure(error: unknown): string {
+  let current: unknown = error;
+  while (current instanceof Error && current.cause instanceof Error) current = current.cause;
+  return current instanceof Error ? current.message : String(current);
+}
+
 /** One place decides what a failure looks like to the caller: field errors, a localized message, never internals. */
 export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
@@ -106,6 +114,13 @@ export const errorHandlerPlugin = fp(
       if (error instanceof HttpError) {
         reply.headers(error.headers);
         return replyError(request, reply, error.statusCode, error.messageKey, error.vars);
+      }
+      if (isDatabaseUnavailable(error)) {
+        // The database is down, frozen or overloaded: not the caller's fault and not a bug. One line, no stack: an
+        // outage produces one per request.
+        request.log.warn({ reason: databaseFailure(error) }, 'database unavailable; answered 503');
+        reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+        return replyError(request, reply, 503, 'errors.databaseUnavailable');
       }
       const status = error.statusCode ?? 500;
       if (status === 429) return replyError(request, reply, 429, 'errors.tooManyRequests');

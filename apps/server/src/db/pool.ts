@@ -1,0 +1,161 @@
+import pg from 'pg';
+import {
+  DatabaseUnavailableError,
+  FailFastGate,
+  isConnectionFailure,
+  READ_TIMEOUT_MESSAGE,
+} from './availability.js';
+
+/** Limits on every pooled connection (config.ts reads them from DB_* variables; docs/operations.md). */
+export interface PoolTimeouts {
+  /** Opening a connection, and waiting for a free one in a full pool. */
+  connectMs: number;
+  /**
+   * Client-side: a query with no answer by then fails and its connection is destroyed. The only limit that works
+   * against a frozen server or a silent network, which never deliver the server-side cancel.
+   */
+  queryMs: number;
+  /** Server-side statement_timeout: shorter than queryMs, so a slow query on a live server is cancelled cleanly. */
+  statementMs: number;
+  /** Server-side idle_in_transaction_session_timeout: a transaction left open cannot hold locks for long. */
+  idleInTransactionMs: number;
+  /** How long the fail-fast gate stays shut after the database failed (FailFastGate). */
+  failFastMs: number;
+}
+
+/** Production defaults: a request that cannot reach the database answers 503 within 2 s. */
+export const DEFAULT_POOL_TIMEOUTS: PoolTimeouts = {
+  connectMs: 1000,
+  queryMs: 1500,
+  statementMs: 1000,
+  idleInTransactionMs: 5000,
+  failFastMs: 1000,
+};
+
+/** The client-side read limit is this much longer than a statement_timeout set for one transaction. */
+export const READ_TIMEOUT_MARGIN_MS = 500;
+
+type Callback = (err: Error | undefined, ...rest: unknown[]) => void;
+type PoolConnectCallback = (
+  err: Error | undefined,
+  client: pg.PoolClient | undefined,
+  done: (release?: unknown) => void,
+) => void;
+
+/**
+ * A pg.Client that (1) destroys its connection when a client-side read timeout fires and (2) tells the gate whether
+ * the server answered. node-postgres leaves a timed-out query active on the connection: a pool would hand that
+ * connection to the next caller, whose queries wait behind it — and inside a transaction, after a ROLLBACK that
+ * was never sent, they would run in someone else's open transaction. Ending the client marks it so the pool
+ * discards it on release.
+ */
+function guardedClientClass(gate: FailFastGate) {
+  return class GuardedClient extends pg.Client {
+    /** A longer read limit for the current checkout (withStatementTimeout); undefined: the pool's queryMs. */
+    readTimeoutMs: number | undefined;
+
+    constructor(config?: string | pg.ClientConfig) {
+      super(config);
+      // A checked-out client has no pool listener: without this, a server that drops the connection mid-transaction
+      // would emit an unheard 'error' and end the process. The queries in flight get the error anyway.
+      this.on('error', () => {});
+    }
+
+    private observe(err: Error | undefined) {
+      if (!err) return gate.succeeded();
+      if (err.message === READ_TIMEOUT_MESSAGE) {
+        gate.failed();
+        this.end().catch(() => {});
+        return;
+      }
+      // An SQL error is still an answer from a live server.
+      if (!isConnectionFailure(err)) gate.succeeded();
+    }
+
+    // biome-ignore lint/suspicious/noExplicitAny: wraps every overload of pg's query (text, config, callback, promise)
+    override query(...args: any[]): any {
+      const [config] = args;
+      if (config && typeof config === 'object' && typeof config.submit === 'function')
+        return super.query(config);
+      if (this.readTimeoutMs !== undefined) {
+        args[0] =
+          typeof config === 'string'
+            ? { text: config, query_timeout: this.readTimeoutMs }
+            : { ...config, query_timeout: this.readTimeoutMs };
+      }
+      const callbackAt = args.findIndex((a) => typeof a === 'function');
+      if (callbackAt >= 0) {
+        const callback = args[callbackAt] as Callback;
+        args[callbackAt] = (err: Error | undefined, ...rest: unknown[]) => {
+          this.observe(err);
+          callback(err, ...rest);
+        };
+        return super.query(...(args as [string]));
+      }
+      const result = super.query(...(args as [string])) as Promise<unknown>;
+      // Observes without handling: the caller still gets the original promise and its rejection.
+      result.then(
+        () => this.observe(undefined),
+        (err: Error) => this.observe(err),
+      );
+      return result;
+    }
+  };
+}
+
+/** A pg.Pool whose checkouts fail at once while the gate is shut, and whose failed connects shut it. */
+function guardedPoolClass(gate: FailFastGate) {
+  return class GuardedPool extends pg.Pool {
+    // biome-ignore lint/suspicious/noExplicitAny: wraps both overloads of pg-pool's connect (callback and promise)
+    override connect(callback?: PoolConnectCallback): any {
+      if (!gate.admit()) {
+        const err = new DatabaseUnavailableError('database unreachable (fail-fast)');
+        if (callback) return void process.nextTick(callback, err, undefined, () => {});
+        return Promise.reject(err);
+      }
+      if (callback) {
+        return super.connect((err, client, done) => {
+          if (err) gate.failed();
+          callback(err, client, done);
+        });
+      }
+      return super.connect().catch((err: Error) => {
+        gate.failed();
+        throw err;
+      });
+    }
+  };
+}
+
+export interface GuardedPoolOptions {
+  url: string;
+  max: number;
+  timeouts: PoolTimeouts;
+}
+
+/** The pool the portal runs on: timeouts on every connection, keepalive, and the fail-fast gate. */
+export function createGuardedPool({ url, max, timeouts }: GuardedPoolOptions) {
+  const gate = new FailFastGate({
+    openMs: timeouts.failFastMs,
+    trialMs: timeouts.connectMs + timeouts.queryMs + READ_TIMEOUT_MARGIN_MS,
+  });
+  const Pool = guardedPoolClass(gate);
+  const pool = new Pool({
+    connectionString: url,
+    max,
+    Client: guardedClientClass(gate),
+    connectionTimeoutMillis: timeouts.connectMs,
+    query_timeout: timeouts.queryMs,
+    statement_timeout: timeouts.statementMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    // A peer that vanished without a FIN (host down, network cut) is noticed on idle connections too.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
+  return { pool, gate };
+}
+
+/** True for connections made by createGuardedPool (withStatementTimeout lengthens their read limit). */
+export function hasReadTimeout(client: unknown): client is { readTimeoutMs: number | undefined } {
+  return !!client && typeof client === 'object' && 'readTimeoutMs' in client;
+}

@@ -1,0 +1,64 @@
+import { errorResponseSchema, healthResponseSchema, livenessResponseSchema } from '@portal/contract';
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DATABASE_RETRY_AFTER_SECONDS, DatabaseUnavailableError } from '../../db/availability.js';
+import type { Db } from '../../db/client.js';
+
+/** A load balancer waits about this long for readiness; the probe answers before it gives up. */
+export const READINESS_DEADLINE_MS = 1000;
+
+async function pingWithin(db: Db, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DatabaseUnavailableError(`no answer within ${ms} ms`)), ms);
+  });
+  try {
+    await Promise.race([db.execute(sql`select 1`), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Liveness and readiness, for orchestrators and load balancers (docs/operations.md).
+ * - `/livez`: the process runs. Never touches the database: a database outage must not get healthy processes
+ *   restarted, which would only add cold starts to the outage.
+ * - `/readyz`: send traffic here? 503 while draining after SIGTERM, or when the database does not answer
+ *   `select 1` within READINESS_DEADLINE_MS. `/healthz` is the same check, kept for existing probes.
+ */
+export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  let draining = false;
+  // Fastify runs preClose as soon as app.close() starts: from then on readiness says so.
+  app.addHook('preClose', async () => {
+    draining = true;
+  });
+
+  app.get(
+    '/livez',
+    { schema: { tags: ['system'], response: { 200: livenessResponseSchema } } },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  const readiness = { tags: ['system'], response: { 200: healthResponseSchema, 503: errorResponseSchema } };
+  for (const path of ['/readyz', '/healthz']) {
+    app.get(path, { schema: readiness }, async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (draining) {
+        return reply
+          .code(503)
+          .header('retry-after', '1')
+          .send({ error: request.t('errors.unavailable') });
+      }
+      try {
+        await pingWithin(db, READINESS_DEADLINE_MS);
+        return { status: 'ok' as const, database: 'ok' as const };
+      } catch (err) {
+        request.log.warn({ reason: (err as Error).message }, 'readiness: database unavailable');
+        return reply
+          .code(503)
+          .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+          .send({ error: request.t('errors.databaseUnavailable') });
+      }
+    });
+  }
+};
