@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { buildApp } from './app.js';
 import { type Config, loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
+import { type Database, openDatabase } from './db/client.js';
 import { ensureDemoData } from './db/seed/demo.js';
 import { DEMO_ACCOUNTS } from './db/seed/demo-accounts.js';
 import { startExpirySweeper } from './maintenance/expiry-sweeper.js';
@@ -15,18 +15,7 @@ async function main() {
       'WARNING: SESSION_SECRET is not set; using the public development secret. Never do this in production.',
     );
   }
-  const database = await openDatabase({
-    url: config.databaseUrl,
-    dataDir: join(config.dataDir, 'pglite'),
-    poolSize: config.dbPoolMax,
-    timeouts: config.dbTimeouts,
-  });
-  await database.migrate();
-  if (config.seedDemo) {
-    const started = Date.now();
-    const { seeded } = await ensureDemoData(database.db);
-    if (seeded) console.log(`Demo data loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  }
+  const database = await openPreparedDatabase(config);
   const app = await buildApp({ config, database });
   const stopSweeper = startExpirySweeper(database.db, config, app.log);
   await app.listen({ host: config.host, port: config.port });
@@ -39,6 +28,34 @@ async function main() {
     afterClose: () => database.close(),
     log: app.log,
   });
+}
+
+/**
+ * Migrates and loads the demo data, then opens the database the portal runs on. On PostgreSQL, migrations and demo
+ * data (long statements, password hashing inside transactions) run on a pool without the request limits, closed
+ * before the portal's pool opens with config.dbTimeouts.
+ */
+async function openPreparedDatabase(config: Config): Promise<Database> {
+  if (!config.databaseUrl) {
+    const embedded = await openDatabase({ dataDir: join(config.dataDir, 'pglite') });
+    await migrateAndSeed(config, embedded);
+    return embedded;
+  }
+  const setup = await openDatabase({ url: config.databaseUrl, poolSize: 2 });
+  try {
+    await migrateAndSeed(config, setup);
+  } finally {
+    await setup.close();
+  }
+  return openDatabase({ url: config.databaseUrl, poolSize: config.dbPoolMax, timeouts: config.dbTimeouts });
+}
+
+async function migrateAndSeed(config: Config, database: Database) {
+  await database.migrate();
+  if (!config.seedDemo) return;
+  const started = Date.now();
+  const { seeded } = await ensureDemoData(database.db);
+  if (seeded) console.log(`Demo data loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 function printWelcome(config: Config, demo: boolean) {

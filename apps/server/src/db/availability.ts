@@ -55,6 +55,13 @@ function* causes(error: unknown): Generator<{ code?: unknown; message?: unknown 
   }
 }
 
+/** The driver's own words: drizzle's wrapper message would repeat the SQL and its parameters into the log. */
+export function rootCauseMessage(error: unknown): string {
+  let last: { message?: unknown } = {};
+  for (const e of causes(error)) last = e;
+  return typeof last.message === 'string' ? last.message : String(error);
+}
+
 /** The connection itself failed or was never made: the session is lost. */
 export function isConnectionFailure(error: unknown): boolean {
   for (const e of causes(error)) {

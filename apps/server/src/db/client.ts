@@ -10,7 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { FailFastGate } from './availability.js';
-import { createGuardedPool, DEFAULT_POOL_TIMEOUTS, type PoolTimeouts } from './pool.js';
+import { createGuardedPool, type PoolTimeouts, UNHURRIED_POOL_TIMEOUTS } from './pool.js';
 import * as schema from './schema/index.js';
 
 /** One handle type for both drivers, so every query is written once. */
@@ -39,7 +39,7 @@ export interface DatabaseOptions {
   /** Open PGlite from a data-directory tarball (tests clone a migrated, seeded template this way). */
   loadDataDir?: Blob | File;
   poolSize?: number;
-  /** PostgreSQL only; DEFAULT_POOL_TIMEOUTS when absent. */
+  /** PostgreSQL only; UNHURRIED_POOL_TIMEOUTS when absent (the server passes config.dbTimeouts). */
   timeouts?: PoolTimeouts;
   /** Told when an idle pooled connection fails (server restart, failover, admin termination). */
   onConnectionLost?: (err: Error) => void;
@@ -51,7 +51,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const { pool, gate } = createGuardedPool({
       url: options.url,
       max,
-      timeouts: options.timeouts ?? DEFAULT_POOL_TIMEOUTS,
+      timeouts: options.timeouts ?? UNHURRIED_POOL_TIMEOUTS,
     });
     // An idle connection that the server drops is an 'error' event on the pool; unheard, it would end the process.
     // The pool replaces the connection on the next checkout, so saying so is all there is to do.

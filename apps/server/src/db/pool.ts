@@ -23,12 +23,15 @@ export interface PoolTimeouts {
   failFastMs: number;
 }
 
-/** Production defaults: a request that cannot reach the database answers 503 within 2 s. */
-export const DEFAULT_POOL_TIMEOUTS: PoolTimeouts = {
-  connectMs: 1000,
-  queryMs: 1500,
-  statementMs: 1000,
-  idleInTransactionMs: 5000,
+/**
+ * For callers that pass no limits: seeding, the bench, test databases, one-off scripts. Generous, because they run
+ * long statements on purpose. The server passes config.dbTimeouts (DB_* variables), whose defaults are short.
+ */
+export const UNHURRIED_POOL_TIMEOUTS: PoolTimeouts = {
+  connectMs: 10_000,
+  queryMs: 600_000,
+  statementMs: 590_000,
+  idleInTransactionMs: 600_000,
   failFastMs: 1000,
 };
 

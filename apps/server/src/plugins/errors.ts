@@ -4,7 +4,7 @@ import {
   hasZodFastifySchemaValidationErrors,
   type ZodFastifySchemaValidationError,
 } from 'fastify-type-provider-zod';
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/availability.js';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, rootCauseMessage } from '../db/availability.js';
 import { hasMessage, type MessageKey, type Translate } from '../i18n/index.js';
 import { loggableError } from './logging.js';
 
@@ -91,13 +91,6 @@ export function replyError(
   return reply.code(status).send({ error: request.t(key, vars) });
 }
 
-/** The driver's own words (drizzle's wrapper message would repeat the SQL and its parameters into the log). */
-function databaseFailure(error: unknown): string {
-  let current: unknown = error;
-  while (current instanceof Error && current.cause instanceof Error) current = current.cause;
-  return current instanceof Error ? current.message : String(current);
-}
-
 /** One place decides what a failure looks like to the caller: field errors, a localized message, never internals. */
 export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
@@ -118,7 +111,7 @@ export const errorHandlerPlugin = fp(
       if (isDatabaseUnavailable(error)) {
         // The database is down, frozen or overloaded: not the caller's fault and not a bug. One line, no stack: an
         // outage produces one per request.
-        request.log.warn({ reason: databaseFailure(error) }, 'database unavailable; answered 503');
+        request.log.warn({ reason: rootCauseMessage(error) }, 'database unavailable; answered 503');
         reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
         return replyError(request, reply, 503, 'errors.databaseUnavailable');
       }

@@ -1,5 +1,4 @@
 import pg from 'pg';
-import type { PoolTimeouts } from '../db/pool.js';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -27,15 +26,3 @@ export async function adminQuery(baseUrl: string, statement: string): Promise<vo
 
 /** Database names made by tests start with this, so a crashed run's leftovers are easy to find and drop. */
 export const TEST_DB_PREFIX = 'portal_test_';
-
-/**
- * Test files share two cores with other test files: production's one-second limits would turn a busy moment into a
- * flaky failure. Tests of the limits themselves open their own database with their own timeouts.
- */
-export const TEST_POOL_TIMEOUTS: PoolTimeouts = {
-  connectMs: 10_000,
-  queryMs: 30_000,
-  statementMs: 25_000,
-  idleInTransactionMs: 30_000,
-  failFastMs: 1000,
-};

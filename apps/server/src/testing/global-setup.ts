@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.js';
 import { ensureDemoData } from '../db/seed/demo.js';
-import { adminQuery, databaseUrl, engineUnderTest, TEST_DB_PREFIX, TEST_POOL_TIMEOUTS } from './engines.js';
+import { adminQuery, databaseUrl, engineUnderTest, TEST_DB_PREFIX } from './engines.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -39,11 +39,7 @@ export default async function setup(project: TestProject) {
   if (!baseUrl) throw new Error('TEST_DB_ENGINE=postgres needs DATABASE_URL');
   const template = `${TEST_DB_PREFIX}tmpl_${randomBytes(4).toString('hex')}`;
   await adminQuery(baseUrl, `create database ${template}`);
-  const database = await openDatabase({
-    url: databaseUrl(baseUrl, template),
-    poolSize: 2,
-    timeouts: TEST_POOL_TIMEOUTS,
-  });
+  const database = await openDatabase({ url: databaseUrl(baseUrl, template), poolSize: 2 });
   await database.migrate();
   await ensureDemoData(database.db);
   await database.close();

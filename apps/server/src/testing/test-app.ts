@@ -5,7 +5,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import { type Database, openDatabase } from '../db/client.js';
-import { adminQuery, databaseUrl, engineUnderTest, TEST_DB_PREFIX, TEST_POOL_TIMEOUTS } from './engines.js';
+import { adminQuery, databaseUrl, engineUnderTest, TEST_DB_PREFIX } from './engines.js';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -29,11 +29,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
   const baseUrl = process.env.DATABASE_URL as string;
   const name = `${TEST_DB_PREFIX}${randomBytes(6).toString('hex')}`;
   await adminQuery(baseUrl, `create database ${name} template ${template}`);
-  const database = await openDatabase({
-    url: databaseUrl(baseUrl, name),
-    poolSize: 4,
-    timeouts: TEST_POOL_TIMEOUTS,
-  });
+  const database = await openDatabase({ url: databaseUrl(baseUrl, name), poolSize: 4 });
   return { database, drop: () => adminQuery(baseUrl, `drop database if exists ${name} with (force)`) };
 }
 

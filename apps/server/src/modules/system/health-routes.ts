@@ -1,7 +1,11 @@
 import { errorResponseSchema, healthResponseSchema, livenessResponseSchema } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DATABASE_RETRY_AFTER_SECONDS, DatabaseUnavailableError } from '../../db/availability.js';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DatabaseUnavailableError,
+  rootCauseMessage,
+} from '../../db/availability.js';
 import type { Db } from '../../db/client.js';
 
 /** A load balancer waits about this long for readiness; the probe answers before it gives up. */
@@ -53,7 +57,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         await pingWithin(db, READINESS_DEADLINE_MS);
         return { status: 'ok' as const, database: 'ok' as const };
       } catch (err) {
-        request.log.warn({ reason: (err as Error).message }, 'readiness: database unavailable');
+        request.log.warn({ reason: rootCauseMessage(err) }, 'readiness: database unavailable');
         return reply
           .code(503)
           .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
