@@ -46,22 +46,24 @@ describe.runIf(process.env.TEST_DB_ENGINE === 'postgres')('pool limits on a Post
       expect(String((plain as Error).cause)).toContain('Query read timeout');
       expect(database.poolStats?.().total).toBe(0);
 
-      // Drizzle releases a transaction's connection without an error: the connection must go all the same, or the
-      // next caller would run inside this unfinished transaction.
+      // Drizzle releases a transaction's connection without an error: it must go all the same, or the next caller
+      // would run inside this unfinished transaction (its ROLLBACK was never sent).
+      await expect.poll(() => answers(database), { timeout: 10_000, interval: 200 }).toBe(true);
       const inTransaction = await failureOf(
         database.db.transaction(async (tx) => {
           await tx.execute(sql`select pg_sleep(5)`);
         }),
       );
+      expect(String(inTransaction)).toContain('rollback');
       expect(isDatabaseUnavailable(inTransaction)).toBe(true);
       expect(database.poolStats?.().total).toBe(0);
 
-      // After the fail-fast pause the pool serves again, on fresh connections outside any transaction.
+      // After the fail-fast pause the pool serves again, on a fresh connection outside any transaction.
       await expect.poll(() => answers(database), { timeout: 10_000, interval: 200 }).toBe(true);
       const { rows } = (await database.db.execute(
-        sql`select count(*)::int as open from pg_stat_activity where pid = pg_backend_pid() and state = 'idle in transaction'`,
-      )) as unknown as { rows: { open: number }[] };
-      expect(rows[0]?.open).toBe(0);
+        sql`select now() = statement_timestamp() as own_transaction`,
+      )) as unknown as { rows: { own_transaction: boolean }[] };
+      expect(rows[0]?.own_transaction).toBe(true);
     } finally {
       await database.close();
     }
