@@ -24,6 +24,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
   });
 
+  it('reads the database limits, and refuses a statement limit the client-side read limit would cut short', () => {
+    expect(loadConfig({}).dbTimeouts).toEqual({
+      connectMs: 1000,
+      queryMs: 1500,
+      statementMs: 1000,
+      idleInTransactionMs: 5000,
+      failFastMs: 1000,
+    });
+    expect(loadConfig({ SHUTDOWN_GRACE_SECONDS: '2.5' }).shutdownGraceMs).toBe(2500);
+    expect(() => loadConfig({ DB_STATEMENT_TIMEOUT_MS: '2000' })).toThrow(/DB_STATEMENT_TIMEOUT_MS/);
+    expect(
+      loadConfig({ DB_STATEMENT_TIMEOUT_MS: '2000', DB_QUERY_TIMEOUT_MS: '2500' }).dbTimeouts.statementMs,
+    ).toBe(2000);
+  });
+
   const production = {
     NODE_ENV: 'production',
     SESSION_SECRET: 'q8Vf2kLx9RtB4nWz7YcH1mJp6DsG3aUe',

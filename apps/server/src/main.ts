@@ -18,9 +18,6 @@ async function main() {
   const database = await openPreparedDatabase(config);
   const app = await buildApp({ config, database });
   const stopSweeper = startExpirySweeper(database.db, config, app.log);
-  await app.listen({ host: config.host, port: config.port });
-  printWelcome(config, config.seedDemo);
-
   installShutdown({
     app,
     graceMs: config.shutdownGraceMs,
@@ -28,6 +25,8 @@ async function main() {
     afterClose: () => database.close(),
     log: app.log,
   });
+  await app.listen({ host: config.host, port: config.port });
+  printWelcome(config, config.seedDemo);
 }
 
 /**

@@ -24,6 +24,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get('/boom', async () => {
     throw new Error('connection string postgres://secret@db leaked');
   });
+  app.get('/db-down', async () => {
+    // What drizzle throws when PostgreSQL refuses the connection: its own wrapper, the driver's error as the cause.
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    throw Object.assign(new Error('Failed query: select 1\nparams: '), { cause: refused });
+  });
   app.get('/gone', async () => {
     throw new HttpError(404, 'errors.notFound');
   });
@@ -88,6 +93,13 @@ describe('error handler', () => {
     expect(response.statusCode).toBe(500);
     expect(response.body).not.toContain('postgres');
     expect(response.json()).toEqual({ error: '오류가 발생했습니다. 잠시 후 다시 시도해 주십시오.' });
+  });
+
+  it('answers an unreachable database with 503 and Retry-After in the request language, never a 500', async () => {
+    const response = await app.inject({ method: 'GET', url: '/zh/api/db-down' });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('5');
+    expect(response.json()).toEqual({ error: '服務暫時未能提供，請稍後再試。' });
   });
 
   it('localizes failures services report on purpose', async () => {

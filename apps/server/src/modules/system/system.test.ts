@@ -42,10 +42,16 @@ describe('GET /site_info', () => {
 });
 
 describe('health and API document', () => {
-  it('answers the health check with the database state', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/healthz' });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
+  it('answers liveness without the database and readiness with it; /healthz is readiness', async () => {
+    const live = await t.app.inject({ method: 'GET', url: '/livez' });
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toEqual({ status: 'ok' });
+    for (const url of ['/readyz', '/healthz']) {
+      const ready = await t.app.inject({ method: 'GET', url });
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toEqual({ status: 'ok', database: 'ok' });
+      expect(ready.headers['cache-control']).toBe('no-store');
+    }
   });
 
   it('publishes an OpenAPI document generated from the contract', async () => {
