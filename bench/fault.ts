@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -125,16 +127,129 @@ async function main() {
     report(backends, config.dbPoolMax);
     reasons(serverLog);
 
-    const stopped = Date.now();
-    server.kill('SIGTERM');
-    const code = await new Promise<number | null>((r) => server?.once('exit', (c) => r(c)));
-    console.log(`\nSIGTERM → exit ${code} in ${Date.now() - stopped} ms (idle server)`);
+    await shutdownDuringDownloads(server, base, cookie, Number(env.SHUTDOWN_GRACE_SECONDS));
     server = undefined;
   } finally {
     server?.kill('SIGKILL');
     cluster.destroy();
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * SIGTERM while a client holds a ZIP download of all its statements without reading it, and another downloads a
+ * statement PDF normally: the PDF must complete, the stalled ZIP must not keep the process past the grace period.
+ */
+async function shutdownDuringDownloads(
+  server: ChildProcess,
+  base: string,
+  cookie: string,
+  graceSeconds: number,
+) {
+  const api = (path: string) => `${base}/angel/face/en/api${path}`;
+  const json = async (path: string) => (await fetch(api(path), { headers: { cookie } })).json();
+  const plans = (await json('/b2c/plans')).data as { id: number }[];
+  let partyId = 0;
+  for (const plan of plans) {
+    partyId = (await json(`/b2c/plans/${plan.id}`)).partyId ?? 0;
+    if (partyId) break;
+  }
+  const accounts = (
+    (await json(`/statement/policy_list/${partyId}`)).accounts as { partyId: number }[]
+  ).slice(0, 20);
+  const ids = accounts.map((a) => a.partyId).join(',');
+
+  const zip = { status: 0, bytes: 0, ended: false, cut: false, resume: () => {} };
+  const zipStarted = new Promise<void>((resolve) => {
+    const request = httpGet(
+      api(`/statement/download_zip?party_ids=${ids}`),
+      { headers: { cookie } },
+      (response) => {
+        zip.status = response.statusCode ?? 0;
+        zip.resume = () => {
+          response.removeAllListeners('data');
+          response.on('data', (chunk: Buffer) => {
+            zip.bytes += chunk.length;
+          });
+          response.resume();
+        };
+        response.on('data', (chunk: Buffer) => {
+          zip.bytes += chunk.length;
+          // A client that stops reading after the first chunk: the server's writes back up until the socket is full.
+          response.pause();
+        });
+        response.on('end', () => {
+          zip.ended = true;
+        });
+        response.on('aborted', () => {
+          zip.cut = true;
+        });
+        response.on('error', () => {
+          zip.cut = true;
+        });
+        resolve();
+      },
+    );
+    request.on('error', () => {
+      zip.cut = true;
+      resolve();
+    });
+  });
+  await zipStarted;
+  await sleep(500);
+
+  const pdfStarted = Date.now();
+  const pdf = fetch(api(`/statement/${accounts[0]?.partyId}.pdf`), { headers: { cookie } }).then(
+    async (r) => ({
+      status: r.status,
+      bytes: (await r.arrayBuffer()).byteLength,
+      ms: Date.now() - pdfStarted,
+    }),
+    () => ({ status: 0, bytes: 0, ms: Date.now() - pdfStarted }),
+  );
+  // A client that announced a body and stopped sending it: in flight until the grace period ends.
+  const upload = connect(Number(new URL(base).port), '127.0.0.1');
+  upload.on('error', () => {});
+  upload.write(
+    'POST /angel/face/en/api/login HTTP/1.1\r\nHost: afs.localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{',
+  );
+  let uploadClosedAt = 0;
+  upload.once('close', () => {
+    uploadClosedAt = Date.now();
+  });
+  await sleep(20);
+  const signalled = Date.now();
+  const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
+  server.kill('SIGTERM');
+  const code = await exited;
+  const exitMs = Date.now() - signalled;
+  const pdfResult = await pdf;
+  // Whatever the server managed to hand to the kernel before it exited, the client can still read.
+  const zipEnded = new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, 2000);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const check = setInterval(() => {
+      if (zip.ended || zip.cut) {
+        clearInterval(check);
+        done();
+      }
+    }, 20);
+  });
+  zip.resume();
+  await zipEnded;
+  console.log(
+    `\nSIGTERM during downloads (grace ${graceSeconds} s): process exit code ${code} after ${exitMs} ms`,
+  );
+  console.log(`  PDF requested just before SIGTERM: HTTP ${pdfResult.status}, ${pdfResult.bytes} bytes`);
+  console.log(
+    `  ZIP of ${accounts.length} statements, client paused after the first chunk: HTTP ${zip.status}, ${zip.bytes} bytes, ${zip.ended ? 'complete (it fit in the socket buffers)' : 'cut by the server'}`,
+  );
+  console.log(
+    `  upload that stopped sending: ${uploadClosedAt ? `closed by the server ${uploadClosedAt - signalled} ms after SIGTERM` : 'still open'}`,
+  );
 }
 
 async function timedGet(base: string, path: string, cookie: string): Promise<Sample> {

@@ -9,7 +9,11 @@ export const CLOSE_HOOKS_LIMIT_MS = 1000;
 const IDLE_SWEEP_MS = 100;
 
 export interface ConnectionTracker {
-  /** Destroys every connection that has no request in flight; returns how many. */
+  /**
+   * Destroys the connections that carry no request and received nothing since the previous call; returns how many.
+   * A connection whose bytes are still unread (the event loop was busy) is spared until the next call, by which
+   * time Node has parsed them into a request.
+   */
   closeIdle(): number;
 }
 
@@ -20,6 +24,7 @@ export interface ConnectionTracker {
  */
 export function trackConnections(server: Server): ConnectionTracker {
   const inFlight = new Map<Socket, number>();
+  const bytesAtLastSweep = new WeakMap<Socket, number>();
   server.on('connection', (socket: Socket) => {
     inFlight.set(socket, 0);
     socket.once('close', () => inFlight.delete(socket));
@@ -36,7 +41,9 @@ export function trackConnections(server: Server): ConnectionTracker {
     closeIdle: () => {
       let closed = 0;
       for (const [socket, count] of inFlight) {
-        if (count > 0) continue;
+        const quiet = bytesAtLastSweep.get(socket) === socket.bytesRead;
+        bytesAtLastSweep.set(socket, socket.bytesRead);
+        if (count > 0 || !quiet) continue;
         socket.destroy();
         closed++;
       }
