@@ -128,6 +128,11 @@ async function main() {
     reasons(serverLog);
 
     await shutdownDuringDownloads(server, base, cookie, Number(env.SHUTDOWN_GRACE_SECONDS));
+    const drainLines = readFileSync(serverLog, 'utf8')
+      .split('\n')
+      .filter((l) => /grace period|did not finish|shutdown failed/.test(l))
+      .map((l) => `  server: ${(JSON.parse(l) as { msg: string }).msg}`);
+    console.log(drainLines.join('\n'));
     server = undefined;
   } finally {
     server?.kill('SIGKILL');
