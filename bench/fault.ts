@@ -5,6 +5,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
@@ -20,8 +21,9 @@ import { signInAs } from '../apps/server/src/testing/sessions.js';
  */
 const OUTAGE_MS = 10_000;
 const SETTLE_MS = 8_000;
-const WORKERS = 4;
 const REQUEST_LIMIT_MS = 15_000;
+/** `npm run fault-test -- --workers 16`: more request loops than the pool has connections. */
+const WORKERS = Number(parseArgs({ options: { workers: { type: 'string', default: '4' } } }).values.workers);
 const ROOT = resolve(import.meta.dirname, '..');
 
 interface Sample {
@@ -76,7 +78,7 @@ async function main() {
     });
     const base = `http://127.0.0.1:${port}`;
     await waitFor(`${base}/livez`, 180_000);
-    console.log('portal up');
+    console.log(`portal up; ${WORKERS} request loops`);
 
     // A signed-in client session, opened directly in the database (clients sign in with an e-mailed code).
     const config = loadConfig(env);
