@@ -87,7 +87,7 @@ export async function buildApp({ config, database, now, logger }: AppDeps): Prom
         const lang = (request.params as { lang?: string }).lang;
         if (!parseLanguage(lang)) return replyError(request, reply, 404, 'errors.notFound');
       });
-      await api.register(sessionPlugin, { config, db, now, limiter });
+      await api.register(sessionPlugin, { config, db, now });
       for (const module of apiModules) await api.register(module, { config, db, now, limiter });
     },
     { prefix: `${config.basePath}/:lang/api` },

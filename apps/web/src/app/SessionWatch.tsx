@@ -27,7 +27,7 @@ function endSession(queryClient: QueryClient) {
   markSessionEnded();
   queryClient.setQueryData(sessionKeys.me, signedOutMe(me));
   forgetSignedInData(queryClient);
-  // A fresh anonymous session and CSRF token for the login form.
+  // A visitor's CSRF token for the login form (no session on the server: decision 018).
   void fetchMe().catch(() => undefined);
 }
 

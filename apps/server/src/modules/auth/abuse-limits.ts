@@ -9,12 +9,15 @@ const HOUR = 60 * MINUTE;
  * account flows count every request, since each one may send an e-mail.
  */
 export const LIMITS = {
+  /** Not applied to a browser that signed in to the account before (device-cookie.ts, decision 018). */
   loginFailuresPerIp: { name: 'login-ip', limit: 30, windowMs: 15 * MINUTE },
   /** Per login name as typed (site, area, lower case), existing or not: also the lock of names with no account. */
   loginFailuresPerName: { name: 'login-name', limit: 10, windowMs: 15 * MINUTE },
-  otpVerifyPerIp: { name: 'otp-verify-ip', limit: 30, windowMs: 15 * MINUTE },
+  /**
+   * The one-time-code steps have per-account limits only: reaching them takes the account's correct password, so a
+   * per-address count would only let strangers behind the same address block each other (decision 018).
+   */
   otpVerifyPerAccount: { name: 'otp-verify-user', limit: 10, windowMs: 15 * MINUTE },
-  otpResendPerIp: { name: 'otp-resend-ip', limit: 10, windowMs: 15 * MINUTE },
   otpResendPerAccount: { name: 'otp-resend-user', limit: 3, windowMs: 15 * MINUTE },
   /** Codes sent per account, by login or resend: each mail voids the code before, so this also bounds that. */
   otpIssuePerAccount: { name: 'otp-issue-user', limit: 5, windowMs: 15 * MINUTE },

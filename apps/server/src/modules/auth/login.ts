@@ -2,11 +2,13 @@ import { createHmac } from 'node:crypto';
 import { type LoginRequest, type MeResponse, SITE_AREAS } from '@portal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FormValidationError, HttpError } from '../../plugins/errors.js';
+import type { RateLimitRule } from '../../plugins/rate-limit/index.js';
 import { getCurrentUser } from '../../plugins/session/current-user.js';
 import type { SessionControl } from '../../plugins/session/plugin.js';
 import { principalOf } from '../../plugins/session/principal.js';
 import { LIMITS } from './abuse-limits.js';
 import { type AuthContext, accountLocked, audit, countAttempt, settingsOf } from './context.js';
+import { isKnownDevice, rememberDevice } from './device-cookie.js';
 import { lockSecondsLeft, nextFailureState } from './lockout.js';
 import { startOneTimeCode, verifyOneTimeCode } from './one-time-code.js';
 import { verifyPassword } from './passwords.js';
@@ -51,7 +53,10 @@ function findCandidate(ctx: AuthContext, request: FastifyRequest, kind: Kind, lo
     : findAccountByLogin(ctx.db, site, kind, login);
 }
 
-/** The session becomes the account's: new id, new CSRF token (fixation), failure count cleared, audited. */
+/**
+ * The session becomes the account's: new id, new CSRF token (fixation), failure count cleared, audited; the browser
+ * is remembered for the account (device-cookie.ts).
+ */
 async function completeSignIn(
   ctx: AuthContext,
   request: FastifyRequest,
@@ -63,6 +68,7 @@ async function completeSignIn(
   const at = ctx.now();
   await saveSuccessfulLogin(ctx.db, account.id, at);
   const session = await sessions.rotate(request, reply, account.id);
+  rememberDevice(ctx.config, request, reply, account.id, at);
   request.principal = principalOf({ ...account, status: 'active' }, session.siteCode);
   await audit(ctx, request, {
     action,
@@ -127,20 +133,17 @@ export async function login(
   const name = body.login.toLowerCase();
   const nameKey = `${request.site.code}:${kind}:${name}`;
   const details = { kind, login: name.slice(0, 100) };
+  const account = await findCandidate(ctx, request, kind, body.login);
+  // A browser that signed in to this account before is not held back by what others behind its address got wrong
+  // (decision 018); the per-name limit and the account lock hold it like everyone else.
+  const knownDevice = !!account && isKnownDevice(ctx.config, request, account.id, ctx.now());
   // Counted before the password is checked (and given back unless it fails), so a burst cannot pass a check that
   // none of its requests has failed yet.
-  const limits = await countAttempt(
-    ctx,
-    request,
-    [
-      [LIMITS.loginFailuresPerIp, request.ip],
-      [LIMITS.loginFailuresPerName, nameKey],
-    ],
-    { action, details },
-  );
+  const checks: [RateLimitRule, string][] = [[LIMITS.loginFailuresPerName, nameKey]];
+  if (!knownDevice) checks.unshift([LIMITS.loginFailuresPerIp, request.ip]);
+  const limits = await countAttempt(ctx, request, checks, { action, details: { ...details, knownDevice } });
   const failed = () => new HttpError(401, FAILURE_MESSAGE[kind]);
 
-  const account = await findCandidate(ctx, request, kind, body.login);
   // A name without an account locks exactly like an account (its own lock row), so the answers tell nothing.
   const reserved = await reserveAttempt(
     ctx,

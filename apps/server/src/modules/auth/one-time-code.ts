@@ -121,15 +121,10 @@ export async function verifyOneTimeCode(
 ): Promise<Account> {
   const action = 'login.otp';
   const { session, account } = await pendingAccount(ctx, request, action);
-  await enforceLimits(
-    ctx,
-    request,
-    [
-      [LIMITS.otpVerifyPerIp, request.ip],
-      [LIMITS.otpVerifyPerAccount, String(account.id)],
-    ],
-    { action, userId: account.id },
-  );
+  await enforceLimits(ctx, request, [[LIMITS.otpVerifyPerAccount, String(account.id)]], {
+    action,
+    userId: account.id,
+  });
   const at = ctx.now();
   const open = await findOpenOneTimeCode(ctx.db, account.id, session.idHash);
   if (!open || open.expiresAt <= at || open.attempts >= OTP_POLICY.maxAttempts) {
@@ -169,15 +164,10 @@ export async function resendOneTimeCode(ctx: AuthContext, request: FastifyReques
   const action = 'login.otp_resend';
   const { session, account } = await pendingAccount(ctx, request, action);
   await refuseTooSoon(ctx, request, account.id, action);
-  await enforceLimits(
-    ctx,
-    request,
-    [
-      [LIMITS.otpResendPerIp, request.ip],
-      [LIMITS.otpResendPerAccount, String(account.id)],
-    ],
-    { action, userId: account.id },
-  );
+  await enforceLimits(ctx, request, [[LIMITS.otpResendPerAccount, String(account.id)]], {
+    action,
+    userId: account.id,
+  });
   await countCodeIssued(ctx, request, account, action);
   await issueCode(ctx, request, session, account);
   await audit(ctx, request, { action, outcome: 'success', userId: account.id });

@@ -5,9 +5,10 @@ import { getCurrentUser, sessionTiming } from '../../plugins/session/current-use
 import type { ModuleOptions } from '../module-options.js';
 
 /**
- * `GET /me` is the first call of every page load: it opens an (anonymous) session when there is none, so the
- * browser always leaves with a CSRF token for its next write. `DELETE /logout` ends the session on the server and
- * answers the fresh anonymous state, so the page can carry on without another round trip.
+ * `GET /me` is the first call of every page load: the browser always leaves with a CSRF token for its next write.
+ * A visitor who has not signed in gets a signed token for a cookie and no session row (decision 018), so page loads
+ * of visitors write nothing. `DELETE /logout` ends the session on the server and answers the fresh anonymous state,
+ * so the page can carry on without another round trip.
  *
  * `GET /session` and `POST /session/keep_alive` serve the idle-timeout warning (WCAG 2.2.1): the first tells a page
  * how long the session has left without counting as activity (so several open tabs can ask without keeping an
@@ -23,9 +24,9 @@ export const sessionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     '/me',
     { schema: { tags: ['session'], response: { 200: meResponseSchema } } },
     async (request, reply) => {
-      const session = await app.sessions.ensure(request, reply);
+      const csrfToken = app.sessions.csrfToken(request, reply);
       reply.header('cache-control', 'no-store');
-      return getCurrentUser(db, session, request.principal, now(), idleMs);
+      return getCurrentUser(db, request.session ?? { csrfToken }, request.principal, now(), idleMs);
     },
   );
 
@@ -33,10 +34,9 @@ export const sessionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     '/logout',
     { schema: { tags: ['session'], response: { 200: meResponseSchema } } },
     async (request, reply) => {
-      await app.sessions.end(request, reply);
-      const session = await app.sessions.ensure(request, reply);
+      const csrfToken = await app.sessions.end(request, reply);
       reply.header('cache-control', 'no-store');
-      return getCurrentUser(db, session, null, now(), idleMs);
+      return getCurrentUser(db, { csrfToken }, null, now(), idleMs);
     },
   );
 

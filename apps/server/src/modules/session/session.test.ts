@@ -1,7 +1,9 @@
 import { meResponseSchema } from '@portal/contract';
+import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../../db/schema/index.js';
 import { demoAccount } from '../../db/seed/demo-accounts.js';
-import { NEW_SESSIONS_PER_IP } from '../../plugins/session/plugin.js';
+import { anonymousCsrfToken } from '../../plugins/session/anonymous-csrf.js';
 import { ApiAgent } from '../../testing/http.js';
 import { signInAs } from '../../testing/sessions.js';
 import { createTestApp, type TestContext } from '../../testing/test-app.js';
@@ -12,10 +14,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const sessionRows = async () => (await t.database.db.select({ n: count() }).from(sessions))[0]?.n;
+
 describe('GET /me', () => {
-  it('opens an anonymous session with a CSRF token in an HttpOnly, SameSite cookie', async () => {
+  it('gives a visitor a CSRF token for an HttpOnly, SameSite cookie, and writes no session row', async () => {
     const agent = new ApiAgent(t.app);
+    const before = await sessionRows();
     const response = await agent.me();
+    expect(await sessionRows()).toBe(before);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     const me = meResponseSchema.parse(response.json());
@@ -26,16 +32,35 @@ describe('GET /me', () => {
       otpUserId: null,
     });
     expect(me.csrfToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const cookie = response.cookies.find((c) => c.name === 'portal_sid');
+    expect(response.cookies.find((c) => c.name === 'portal_sid')).toBeUndefined();
+    const cookie = response.cookies.find((c) => c.name === 'portal_csrf');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/angel/face' });
+    // The token is a signature of the cookie, not the cookie itself.
+    expect(cookie?.value).not.toBe(me.csrfToken);
   });
 
-  it('keeps the same session (and token) across calls', async () => {
+  it('keeps the same token across calls without setting the cookie again', async () => {
     const agent = new ApiAgent(t.app);
     const first = (await agent.me()).json().csrfToken;
     const second = await agent.me();
-    expect(second.cookies.find((c) => c.name === 'portal_sid')).toBeUndefined();
+    expect(second.cookies).toEqual([]);
     expect(second.json().csrfToken).toBe(first);
+  });
+
+  it('gives different visitors different tokens', async () => {
+    const [a, b] = [new ApiAgent(t.app), new ApiAgent(t.app)];
+    expect((await a.me()).json().csrfToken).not.toBe((await b.me()).json().csrfToken);
+  });
+
+  it('forgets a cookie whose session has ended, without opening another', async () => {
+    const agent = new ApiAgent(t.app);
+    agent.cookie = 'portal_sid=no-such-session';
+    const before = await sessionRows();
+    const response = await agent.me();
+    expect(response.statusCode).toBe(200);
+    expect(response.cookies.find((c) => c.name === 'portal_sid')?.value).toBe('');
+    expect(agent.jar.has('portal_sid')).toBe(false);
+    expect(await sessionRows()).toBe(before);
   });
 
   it('names the signed-in producer with every permission flag', async () => {
@@ -153,17 +178,74 @@ describe('CSRF protection on writes', () => {
     expect(wrong.statusCode).toBe(422);
   });
 
-  it('answers 422 to a write with no session at all', async () => {
+  it('answers 422 to a write with no cookie at all', async () => {
     const agent = new ApiAgent(t.app);
     agent.csrfToken = 'made-up';
     expect((await agent.send('DELETE', '/logout')).statusCode).toBe(422);
+    // Not even with a real token: it belongs to a cookie this browser does not have.
+    const other = new ApiAgent(t.app);
+    agent.csrfToken = (await other.me()).json().csrfToken;
+    expect((await agent.send('DELETE', '/logout')).statusCode).toBe(422);
   });
 
-  it('lets a write with the token from /me through', async () => {
+  it("answers 422 to a visitor's write with the token of another visitor's cookie", async () => {
+    const [mine, theirs] = [new ApiAgent(t.app), new ApiAgent(t.app)];
+    await mine.me();
+    mine.csrfToken = (await theirs.me()).json().csrfToken;
+    expect((await mine.send('DELETE', '/logout')).statusCode).toBe(422);
+  });
+
+  it('answers 422 to a token signed with another secret, or to a cookie that is not a nonce', async () => {
     const agent = new ApiAgent(t.app);
     await agent.me();
+    const nonce = agent.jar.get('portal_csrf') ?? '';
+    agent.csrfToken = anonymousCsrfToken('another-secret-of-at-least-32-chars!!', nonce, {
+      siteCode: 'afs',
+      internal: false,
+    });
+    expect((await agent.send('DELETE', '/logout')).statusCode).toBe(422);
+    // A nonce chosen by the sender, with the token it would have, is refused too: the cookie must be one of ours.
+    agent.cookie = 'portal_csrf=short';
+    agent.csrfToken = anonymousCsrfToken(t.config.sessionSecret, 'short', {
+      siteCode: 'afs',
+      internal: false,
+    });
+    expect((await agent.send('DELETE', '/logout')).statusCode).toBe(422);
+  });
+
+  it('answers 422 to a token issued on another site, or on the staff host of the same site', async () => {
+    for (const host of ['ipc.localhost', 'staff.localhost']) {
+      const elsewhere = new ApiAgent(t.app, host);
+      await elsewhere.me();
+      const here = new ApiAgent(t.app);
+      here.cookie = elsewhere.cookie;
+      here.csrfToken = elsewhere.csrfToken;
+      expect((await here.send('DELETE', '/logout')).statusCode).toBe(422);
+      expect((await elsewhere.send('DELETE', '/logout')).statusCode).toBe(200);
+    }
+  });
+
+  it("lets a visitor's write with the token from /me through, writing no session row", async () => {
+    const agent = new ApiAgent(t.app);
+    await agent.me();
+    const before = await sessionRows();
     const response = await agent.send('DELETE', '/logout');
     expect(response.statusCode).toBe(200);
+    expect(await sessionRows()).toBe(before);
+  });
+
+  it('checks a signed-in write against the session token, not a visitor cookie', async () => {
+    const agent = new ApiAgent(t.app);
+    await agent.me();
+    const visitorToken = agent.csrfToken;
+    await signInAs(t, agent, demoAccount('partner').login);
+    const nonce = (await new ApiAgent(t.app).me()).cookies.find((c) => c.name === 'portal_csrf')?.value;
+    agent.jar.set('portal_csrf', nonce ?? '');
+    const signedInToken = agent.csrfToken;
+    agent.csrfToken = visitorToken;
+    expect((await agent.send('POST', '/session/keep_alive')).statusCode).toBe(422);
+    agent.csrfToken = signedInToken;
+    expect((await agent.send('POST', '/session/keep_alive')).statusCode).toBe(200);
   });
 });
 
@@ -184,28 +266,39 @@ describe('DELETE /logout', () => {
   });
 });
 
-describe('new sessions per address', () => {
-  it('caps how many sessions one address may open, and tells when to come back', async () => {
-    const limited = await createTestApp();
+describe('visitors behind one address', () => {
+  it('400 visitors without a cookie neither fill the table nor keep anyone there from signing in', async () => {
+    const shared = await createTestApp();
     try {
-      const fromOneAddress = () =>
-        limited.app.inject({
+      const address = '203.0.113.7';
+      const rows = async () => (await shared.database.db.select({ n: count() }).from(sessions))[0]?.n;
+      const before = await rows();
+      for (let i = 0; i < 400; i++) {
+        const response = await shared.app.inject({
           url: '/angel/face/en/api/me',
           headers: { host: 'afs.localhost' },
-          remoteAddress: '203.0.113.7',
+          remoteAddress: address,
         });
-      const statuses: number[] = [];
-      for (let i = 0; i < NEW_SESSIONS_PER_IP.limit; i++) statuses.push((await fromOneAddress()).statusCode);
-      expect(statuses.every((s) => s === 200)).toBe(true);
-      const refused = await fromOneAddress();
-      expect(refused.statusCode).toBe(429);
-      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-      // A visitor who keeps their cookie is not opening sessions and is not refused.
-      const agent = new ApiAgent(limited.app);
-      expect((await agent.me()).statusCode).toBe(200);
-      expect((await agent.me()).statusCode).toBe(200);
+        expect(response.statusCode).toBe(200);
+      }
+      expect(await rows()).toBe(before);
+
+      const agent = new ApiAgent(shared.app);
+      const fromAddress = { remoteAddress: address };
+      const me = await agent.request({ method: 'GET', url: '/angel/face/en/api/me', ...fromAddress });
+      agent.csrfToken = me.json().csrfToken;
+      const { login, password } = demoAccount('partner');
+      const signIn = await agent.request({
+        method: 'POST',
+        url: '/angel/face/en/api/login',
+        payload: { login, password, area: 'b2b' },
+        ...fromAddress,
+      });
+      expect(signIn.statusCode).toBe(200);
+      expect(signIn.json().currentProducer).not.toBeNull();
+      expect(await rows()).toBe((before ?? 0) + 1);
     } finally {
-      await limited.close();
+      await shared.close();
     }
   });
 });

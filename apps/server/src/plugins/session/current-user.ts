@@ -15,13 +15,16 @@ export function sessionTiming(session: Session, idleMs: number, now: Date): Sess
   };
 }
 
+/** Whom `/me` describes: a session (signed in, or waiting for a one-time code), or a visitor with only a token. */
+export type Visitor = Session | { csrfToken: string };
+
 /**
  * The `/me` answer (also the answer of a login): exactly one of the three users when signed in, and the pending
  * one-time-code login if any, until it expires.
  */
 export async function getCurrentUser(
   db: Db,
-  session: Session,
+  visitor: Visitor,
   principal: Principal | null,
   now: Date = new Date(),
   /** The idle timeout; given, a signed-in answer tells the page how long the session has left. */
@@ -31,8 +34,8 @@ export async function getCurrentUser(
     currentClient: null,
     currentProducer: null,
     currentStaff: null,
-    csrfToken: session.csrfToken,
-    otpUserId: principal ? null : pendingOtpUserId(session, now),
+    csrfToken: visitor.csrfToken,
+    otpUserId: principal || !('idHash' in visitor) ? null : pendingOtpUserId(visitor, now),
   };
   if (principal?.kind === 'client')
     me.currentClient = (await findClientSummary(db, principal.clientId)) ?? null;
@@ -40,6 +43,7 @@ export async function getCurrentUser(
     me.currentProducer = (await findProducerSummary(db, principal.producerId)) ?? null;
   if (principal?.kind === 'staff') me.currentStaff = (await findStaffSummary(db, principal.staffId)) ?? null;
   const signedIn = !!(me.currentClient || me.currentProducer || me.currentStaff);
-  if (idleMs !== undefined) me.session = signedIn ? sessionTiming(session, idleMs, now) : null;
+  if (idleMs !== undefined)
+    me.session = signedIn && 'idHash' in visitor ? sessionTiming(visitor, idleMs, now) : null;
   return me;
 }

@@ -4,8 +4,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { HttpError } from '../errors.js';
-import type { RateLimiter, RateLimitRule } from '../rate-limit/index.js';
+import {
+  ANONYMOUS_CSRF_COOKIE,
+  anonymousCsrfToken,
+  type CsrfScope,
+  csrfNonceOf,
+  newCsrfNonce,
+} from './anonymous-csrf.js';
 import { type Principal, principalOf } from './principal.js';
 import { deleteSession, findSession, insertSession, type SessionRow, touchSession } from './queries.js';
 import { randomToken, safeEqual, sha256 } from './tokens.js';
@@ -27,14 +32,19 @@ declare module 'fastify' {
 }
 
 export interface SessionControl {
-  /** The current session, creating an anonymous one (with its CSRF token) when there is none. */
-  ensure(request: FastifyRequest, reply: FastifyReply): Promise<Session>;
+  /**
+   * The CSRF token for this request's next write: the session's, or for a visitor without a session the signed
+   * token of their CSRF cookie (set here when missing). Writes nothing to the database.
+   */
+  csrfToken(request: FastifyRequest, reply: FastifyReply): string;
   /**
    * Replaces the session with a fresh one for this user: new id and new CSRF token, so an id planted before sign-in
-   * (session fixation) is worthless afterwards.
+   * (session fixation) is worthless afterwards. The only place a session row is made: at sign-in, or when a
+   * correct password leaves a login waiting for its one-time code (userId null).
    */
   rotate(request: FastifyRequest, reply: FastifyReply, userId: number | null): Promise<Session>;
-  end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** Ends the session; answers the visitor's new CSRF token (a fresh cookie, no row). */
+  end(request: FastifyRequest, reply: FastifyReply): Promise<string>;
   /** Records activity now, whatever the touch interval: the "stay signed in" answer to the idle warning. */
   touch(request: FastifyRequest): Promise<void>;
 }
@@ -59,24 +69,24 @@ export interface SessionPluginOptions {
   config: Config;
   db: Db;
   now?: () => Date;
-  limiter: RateLimiter;
 }
 
-/**
- * Every first visit opens a session row (it carries the CSRF token). A client that never keeps its cookie could
- * fill the table; an office behind one address opens far fewer than this in a quarter of an hour.
- */
-export const NEW_SESSIONS_PER_IP: RateLimitRule = {
-  name: 'new-sessions-per-ip',
-  limit: 300,
-  windowMs: 15 * 60_000,
-};
+const scopeOf = (request: FastifyRequest): CsrfScope => ({
+  siteCode: request.site.code,
+  internal: request.site.features.internal,
+});
 
-/** Every state-changing API call must carry the CSRF token of its session; 422 otherwise (the client re-reads /me). */
-export function csrfTokenMatches(request: FastifyRequest): boolean {
+/**
+ * Every state-changing API call must carry a CSRF token; 422 otherwise (the client re-reads /me). With a session,
+ * the session's own token; without one, the token signed for the visitor's CSRF cookie on this site and host kind.
+ */
+export function csrfTokenMatches(request: FastifyRequest, secret: string): boolean {
   const sent = request.headers[CSRF_HEADER];
   const token = Array.isArray(sent) ? sent[0] : sent;
-  return !!request.session && !!token && safeEqual(token, request.session.csrfToken);
+  if (!token) return false;
+  if (request.session) return safeEqual(token, request.session.csrfToken);
+  const nonce = csrfNonceOf(request.cookies[ANONYMOUS_CSRF_COOKIE]);
+  return !!nonce && safeEqual(token, anonymousCsrfToken(secret, nonce, scopeOf(request)));
 }
 
 export const sessionPlugin = fp(
@@ -93,6 +103,18 @@ export const sessionPlugin = fp(
         secure: config.cookieSecure,
         expires,
       });
+
+    /** A new CSRF cookie for a visitor without a session; it lasts as long as the browser session. */
+    const issueAnonymousToken = (request: FastifyRequest, reply: FastifyReply) => {
+      const nonce = newCsrfNonce();
+      reply.setCookie(ANONYMOUS_CSRF_COOKIE, nonce, {
+        path: cookiePath,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: config.cookieSecure,
+      });
+      return anonymousCsrfToken(config.sessionSecret, nonce, scopeOf(request));
+    };
 
     const create = async (request: FastifyRequest, reply: FastifyReply, userId: number | null) => {
       const id = randomToken();
@@ -117,18 +139,19 @@ export const sessionPlugin = fp(
     };
 
     const control: SessionControl = {
-      ensure: async (request, reply) => {
-        if (request.session) return request.session;
-        const state = await opts.limiter.hit(NEW_SESSIONS_PER_IP, request.clientIp ?? request.ip);
-        if (state.exceeded) {
-          throw new HttpError(429, 'errors.tooManyRequests', {
-            'retry-after': String(state.retryAfterSeconds),
-          });
-        }
-        return create(request, reply, null);
+      csrfToken: (request, reply) => {
+        if (request.session) return request.session.csrfToken;
+        // A cookie naming a session that has ended (or belongs elsewhere) would cost a lookup on every call.
+        if (request.cookies[SESSION_COOKIE]) reply.clearCookie(SESSION_COOKIE, { path: cookiePath });
+        const nonce = csrfNonceOf(request.cookies[ANONYMOUS_CSRF_COOKIE]);
+        if (nonce) return anonymousCsrfToken(config.sessionSecret, nonce, scopeOf(request));
+        return issueAnonymousToken(request, reply);
       },
       rotate: async (request, reply, userId) => {
         if (request.session) await deleteSession(db, request.session.idHash);
+        // From here the session's own token protects the writes; the visitor's cookie has served its purpose.
+        if (request.cookies[ANONYMOUS_CSRF_COOKIE])
+          reply.clearCookie(ANONYMOUS_CSRF_COOKIE, { path: cookiePath });
         return create(request, reply, userId);
       },
       end: async (request, reply) => {
@@ -136,6 +159,7 @@ export const sessionPlugin = fp(
         request.session = null;
         request.principal = null;
         reply.clearCookie(SESSION_COOKIE, { path: cookiePath });
+        return issueAnonymousToken(request, reply);
       },
       touch: async (request) => {
         if (!request.session) return;
@@ -180,7 +204,7 @@ export const sessionPlugin = fp(
     // Before validation, so a forged write learns nothing about the body it would need.
     app.addHook('preValidation', async (request, reply) => {
       if (!UNSAFE_METHODS.has(request.method) || !request.routeOptions.url) return;
-      if (!csrfTokenMatches(request)) {
+      if (!csrfTokenMatches(request, config.sessionSecret)) {
         return reply.code(422).send({ error: request.t('errors.csrf') });
       }
     });
