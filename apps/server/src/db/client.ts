@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { pgliteSql, type SqlExecutor } from './raw-sql.js';
 import * as schema from './schema/index.js';
 
 /** One handle type for both drivers, so every query is written once. */
@@ -19,6 +20,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** Plain SQL text on the same connections, for libraries that bring their own SQL (the job queue). */
+  sql: SqlExecutor;
   /** PGlite only: the data directory as a tarball, to clone a prepared database quickly (tests). */
   dumpDataDir?: () => Promise<Blob>;
 }
@@ -54,6 +57,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       kind: 'postgres',
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_FOLDER }),
       close: () => pool.end(),
+      sql: { executeSql: (text, values) => pool.query(text, values) },
     };
   }
   const dataDir = options.dataDir ?? 'memory://';
@@ -69,6 +73,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
+    sql: pgliteSql(client),
     dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
