@@ -6,10 +6,10 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { publicFormsRoutes } from './modules/forms/routes.js';
-import { apiModules } from './modules/index.js';
 import { JobQueue } from './jobs/queue.js';
 import { createMailQueue } from './mail/mail-queue.js';
+import { publicFormsRoutes } from './modules/forms/routes.js';
+import { apiModules } from './modules/index.js';
 import { healthRoutes } from './modules/system/routes.js';
 import { errorHandlerPlugin, replyError } from './plugins/errors.js';
 import { acceptEmptyJsonBodies } from './plugins/json-body.js';

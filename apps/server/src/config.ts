@@ -154,7 +154,10 @@ function parsePublicOrigins(
   fallback: { scheme: 'http' | 'https'; port: number },
 ): { origins: Map<SiteCode, string>; explicit: Set<SiteCode> } {
   const origins = new Map<SiteCode, string>();
-  for (const pair of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const pair of raw
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const at = pair.indexOf('=');
     const site = siteCodeSchema.safeParse(pair.slice(0, at).trim().toLowerCase());
     let url: URL | undefined;
@@ -163,7 +166,9 @@ function parsePublicOrigins(
     } catch {}
     const bare = url && /^https?:$/.test(url.protocol) && url.pathname === '/' && !url.search && !url.hash;
     if (at < 1 || !site.success || !url || !bare || url.username || url.password) {
-      throw new Error(`entry "${pair}" must be site=scheme://host[:port], e.g. afs=https://portal.example.com`);
+      throw new Error(
+        `entry "${pair}" must be site=scheme://host[:port], e.g. afs=https://portal.example.com`,
+      );
     }
     origins.set(site.data, url.origin);
   }
@@ -234,7 +239,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigins = parsedOrigins.origins;
     const unnamed = [...publicOrigins.keys()].filter((site) => !parsedOrigins.explicit.has(site));
     if (production && unnamed.length > 0)
-      problems.push(`PUBLIC_ORIGINS: name the public origin of ${unnamed.join(', ')} (e-mailed links use it)`);
+      problems.push(
+        `PUBLIC_ORIGINS: name the public origin of ${unnamed.join(', ')} (e-mailed links use it)`,
+      );
   } catch (err) {
     problems.push(`PUBLIC_ORIGINS: ${(err as Error).message}`);
   }

@@ -63,7 +63,9 @@ export class JobQueue {
   async start(): Promise<void> {
     await this.boss.start();
     // Dead-letter queues first: a queue refers to its dead-letter queue by name.
-    const ordered = [...this.#definitions.values()].sort((a, b) => (a.deadLetter ? 1 : 0) - (b.deadLetter ? 1 : 0));
+    const ordered = [...this.#definitions.values()].sort(
+      (a, b) => (a.deadLetter ? 1 : 0) - (b.deadLetter ? 1 : 0),
+    );
     for (const d of ordered) {
       const options = {
         name: d.name,

@@ -19,7 +19,10 @@ export function newAccountToken(): { token: string; tokenHash: string } {
  * real token to a link on the attacker's server ("reset poisoning"), and even an honest one carries whatever port
  * the request came in on (decision 017). Links are built in jobs, where there is no request anyway.
  */
-export function publicOrigin(config: Pick<Config, 'publicOrigins' | 'cookieSecure' | 'port'>, site: SiteCode) {
+export function publicOrigin(
+  config: Pick<Config, 'publicOrigins' | 'cookieSecure' | 'port'>,
+  site: SiteCode,
+) {
   const origin = config.publicOrigins.get(site);
   if (origin) return origin;
   // Only a site without any client/producer host in SITE_HOSTS gets here (served as DEFAULT_SITE on other hosts).

@@ -49,7 +49,12 @@ const resetAction = 'password.reset_request';
 /** Replaces any earlier reset link of the account with a new one and queues the e-mail. */
 async function sendResetLink(ctx: AuthContext, job: AccountMailRequest, account: Account, type: AccountType) {
   if (!account.email || account.status !== 'active') {
-    await auditFor(ctx, job, { action: resetAction, outcome: 'no_email', userId: account.id, details: { type } });
+    await auditFor(ctx, job, {
+      action: resetAction,
+      outcome: 'no_email',
+      userId: account.id,
+      details: { type },
+    });
     return;
   }
   if (!(await allowedMail(ctx, job, account.id, resetAction))) return;
@@ -67,13 +72,25 @@ async function sendResetLink(ctx: AuthContext, job: AccountMailRequest, account:
       expiresAt: new Date(at.getTime() + RESET_TOKEN_TTL_MS),
       createdAt: at,
     });
-    await auditFor(ctx, job, { action: resetAction, outcome: 'success', userId: account.id, details: { type } }, tx);
+    await auditFor(
+      ctx,
+      job,
+      { action: resetAction, outcome: 'success', userId: account.id, details: { type } },
+      tx,
+    );
   });
   const { siteName } = await settingsOfSite(ctx, job.site);
   await ctx.mail.enqueue('reset', job.language, account.email, {
     siteName,
     login: account.login,
-    link: resetLink(publicOrigin(ctx.config, job.site), ctx.config.basePath, job.language, account.login, token, type),
+    link: resetLink(
+      publicOrigin(ctx.config, job.site),
+      ctx.config.basePath,
+      job.language,
+      account.login,
+      token,
+      type,
+    ),
     minutes: RESET_TOKEN_TTL_MS / 60_000,
   });
 }
@@ -168,7 +185,13 @@ async function registerClient(ctx: AuthContext, job: Extract<AccountMailRequest,
   await ctx.mail.enqueue('activation', job.language, email, {
     siteName,
     login: match.clientNo,
-    link: activationLink(publicOrigin(ctx.config, job.site), ctx.config.basePath, job.language, match.clientNo, token),
+    link: activationLink(
+      publicOrigin(ctx.config, job.site),
+      ctx.config.basePath,
+      job.language,
+      match.clientNo,
+      token,
+    ),
     days: ACTIVATION_TOKEN_TTL_MS / 86_400_000,
   });
   ctx.log.info({ userId: user.id }, 'activation e-mail queued');

@@ -5,9 +5,9 @@ import type { Db } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { MailKind, MailVars } from '../../mail/index.js';
 import type { MailQueue } from '../../mail/mail-queue.js';
-import type { AccountMailRequest } from './account-mail-jobs.js';
 import { HttpError } from '../../plugins/errors.js';
 import type { RateLimiter, RateLimitRule, RateLimitState } from '../../plugins/rate-limit/index.js';
+import type { AccountMailRequest } from './account-mail-jobs.js';
 import { findSiteRow, insertAuditEntry } from './queries.js';
 import { type SiteAuthSettings, siteAuthSettings } from './site-settings.js';
 

@@ -226,7 +226,7 @@ describe('POST /forget_password_b2b (producer)', () => {
     const reset = await resetLinkFor(ipc.email, () =>
       new AuthAgent(t, 'ipc.localhost', 'zh').post('/forget_password_b2b', { loginId: ipc.login }),
     );
-    expect(reset.link.origin).toBe('http://ipc.localhost');
+    expect(reset.link.origin).toBe('http://ipc.localhost:3000');
     expect(reset.link.pathname).toBe('/angel/face/zh/reset_password');
     expect((await readLatestMail(outbox, ipc.email))?.subject).toBe(
       'IPC Independent Planning Consultants：重設密碼',
@@ -239,7 +239,7 @@ describe('POST /forget_password_b2b (producer)', () => {
     const reset = await resetLinkFor(partner.email, () =>
       new AuthAgent(t, 'evil.example.com:8080').post('/forget_password_b2b', { loginId: partner.login }),
     );
-    expect(reset.link.origin).toBe('http://afs.localhost');
+    expect(reset.link.origin).toBe('http://afs.localhost:3000');
   });
 
   it('answers 400 for a blank or overlong login id', async () => {

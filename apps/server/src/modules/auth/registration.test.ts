@@ -117,7 +117,7 @@ describe('POST /registration', () => {
     expect((await auditRows(t, 'registration'))[0]?.outcome).toBe('already_registered');
     expect(mail.subject).toBe('Angel Financial Services: you already have an account');
     expect(mail.text).toContain(`your login ID is ${client.login}`);
-    expect(mail.text).toContain('http://afs.localhost/angel/face/en/login?area=b2c');
+    expect(mail.text).toContain('http://afs.localhost:3000/angel/face/en/login?area=b2c');
     expect(mail.text).toContain('http://afs.localhost/angel/face/en/forget_password');
   });
 
