@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readLatestMail } from '../../mail/index.js';
+import { jobsSettled } from '../../testing/jobs.js';
 import { signInAs } from '../../testing/sessions.js';
 import type { TestContext } from '../../testing/test-app.js';
 import { LIMITS } from './abuse-limits.js';
@@ -23,7 +24,11 @@ beforeAll(async () => {
   ({ t, outboxDir: outbox } = await createAuthTestApp());
 });
 afterAll(() => t.close());
-beforeEach(() => advance(t, 2 * 60 * 60_000));
+// A test starts once the e-mails and jobs of the one before are done, so it never reads their mail as its own.
+beforeEach(async () => {
+  await jobsSettled(t);
+  advance(t, 2 * 60 * 60_000);
+});
 
 const client = account('client2');
 const producer = account('otherPartner');
