@@ -36,6 +36,7 @@ export class JobQueue {
   readonly boss: PgBoss;
   readonly #definitions = new Map<string, QueueDefinition<unknown>>();
   readonly #workers = new Map<string, string>();
+  readonly #deferredWakes = new Set<string>();
   readonly #options: JobQueueOptions;
   #started = false;
 
@@ -93,11 +94,31 @@ export class JobQueue {
     }
   }
 
-  /** Stores one job; a worker of this process (if any) picks it up at once instead of at its next poll. */
-  async send<T extends object>(definition: QueueDefinition<T>, data: T): Promise<void> {
+  /**
+   * Stores one job; a worker of this process (if any) picks it up at once instead of at its next poll. With
+   * `wake: 'after-response'` the worker is woken only by `wakeDeferred()`, which the caller runs once its answer
+   * has gone: a job started at once would share the database (and, on PGlite, its one connection) with the rest
+   * of the request, and the request would take longer exactly when the job has more to do.
+   */
+  async send<T extends object>(
+    definition: QueueDefinition<T>,
+    data: T,
+    { wake = 'now' }: { wake?: 'now' | 'after-response' } = {},
+  ): Promise<void> {
     const id = await this.boss.send(definition.name, data);
     if (!id) throw new Error(`job queue refused a ${definition.name} job`);
-    const worker = this.#workers.get(definition.name);
+    if (wake === 'now') this.#wake(definition.name);
+    else this.#deferredWakes.add(definition.name);
+  }
+
+  /** Wakes the workers of jobs sent with `wake: 'after-response'` (at the latest they poll within POLL_SECONDS). */
+  wakeDeferred(): void {
+    for (const name of this.#deferredWakes) this.#wake(name);
+    this.#deferredWakes.clear();
+  }
+
+  #wake(name: string) {
+    const worker = this.#workers.get(name);
     if (worker) this.boss.notifyWorker(worker);
   }
 

@@ -215,5 +215,8 @@ export function defineAccountMailJobs(ctx: AuthContext) {
     },
   };
   ctx.jobs.define(queue);
-  return (job: AccountMailRequest) => ctx.jobs.send(queue, seal(ctx.config.sessionSecret, job));
+  // The worker starts after the answer has gone (routes.ts wakes it on response), so nothing the job does can
+  // lengthen the answer.
+  return (job: AccountMailRequest) =>
+    ctx.jobs.send(queue, seal(ctx.config.sessionSecret, job), { wake: 'after-response' });
 }

@@ -67,6 +67,12 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
+  // Account-flow jobs queued by a request start once its answer is out (decision 017, "Same time in every branch").
+  // The next turn of the event loop, so what is left of this request (its I/O callbacks, a test's injected
+  // answer) runs first: on PGlite a query runs synchronously once it starts.
+  app.addHook('onResponse', async () => {
+    setImmediate(() => jobs.wakeDeferred());
+  });
 
   const tags = ['auth'];
   app.post(
