@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failedJobs, retryFailedJobs } from '../jobs/dead-jobs.js';
 import { AuthAgent, account } from '../modules/auth/test-support.js';
 import { jobsSettled } from '../testing/jobs.js';
 import { createTestApp, type TestContext } from '../testing/test-app.js';
@@ -11,7 +12,7 @@ import { linkIn, parseEml } from './index.js';
  * greylisting or overloaded mail relay does, and keeps the ones it accepts.
  */
 async function flakySmtpServer(refuse: number) {
-  const state = { attempts: 0, received: [] as string[] };
+  const state = { attempts: 0, received: [] as string[], refuse };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -23,7 +24,7 @@ async function flakySmtpServer(refuse: number) {
       });
       stream.on('end', () => {
         state.attempts += 1;
-        if (state.attempts <= refuse) {
+        if (state.attempts <= state.refuse) {
           return callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
         }
         state.received.push(raw);
@@ -102,7 +103,7 @@ describe('mail that never gets through', () => {
     await smtp.down?.close();
   });
 
-  it('ends in the dead-letter queue after the last attempt', async () => {
+  it('ends in the dead-letter queue after the last attempt; an operator can retry it', async () => {
     const producer = account('partner');
     await new AuthAgent(t).post('/forget_password_b2b', { loginId: producer.login });
     await until(() => (smtp.down?.state.attempts ?? 0) >= 2, 20_000);
@@ -111,5 +112,13 @@ describe('mail that never gets through', () => {
     expect(await jobStates(t, 'mail.send')).toEqual(['failed']);
     // The dead letter was handled (logged) and is kept as a completed job beside the failed one.
     expect(await jobStates(t, 'mail.dead')).toEqual(['completed']);
+
+    // An operator retries it once the relay is back (npm run jobs -w apps/server -- retry mail.send <id>).
+    const [failed] = await failedJobs(t.database);
+    expect(failed).toMatchObject({ name: 'mail.send', kind: 'reset' });
+    if (smtp.down) smtp.down.state.refuse = 0;
+    expect(await retryFailedJobs(t.database, 'mail.send', [failed?.id ?? ''])).toBe(1);
+    await until(() => (smtp.down?.state.received.length ?? 0) === 1, 20_000);
+    expect(parseEml(smtp.down?.state.received[0] ?? '').to).toBe(producer.email);
   });
 });
