@@ -54,6 +54,7 @@ describe('POST /forget_password (client)', () => {
     const mail = await readLatestMail(outbox, client.email);
     expect(mail?.subject).toBe('Angel Financial Services: reset your password');
     expect(mail?.text).toContain('valid for 60 minutes');
+    await jobsSettled(t);
     expect((await auditRows(t, 'password.reset_request')).slice(0, 2).map((r) => r.outcome)).toEqual([
       'success',
       'unmatched',

@@ -71,6 +71,7 @@ describe('POST /registration', () => {
     expect(link.searchParams.get('activation_code')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const user = await userRow(t, 'afs', r.clientNo);
     expect(user).toMatchObject({ status: 'pending', passwordHash: null, kind: 'client' });
+    await jobsSettled(t);
     const outcomes = (await auditRows(t, 'registration')).slice(0, 2).map((a) => a.outcome);
     expect(outcomes).toEqual(['success', 'unmatched']);
   });
@@ -101,6 +102,7 @@ describe('POST /registration', () => {
   it('tells a matched client without an e-mail address to contact us', async () => {
     const response = await new AuthAgent(t).post('/registration', formOf(reg('registerWithoutEmail')));
     expect(response.json()).toEqual({ success: true, withEmail: false });
+    await jobsSettled(t);
     expect((await auditRows(t, 'registration'))[0]?.outcome).toBe('no_email');
   });
 
@@ -143,6 +145,7 @@ describe('POST /registration', () => {
     );
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     for (const answer of answers) expect(answer.json()).toEqual({ success: true, withEmail: true });
+    await jobsSettled(t);
     const user = await userRow(t, 'afs', person.clientNo);
     expect(user.status).toBe('pending');
     const live = await t.database.db
