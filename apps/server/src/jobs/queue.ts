@@ -87,7 +87,17 @@ export class JobQueue {
         d.name,
         { batchSize: 1, pollingIntervalSeconds: POLL_SECONDS, includeMetadata: true },
         async ([job]) => {
-          if (job) await d.handle(job.data, { id: job.id, retryCount: job.retryCount });
+          if (!job) return;
+          try {
+            await d.handle(job.data, { id: job.id, retryCount: job.retryCount });
+          } catch (err) {
+            const last = job.retryCount >= d.retryLimit;
+            this.#options.log.warn(
+              { err, queue: d.name, jobId: job.id, attempt: job.retryCount + 1, last },
+              last ? 'job failed for good' : 'job failed, will be retried',
+            );
+            throw err;
+          }
         },
       );
       this.#workers.set(d.name, id);

@@ -45,12 +45,13 @@ export function createMailQueue(jobs: JobQueue, config: MailQueueConfig, log: Fa
     // nodemailer's own socket timeouts end a hung SMTP conversation well before this.
     expireInSeconds: 5 * 60,
     deadLetter: dead,
+    // A failed attempt is logged by the queue (with the error) and retried; the kind of e-mail is added here.
     handle: async (data, job) => {
       const message = unseal<MailMessage>(config.sessionSecret, data);
       try {
         await mailer.send(message);
       } catch (err) {
-        log.warn({ err, jobId: job.id, kind: data.kind, attempt: job.retryCount + 1 }, 'e-mail not sent yet');
+        log.warn({ jobId: job.id, kind: data.kind, attempt: job.retryCount + 1 }, 'e-mail not sent yet');
         throw err;
       }
     },
