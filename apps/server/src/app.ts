@@ -6,6 +6,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { JobQueue } from './jobs/queue.js';
+import { createMailQueue } from './mail/mail-queue.js';
 import { publicFormsRoutes } from './modules/forms/routes.js';
 import { apiModules } from './modules/index.js';
 import { healthRoutes } from './modules/system/health-routes.js';
@@ -79,6 +81,15 @@ export async function buildApp({ config, database, now, logger }: AppDeps): Prom
 
   const { db } = database;
   const limiter = rateLimiterFor(config, db, now ?? (() => new Date()), app.log);
+  // Jobs (e-mails) start with the app and stop with it: running jobs finish, waiting ones stay in the database.
+  // Stopped before the limiter closes, since a running job counts its per-person limit.
+  const jobs = new JobQueue(database, { runWorkers: config.jobWorkers, log: app.log });
+  const mail = createMailQueue(jobs, config, app.log);
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    mail.mailer.close();
+  });
   app.addHook('onClose', () => limiter.close());
   await app.register(healthRoutes, { db });
   await app.register(
@@ -88,7 +99,7 @@ export async function buildApp({ config, database, now, logger }: AppDeps): Prom
         if (!parseLanguage(lang)) return replyError(request, reply, 404, 'errors.notFound');
       });
       await api.register(sessionPlugin, { config, db, now });
-      for (const module of apiModules) await api.register(module, { config, db, now, limiter });
+      for (const module of apiModules) await api.register(module, { config, db, now, limiter, jobs, mail });
     },
     { prefix: `${config.basePath}/:lang/api` },
   );
@@ -98,6 +109,8 @@ export async function buildApp({ config, database, now, logger }: AppDeps): Prom
     db,
     now,
     limiter,
+    jobs,
+    mail,
     prefix: `${config.basePath}/api/public/front/operation-procedure`,
   });
   if (config.apiDocs) {

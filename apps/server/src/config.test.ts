@@ -45,6 +45,7 @@ describe('loadConfig', () => {
     COOKIE_SECURE: 'true',
     SMTP_URL: 'smtp://mail.example.com:587',
     FORMS_CLIENT_SECRET: 'forms-secret-of-our-own',
+    PUBLIC_ORIGINS: 'afs=https://afs.example.com,ipc=https://ipc.example.com,absg=https://absg.example.com',
   };
 
   it('starts in production only without demo conveniences', () => {
@@ -63,8 +64,23 @@ describe('loadConfig', () => {
     ['COOKIE_SECURE', { COOKIE_SECURE: 'false' }],
     ['SMTP_URL', { SMTP_URL: undefined }],
     ['FORMS_CLIENT_SECRET', { FORMS_CLIENT_SECRET: undefined }],
+    ['PUBLIC_ORIGINS', { PUBLIC_ORIGINS: 'afs=https://afs.example.com' }],
   ])('refuses production with an unsafe %s', (name, change) => {
     expect(() => loadConfig({ ...production, ...change })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('takes e-mailed link origins from PUBLIC_ORIGINS, else from SITE_HOSTS and PORT', () => {
+    const local = loadConfig({ PORT: '4000' }).publicOrigins;
+    expect(Object.fromEntries(local)).toEqual({
+      afs: 'http://afs.localhost:4000',
+      ipc: 'http://ipc.localhost:4000',
+      absg: 'http://absg.localhost:4000',
+    });
+    const named = loadConfig({ PUBLIC_ORIGINS: 'ipc=https://Portal.Example.com:443/' }).publicOrigins;
+    expect(named.get('ipc')).toBe('https://portal.example.com');
+    expect(named.get('afs')).toBe('http://afs.localhost:3000');
+    for (const bad of ['ipc=ftp://x.example', 'xyz=https://x.example', 'afs=https://x.example/path', 'afs'])
+      expect(() => loadConfig({ PUBLIC_ORIGINS: bad })).toThrow(/PUBLIC_ORIGINS/);
   });
 
   it('allows the development secret outside production, and says so', () => {

@@ -59,6 +59,17 @@ const envSchema = z.object({
   SMTP_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
   MAIL_FROM: z.string().default('Portal <no-reply@portal.localhost>'),
   OUTBOX_DIR: z.string().optional(),
+  /**
+   * Origins put into e-mailed links, per site: "afs=https://portal.example.com,ipc=https://ipc.example.com". A
+   * site not named gets http(s)://<its first client/producer host in SITE_HOSTS>:<PORT> (local runs); production
+   * must name every such site. Never taken from a request's Host header (decision 017).
+   */
+  PUBLIC_ORIGINS: z.string().default(''),
+  /** False in a web-only process: it enqueues jobs (e-mails) but another process runs them. */
+  JOB_WORKERS: z.enum(['true', 'false']).default('true'),
+  /** Attempts after the first to send one e-mail, and the first wait (doubling, jittered) between them. */
+  MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(8),
+  MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
   /** Rate-limit counters live in Redis when set (e.g. redis://127.0.0.1:6379), otherwise in PostgreSQL. */
   REDIS_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
   /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
@@ -115,6 +126,11 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   outboxDir: string;
+  /** Scheme, host and port of e-mailed links, per site with client/producer pages (decision 017). */
+  publicOrigins: Map<SiteCode, string>;
+  jobWorkers: boolean;
+  mailRetryLimit: number;
+  mailRetryDelaySeconds: number;
   redisUrl: string | undefined;
   redisKeyPrefix: string;
   formsClientSecret: string;
@@ -146,6 +162,41 @@ function parseSiteHosts(raw: string): Map<string, HostSite> {
     map.set(host, { code: parsed.data, features });
   }
   return map;
+}
+
+/** Explicit PUBLIC_ORIGINS entries, then a local default for every other site that has an external host. */
+function parsePublicOrigins(
+  raw: string,
+  siteHosts: Map<string, HostSite>,
+  fallback: { scheme: 'http' | 'https'; port: number },
+): { origins: Map<SiteCode, string>; explicit: Set<SiteCode> } {
+  const origins = new Map<SiteCode, string>();
+  for (const pair of raw
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const at = pair.indexOf('=');
+    const site = siteCodeSchema.safeParse(pair.slice(0, at).trim().toLowerCase());
+    let url: URL | undefined;
+    try {
+      url = new URL(pair.slice(at + 1).trim());
+    } catch {}
+    const bare = url && /^https?:$/.test(url.protocol) && url.pathname === '/' && !url.search && !url.hash;
+    if (at < 1 || !site.success || !url || !bare || url.username || url.password) {
+      throw new Error(
+        `entry "${pair}" must be site=scheme://host[:port], e.g. afs=https://portal.example.com`,
+      );
+    }
+    origins.set(site.data, url.origin);
+  }
+  const explicit = new Set(origins.keys());
+  const defaultPort = fallback.scheme === 'https' ? 443 : 80;
+  const port = fallback.port === defaultPort ? '' : `:${fallback.port}`;
+  for (const [host, site] of siteHosts) {
+    if (site.features.external && !origins.has(site.code))
+      origins.set(site.code, `${fallback.scheme}://${host}${port}`);
+  }
+  return { origins, explicit };
 }
 
 function parseTrustProxy(raw: string): false | number | string[] {
@@ -201,6 +252,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Otherwise a slow query on a live server is cut client-side and its connection thrown away, every time.
     problems.push('DB_STATEMENT_TIMEOUT_MS: must be shorter than DB_QUERY_TIMEOUT_MS');
   }
+  const siteHosts = parseSiteHosts(e.SITE_HOSTS);
+  let publicOrigins = new Map<SiteCode, string>();
+  try {
+    const scheme = e.COOKIE_SECURE === 'true' ? 'https' : 'http';
+    const parsedOrigins = parsePublicOrigins(e.PUBLIC_ORIGINS, siteHosts, { scheme, port: e.PORT });
+    publicOrigins = parsedOrigins.origins;
+    const unnamed = [...publicOrigins.keys()].filter((site) => !parsedOrigins.explicit.has(site));
+    if (production && unnamed.length > 0)
+      problems.push(
+        `PUBLIC_ORIGINS: name the public origin of ${unnamed.join(', ')} (e-mailed links use it)`,
+      );
+  } catch (err) {
+    problems.push(`PUBLIC_ORIGINS: ${(err as Error).message}`);
+  }
   if (problems.length > 0)
     throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   return {
@@ -220,7 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     exportStatementTimeoutMs: e.DB_EXPORT_STATEMENT_TIMEOUT_MS,
     shutdownGraceMs: Math.round(e.SHUTDOWN_GRACE_SECONDS * 1000),
-    siteHosts: parseSiteHosts(e.SITE_HOSTS),
+    siteHosts,
     defaultSite: e.DEFAULT_SITE,
     sessionSecret: e.SESSION_SECRET ?? DEV_SECRET,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
@@ -229,6 +294,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     outboxDir: e.OUTBOX_DIR ?? `${e.DATA_DIR}/outbox`,
+    publicOrigins,
+    jobWorkers: e.JOB_WORKERS === 'true',
+    mailRetryLimit: e.MAIL_RETRY_LIMIT,
+    mailRetryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     formsClientSecret: e.FORMS_CLIENT_SECRET,

@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { FailFastGate } from './availability.js';
 import { createGuardedPool, type PoolTimeouts, UNHURRIED_POOL_TIMEOUTS } from './pool.js';
+import { pgliteSql, type SqlExecutor } from './raw-sql.js';
 import * as schema from './schema/index.js';
 
 /** One handle type for both drivers, so every query is written once. */
@@ -21,6 +22,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** Plain SQL text on the same connections, for libraries that bring their own SQL (the job queue). */
+  sql: SqlExecutor;
   /** PGlite only: the data directory as a tarball, to clone a prepared database quickly (tests). */
   dumpDataDir?: () => Promise<Blob>;
   /** PostgreSQL only: connections held by the pool now (leak checks after a fault). */
@@ -70,6 +73,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
       gate,
+      sql: { executeSql: (text, values) => pool.query(text, values) },
     };
   }
   const dataDir = options.dataDir ?? 'memory://';
@@ -85,6 +89,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
+    sql: pgliteSql(client),
     dumpDataDir: () => client.dumpDataDir('none'),
   };
 }

@@ -40,14 +40,13 @@ describe('sweepExpired', () => {
       expiresAt,
       usedAt,
     });
-    await db
-      .insert(accountTokens)
-      .values([
-        token('t-live', now, later(DAY), null),
-        token('t-used-old', ago(3 * DAY), later(DAY), ago(2 * DAY)),
-        token('t-expired-old', ago(3 * DAY), ago(2 * DAY), null),
-        token('t-used-recent', ago(60_000), later(DAY), ago(1000)),
-      ]);
+    await db.insert(accountTokens).values([
+      token('t-live', now, later(DAY), null),
+      token('t-used-old', ago(3 * DAY), later(DAY), ago(2 * DAY)),
+      // Another purpose: an account has at most one live link per purpose (account_tokens_live_uq).
+      { ...token('t-expired-old', ago(3 * DAY), ago(2 * DAY), null), purpose: 'activation' as const },
+      token('t-used-recent', ago(60_000), later(DAY), ago(1000)),
+    ]);
 
     await db.insert(loginNameLocks).values([
       { key: 'n-recent', failedAttempts: 2, lastFailedLoginAt: ago(60_000) },

@@ -1,5 +1,7 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
+import type { JobQueue } from '../jobs/queue.js';
+import type { MailQueue } from '../mail/mail-queue.js';
 import type { RateLimiter } from '../plugins/rate-limit/index.js';
 
 /** What every feature module receives. Each module registers its routes under `{basePath}/{lang}/api`. */
@@ -9,4 +11,8 @@ export interface ModuleOptions {
   now?: () => Date;
   /** The deployment's one rate limiter (counters in PostgreSQL or Redis), shared by every module. */
   limiter: RateLimiter;
+  /** The durable job queue (pg-boss); modules define their queues while the app is built. */
+  jobs: JobQueue;
+  /** Every e-mail goes through here: a job, sent and retried by a worker. */
+  mail: MailQueue;
 }

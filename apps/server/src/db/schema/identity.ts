@@ -143,6 +143,9 @@ export const accountTokens = pgTable(
   (t) => [
     uniqueIndex('account_tokens_hash_uq').on(t.tokenHash),
     index('account_tokens_user_idx').on(t.userId),
+    // One live link per account and purpose, even under simultaneous requests (decision 017): issuing voids the
+    // earlier one in the same transaction, under the account's row lock.
+    uniqueIndex('account_tokens_live_uq').on(t.userId, t.purpose).where(sql`${t.usedAt} is null`),
   ],
 );
 

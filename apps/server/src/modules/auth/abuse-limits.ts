@@ -27,5 +27,10 @@ export const LIMITS = {
   forgotPasswordPerAccount: { name: 'forgot-account', limit: 3, windowMs: HOUR },
   activationPerIp: { name: 'activate-ip', limit: 20, windowMs: HOUR },
   activationPerLogin: { name: 'activate-login', limit: 10, windowMs: HOUR },
+  /**
+   * Activation, reset and already-registered e-mails per person (user id), whatever identifier was typed (ID number,
+   * AG client ID, login, advisor code): counted by the job before it sends (decision 017).
+   */
+  accountMailPerPerson: { name: 'account-mail-person', limit: 5, windowMs: HOUR },
   changePasswordPerUser: { name: 'change-password-user', limit: 10, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, RateLimitRule>;

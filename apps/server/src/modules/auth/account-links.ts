@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { AccountType, Language } from '@portal/contract';
-import type { FastifyRequest } from 'fastify';
+import type { AccountType, Language, SiteCode } from '@portal/contract';
 import type { Config } from '../../config.js';
-import { hostName } from '../../plugins/request-context.js';
 import { sha256 } from '../../plugins/session/tokens.js';
 
 /** Activation links live a week (a client may read the e-mail late); reset links an hour (a live takeover risk). */
@@ -15,27 +13,20 @@ export function newAccountToken(): { token: string; tokenHash: string } {
   return { token, tokenHash: sha256(token) };
 }
 
-const HOST_WITH_PORT = /^[a-z0-9.-]+(:\d{1,5})?$/i;
-
 /**
- * The origin put into e-mailed links. Never taken blindly from the Host header: a forged Host would otherwise mail a
- * real token to a link on the attacker's server ("reset poisoning"). Only a host named in SITE_HOSTS that serves
- * client and producer pages is used (its port kept, for local runs), never a staff host; otherwise the first such
- * host of the same site.
+ * The origin put into e-mailed links: from configuration only (PUBLIC_ORIGINS, or by default the site's first
+ * client/producer host in SITE_HOSTS with PORT), never from a request. A forged Host header would otherwise mail a
+ * real token to a link on the attacker's server ("reset poisoning"), and even an honest one carries whatever port
+ * the request came in on (decision 017). Links are built in jobs, where there is no request anyway.
  */
 export function publicOrigin(
-  request: FastifyRequest,
-  config: Pick<Config, 'siteHosts' | 'cookieSecure'>,
-): string {
-  const scheme = config.cookieSecure ? 'https' : 'http';
-  const raw = (request.headers.host ?? '').trim();
-  const named = config.siteHosts.get(hostName(raw));
-  if (named?.features.external && named.code === request.site.code && HOST_WITH_PORT.test(raw))
-    return `${scheme}://${raw.toLowerCase()}`;
-  for (const [host, site] of config.siteHosts) {
-    if (site.code === request.site.code && site.features.external) return `${scheme}://${host}`;
-  }
-  return `${scheme}://${hostName(raw) || 'localhost'}`;
+  config: Pick<Config, 'publicOrigins' | 'cookieSecure' | 'port'>,
+  site: SiteCode,
+) {
+  const origin = config.publicOrigins.get(site);
+  if (origin) return origin;
+  // Only a site without any client/producer host in SITE_HOSTS gets here (served as DEFAULT_SITE on other hosts).
+  return `${config.cookieSecure ? 'https' : 'http'}://localhost:${config.port}`;
 }
 
 export function activationLink(

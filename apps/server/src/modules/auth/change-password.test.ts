@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { jobsSettled } from '../../testing/jobs.js';
 import type { TestContext } from '../../testing/test-app.js';
 import { LIMITS } from './abuse-limits.js';
 import {
@@ -19,7 +20,11 @@ beforeAll(async () => {
   ({ t, outboxDir: outbox } = await createAuthTestApp());
 });
 afterAll(() => t.close());
-beforeEach(() => advance(t, 20 * 60_000));
+// A test starts once the e-mails and jobs of the one before are done, so it never reads their mail as its own.
+beforeEach(async () => {
+  await jobsSettled(t);
+  advance(t, 20 * 60_000);
+});
 
 const signedIn = (key: Parameters<typeof account>[0]) => signedInAgent(t, key);
 

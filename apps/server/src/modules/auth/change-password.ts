@@ -4,7 +4,7 @@ import { FormValidationError, HttpError, type MessageRef } from '../../plugins/e
 import type { SessionControl } from '../../plugins/session/plugin.js';
 import { deleteUserSessions } from '../../plugins/session/queries.js';
 import { LIMITS } from './abuse-limits.js';
-import { type AuthContext, audit, enforceLimits, sendMailLater, settingsOf } from './context.js';
+import { type AuthContext, audit, enforceLimits, queueMail, settingsOf } from './context.js';
 import { passwordProblems } from './password-policy.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { findAccountById, savePassword, voidAccountTokens, voidOneTimeCodes } from './queries.js';
@@ -68,7 +68,7 @@ export async function changePassword(
   // Like every sign-in step: whoever may have learnt this session's id before the change holds nothing afterwards.
   await sessions.rotate(request, reply, account.id);
   if (account.email) {
-    sendMailLater(ctx, request, 'passwordChanged', account.email, {
+    await queueMail(ctx, request, 'passwordChanged', account.email, {
       siteName,
       login: account.login,
       at: at.toISOString().slice(0, 16).replace('T', ' '),

@@ -1,10 +1,13 @@
+import type { Language, SiteCode } from '@portal/contract';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import type { Mailer, MailKind, MailVars } from '../../mail/index.js';
-import { renderMail } from '../../mail/index.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import type { MailKind, MailVars } from '../../mail/index.js';
+import type { MailQueue } from '../../mail/mail-queue.js';
 import { HttpError } from '../../plugins/errors.js';
 import type { RateLimiter, RateLimitRule, RateLimitState } from '../../plugins/rate-limit/index.js';
+import type { AccountMailRequest } from './account-mail-jobs.js';
 import { findSiteRow, insertAuditEntry } from './queries.js';
 import { type SiteAuthSettings, siteAuthSettings } from './site-settings.js';
 
@@ -13,13 +16,31 @@ export interface AuthContext {
   db: Db;
   config: Config;
   now: () => Date;
-  mailer: Mailer;
+  mail: MailQueue;
+  jobs: JobQueue;
+  /** Queues the one job of an anonymous account-flow request (account-mail-jobs.ts). */
+  accountMail: (job: AccountMailRequest) => Promise<void>;
   limiter: RateLimiter;
   log: FastifyBaseLogger;
 }
 
+/** Who asked, as a job remembers it once the request is gone: the site, the language and the caller's address. */
+export interface RequestOrigin {
+  site: SiteCode;
+  language: Language;
+  ip: string | null;
+}
+
+export function originOf(request: FastifyRequest): RequestOrigin {
+  return { site: request.site.code, language: request.language, ip: request.clientIp };
+}
+
 export function settingsOf(ctx: AuthContext, request: FastifyRequest): Promise<SiteAuthSettings> {
-  return findSiteRow(ctx.db, request.site.code).then((row) => siteAuthSettings(request.site.code, row));
+  return settingsOfSite(ctx, request.site.code);
+}
+
+export function settingsOfSite(ctx: AuthContext, site: SiteCode): Promise<SiteAuthSettings> {
+  return findSiteRow(ctx.db, site).then((row) => siteAuthSettings(site, row));
 }
 
 export interface AuditEntry {
@@ -32,13 +53,18 @@ export interface AuditEntry {
 
 /** Writes one audit row with the site and the caller's address; pass a transaction to tie it to the change. */
 export async function audit(ctx: AuthContext, request: FastifyRequest, entry: AuditEntry, db: Db = ctx.db) {
+  await auditFor(ctx, originOf(request), entry, db);
+}
+
+/** The same, for a job working on behalf of a request that has already been answered. */
+export async function auditFor(ctx: AuthContext, origin: RequestOrigin, entry: AuditEntry, db: Db = ctx.db) {
   await insertAuditEntry(db, {
     at: ctx.now(),
-    siteCode: request.site.code,
+    siteCode: origin.site,
     userId: entry.userId ?? null,
     action: entry.action,
     outcome: entry.outcome,
-    ip: request.clientIp,
+    ip: origin.ip,
     details: entry.details ?? {},
   });
 }
@@ -102,30 +128,16 @@ export function accountLocked(retryAfterSeconds: number) {
   return tooMany(retryAfterSeconds, 'auth.accountLocked');
 }
 
-/** Renders and sends one e-mail in the request's language, waiting for it (a failure becomes the request's). */
-export async function sendMail<K extends MailKind>(
-  ctx: AuthContext,
-  request: FastifyRequest,
-  kind: K,
-  to: string,
-  vars: MailVars[K],
-) {
-  await ctx.mailer.send(renderMail(kind, request.language, to, vars));
-}
-
 /**
- * Sends after the answer has gone: the anonymous flows must answer in the same time whether or not an account
- * matched, so the (slow, SMTP) send is not awaited. A failure is logged; the person can ask again.
+ * Queues one e-mail in the request's language (rendered now, sent by a worker, retried when SMTP fails): the request
+ * never waits for SMTP, and a failed send is not lost (decision 017).
  */
-export function sendMailLater<K extends MailKind>(
+export async function queueMail<K extends MailKind>(
   ctx: AuthContext,
   request: FastifyRequest,
   kind: K,
   to: string,
   vars: MailVars[K],
 ) {
-  const message = renderMail(kind, request.language, to, vars);
-  setImmediate(() => {
-    ctx.mailer.send(message).catch((err) => ctx.log.error({ err, kind }, 'e-mail could not be sent'));
-  });
+  await ctx.mail.enqueue(kind, request.language, to, vars);
 }

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.js';
+import { jobsSettled } from '../../testing/jobs.js';
 import type { TestContext } from '../../testing/test-app.js';
 import { LIMITS } from './abuse-limits.js';
 import { LOCK_POLICY } from './lockout.js';
@@ -16,7 +17,11 @@ beforeAll(async () => {
   ({ t } = await createAuthTestApp());
 });
 afterAll(() => t.close());
-beforeEach(() => advance(t, 60 * 60_000));
+// A test starts once the e-mails and jobs of the one before are done, so it never reads their mail as its own.
+beforeEach(async () => {
+  await jobsSettled(t);
+  advance(t, 60 * 60_000);
+});
 
 /** Password checks that failed, for an account or (with no account) for a login name as typed. */
 async function passwordChecks(where: { userId: number } | { login: string }) {

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.js';
 import { readLatestMail } from '../../mail/index.js';
+import { jobsSettled } from '../../testing/jobs.js';
 import type { TestContext } from '../../testing/test-app.js';
 import { LIMITS } from './abuse-limits.js';
 import { OTP_POLICY } from './one-time-code.js';
@@ -25,7 +26,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 // Every test uses the same demo client: start each in a fresh rate-limit window, as if a while had passed.
-beforeEach(() => advance(t, 16 * 60_000));
+// A test starts once the e-mails and jobs of the one before are done, so it never reads their mail as its own.
+beforeEach(async () => {
+  await jobsSettled(t);
+  advance(t, 16 * 60_000);
+});
 
 const client = account('client');
 const body = (extra: Record<string, unknown> = {}) => ({

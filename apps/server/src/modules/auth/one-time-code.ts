@@ -9,7 +9,7 @@ import { updateSessionState } from '../../plugins/session/queries.js';
 import { safeEqual } from '../../plugins/session/tokens.js';
 import { LIMITS } from './abuse-limits.js';
 import { maskEmail } from './account-links.js';
-import { type AuthContext, audit, enforceLimits, sendMail, settingsOf } from './context.js';
+import { type AuthContext, audit, enforceLimits, queueMail, settingsOf } from './context.js';
 import {
   type Account,
   consumeOneTimeCode,
@@ -69,7 +69,9 @@ async function issueCode(ctx: AuthContext, request: FastifyRequest, session: Ses
     });
   });
   const { siteName } = await settingsOf(ctx, request);
-  await sendMail(ctx, request, 'otpCode', account.email, {
+  // Through the mail queue like every e-mail (retried when SMTP fails); after a correct password, so the time this
+  // takes tells nothing.
+  await queueMail(ctx, request, 'otpCode', account.email, {
     siteName,
     code,
     minutes: OTP_POLICY.codeTtlMs / 60_000,

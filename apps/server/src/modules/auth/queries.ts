@@ -340,6 +340,11 @@ export async function voidAccountTokens(db: Db, userId: number, at: Date, purpos
     );
 }
 
+/** Takes the account's row lock: issuers of one account's links take turns (one live link, decision 017). */
+export async function lockUser(db: Db, userId: number) {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
 export async function insertAccountToken(db: Db, row: typeof accountTokens.$inferInsert) {
   await db.insert(accountTokens).values(row);
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accountTokens } from '../../db/schema/index.js';
 import { DEMO_REGISTRATION_CLIENTS, demoAccount } from '../../db/seed/demo-accounts.js';
 import { linkIn, readLatestMail } from '../../mail/index.js';
+import { jobsSettled } from '../../testing/jobs.js';
 import type { TestContext } from '../../testing/test-app.js';
 import { LIMITS } from './abuse-limits.js';
 import { ACTIVATION_TOKEN_TTL_MS } from './account-links.js';
@@ -26,7 +27,11 @@ beforeAll(async () => {
   ({ t, outboxDir: outbox } = await createAuthTestApp());
 });
 afterAll(() => t.close());
-beforeEach(() => advance(t, 2 * 60 * 60_000));
+// A test starts once the e-mails and jobs of the one before are done, so it never reads their mail as its own.
+beforeEach(async () => {
+  await jobsSettled(t);
+  advance(t, 2 * 60 * 60_000);
+});
 
 type Seeded = (typeof DEMO_REGISTRATION_CLIENTS)[number];
 const reg = (key: Seeded['key']) => {
@@ -60,12 +65,13 @@ describe('POST /registration', () => {
     expect(mail.text).toContain('please request it again');
     expect(mail.text).toContain('30 minutes');
     const link = linkIn(mail);
-    expect(link.origin).toBe('http://afs.localhost');
+    expect(link.origin).toBe('http://afs.localhost:3000');
     expect(link.pathname).toBe('/angel/face/en/activation');
     expect(link.searchParams.get('login')).toBe(r.clientNo);
     expect(link.searchParams.get('activation_code')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const user = await userRow(t, 'afs', r.clientNo);
     expect(user).toMatchObject({ status: 'pending', passwordHash: null, kind: 'client' });
+    await jobsSettled(t);
     const outcomes = (await auditRows(t, 'registration')).slice(0, 2).map((a) => a.outcome);
     expect(outcomes).toEqual(['success', 'unmatched']);
   });
@@ -96,6 +102,7 @@ describe('POST /registration', () => {
   it('tells a matched client without an e-mail address to contact us', async () => {
     const response = await new AuthAgent(t).post('/registration', formOf(reg('registerWithoutEmail')));
     expect(response.json()).toEqual({ success: true, withEmail: false });
+    await jobsSettled(t);
     expect((await auditRows(t, 'registration'))[0]?.outcome).toBe('no_email');
   });
 
@@ -117,8 +124,8 @@ describe('POST /registration', () => {
     expect((await auditRows(t, 'registration'))[0]?.outcome).toBe('already_registered');
     expect(mail.subject).toBe('Angel Financial Services: you already have an account');
     expect(mail.text).toContain(`your login ID is ${client.login}`);
-    expect(mail.text).toContain('http://afs.localhost/angel/face/en/login?area=b2c');
-    expect(mail.text).toContain('http://afs.localhost/angel/face/en/forget_password');
+    expect(mail.text).toContain('http://afs.localhost:3000/angel/face/en/login?area=b2c');
+    expect(mail.text).toContain('http://afs.localhost:3000/angel/face/en/forget_password');
   });
 
   it('re-sends activation to a client whose account is still pending', async () => {
@@ -138,6 +145,7 @@ describe('POST /registration', () => {
     );
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     for (const answer of answers) expect(answer.json()).toEqual({ success: true, withEmail: true });
+    await jobsSettled(t);
     const user = await userRow(t, 'afs', person.clientNo);
     expect(user.status).toBe('pending');
     const live = await t.database.db

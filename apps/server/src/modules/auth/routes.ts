@@ -13,10 +13,10 @@ import {
 } from '@portal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createMailer } from '../../mail/index.js';
 import { areaEnabled } from '../../plugins/auth-guards.js';
 import { replyError } from '../../plugins/errors.js';
 import type { ModuleOptions } from '../module-options.js';
+import { defineAccountMailJobs } from './account-mail-jobs.js';
 import { activate } from './activation.js';
 import { changePassword } from './change-password.js';
 import type { AuthContext } from './context.js';
@@ -47,21 +47,31 @@ async function requireExternalHost(request: FastifyRequest, reply: FastifyReply)
  * Sign-in and account flows (issue 3): login with an optional one-time code, registration, activation, forgotten
  * password and reset, change password. Answers never carry secrets and are never cached.
  */
-export const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { config, db, now, limiter }) => {
+export const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
+  app,
+  { config, db, now, limiter, jobs, mail },
+) => {
   const clock = now ?? (() => new Date());
   const ctx: AuthContext = {
     db,
     config,
     now: clock,
-    mailer: createMailer(config),
+    mail,
+    jobs,
     limiter,
     log: app.log,
+    // Bound just below: the queue's handler needs the finished context.
+    accountMail: (job) => queueAccountMail(job),
   };
-  app.addHook('onClose', async () => {
-    ctx.mailer.close();
-  });
+  const queueAccountMail = defineAccountMailJobs(ctx);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
+  });
+  // Account-flow jobs queued by a request start once its answer is out (decision 017, "Same time in every branch").
+  // The next turn of the event loop, so what is left of this request (its I/O callbacks, a test's injected
+  // answer) runs first: on PGlite a query runs synchronously once it starts.
+  app.addHook('onResponse', async () => {
+    setImmediate(() => jobs.wakeDeferred());
   });
 
   const tags = ['auth'];

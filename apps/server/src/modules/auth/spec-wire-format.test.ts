@@ -1,5 +1,6 @@
 import { meResponseSchema } from '@portal/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { jobsSettled } from '../../testing/jobs.js';
 import type { TestContext } from '../../testing/test-app.js';
 import { AuthAgent, account, advance, codeOf, createAuthTestApp, mailAfter } from './test-support.js';
 
@@ -13,7 +14,11 @@ beforeAll(async () => {
   ({ t, outboxDir: outbox } = await createAuthTestApp());
 });
 afterAll(() => t.close());
-beforeEach(() => advance(t, 16 * 60_000));
+// A test starts once the e-mails and jobs of the one before are done, so it never reads their mail as its own.
+beforeEach(async () => {
+  await jobsSettled(t);
+  advance(t, 16 * 60_000);
+});
 
 /** The spec's login form: login, password, otpCode, redirect flag, referrer, area — and its `loading` flag. */
 const specBody = (who: { login: string; password: string }, area: 'b2b' | 'b2c', otpCode: unknown) => ({

@@ -1,0 +1,222 @@
+import { type AccountType, SITE_AREAS } from '@portal/contract';
+import type { QueueDefinition } from '../../jobs/queue.js';
+import { type Sealed, seal, unseal } from '../../jobs/sealed.js';
+import { LIMITS } from './abuse-limits.js';
+import {
+  ACTIVATION_TOKEN_TTL_MS,
+  activationLink,
+  newAccountToken,
+  publicOrigin,
+  RESET_TOKEN_TTL_MS,
+  resetLink,
+} from './account-links.js';
+import { normalizeName } from './birth-date.js';
+import { type AuthContext, auditFor, type RequestOrigin, settingsOfSite } from './context.js';
+import {
+  type Account,
+  clientUserForUpdate,
+  findClientAccountByIdentity,
+  findProducerAccount,
+  findRegistrationMatch,
+  insertAccountToken,
+  insertPendingClientUser,
+  lockUser,
+  voidAccountTokens,
+} from './queries.js';
+
+/** What an anonymous account-flow request asked for, exactly as typed: the job does the lookup and the rest. */
+export type AccountMailRequest = RequestOrigin &
+  (
+    | { flow: 'reset'; type: 'B2C'; idNo: string; birthDate: string }
+    | { flow: 'reset'; type: 'B2B'; loginId: string }
+    | { flow: 'registration'; idNo: string; surName: string; givenName: string; birthDate: string }
+  );
+
+/**
+ * Counts one account e-mail against the person's hourly allowance, whichever identifier reached the account.
+ * Past it the job sends nothing (audited): the answer went out long ago, so the limit cannot tell anyone anything.
+ */
+async function allowedMail(ctx: AuthContext, job: AccountMailRequest, userId: number, action: string) {
+  const state = await ctx.limiter.hit(LIMITS.accountMailPerPerson, String(userId));
+  if (!state.exceeded) return true;
+  const details = { rule: LIMITS.accountMailPerPerson.name };
+  await auditFor(ctx, job, { action, outcome: 'rate_limited', userId, details });
+  return false;
+}
+
+const resetAction = 'password.reset_request';
+
+/** Replaces any earlier reset link of the account with a new one and queues the e-mail. */
+async function sendResetLink(ctx: AuthContext, job: AccountMailRequest, account: Account, type: AccountType) {
+  if (!account.email || account.status !== 'active') {
+    await auditFor(ctx, job, {
+      action: resetAction,
+      outcome: 'no_email',
+      userId: account.id,
+      details: { type },
+    });
+    return;
+  }
+  if (!(await allowedMail(ctx, job, account.id, resetAction))) return;
+  const { token, tokenHash } = newAccountToken();
+  const at = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    // Simultaneous requests take turns on the account's row, each voiding the link before it; the partial unique
+    // index account_tokens_live_uq refuses a second live link should anything bypass the lock.
+    await lockUser(tx, account.id);
+    await voidAccountTokens(tx, account.id, at, 'reset');
+    await insertAccountToken(tx, {
+      userId: account.id,
+      purpose: 'reset',
+      tokenHash,
+      expiresAt: new Date(at.getTime() + RESET_TOKEN_TTL_MS),
+      createdAt: at,
+    });
+    await auditFor(
+      ctx,
+      job,
+      { action: resetAction, outcome: 'success', userId: account.id, details: { type } },
+      tx,
+    );
+  });
+  const { siteName } = await settingsOfSite(ctx, job.site);
+  await ctx.mail.enqueue('reset', job.language, account.email, {
+    siteName,
+    login: account.login,
+    link: resetLink(
+      publicOrigin(ctx.config, job.site),
+      ctx.config.basePath,
+      job.language,
+      account.login,
+      token,
+      type,
+    ),
+    minutes: RESET_TOKEN_TTL_MS / 60_000,
+  });
+}
+
+async function resetPassword(ctx: AuthContext, job: Extract<AccountMailRequest, { flow: 'reset' }>) {
+  const account =
+    job.type === 'B2C'
+      ? await findClientAccountByIdentity(ctx.db, job.site, job.idNo, job.birthDate)
+      : await findProducerAccount(ctx.db, job.site, job.loginId);
+  if (account) await sendResetLink(ctx, job, account, job.type);
+  else await auditFor(ctx, job, { action: resetAction, outcome: 'unmatched', details: { type: job.type } });
+}
+
+/** Whether this site has a client area to register for (producer-only sites have no clients). */
+export function registersClients(site: AccountMailRequest['site']) {
+  return SITE_AREAS[site].includes('b2c');
+}
+
+/** The registration of issue 3 and decision 008, run after the answer: see registration.ts for the answers. */
+async function registerClient(ctx: AuthContext, job: Extract<AccountMailRequest, { flow: 'registration' }>) {
+  const action = 'registration';
+  const match = registersClients(job.site)
+    ? await findRegistrationMatch(ctx.db, job.site, {
+        idNo: job.idNo,
+        surname: normalizeName(job.surName),
+        givenName: normalizeName(job.givenName),
+        birthDate: job.birthDate,
+      })
+    : undefined;
+  if (!match || (match.userId != null && match.userStatus !== 'pending')) {
+    // Not a client, or already registered. The holder of an existing account gets an e-mail with the way in.
+    const outcome = match ? 'already_registered' : 'unmatched';
+    await auditFor(ctx, job, { action, outcome, userId: match?.userId ?? null });
+    if (match?.email && match.userId != null && (await allowedMail(ctx, job, match.userId, action))) {
+      const { siteName } = await settingsOfSite(ctx, job.site);
+      const pages = `${publicOrigin(ctx.config, job.site)}${ctx.config.basePath}/${job.language}`;
+      await ctx.mail.enqueue('alreadyRegistered', job.language, match.email, {
+        siteName,
+        login: match.clientNo,
+        link: `${pages}/login?area=b2c`,
+        resetPage: `${pages}/forget_password`,
+      });
+    }
+    return;
+  }
+  if (!match.email) {
+    await auditFor(ctx, job, { action, outcome: 'no_email', userId: match.userId ?? null });
+    return;
+  }
+  const email = match.email;
+  // Idempotent under concurrency: simultaneous registrations of one client create one account and take turns on
+  // its row.
+  const user = await ctx.db.transaction(async (tx) => {
+    if (match.userId == null) {
+      await insertPendingClientUser(tx, {
+        siteCode: job.site,
+        clientId: match.clientId,
+        login: match.clientNo,
+        email,
+        language: job.language,
+      });
+    }
+    return clientUserForUpdate(tx, job.site, match.clientId);
+  });
+  if (user?.status !== 'pending') {
+    await auditFor(ctx, job, { action, outcome: 'already_registered', userId: match.userId ?? null });
+    return;
+  }
+  if (!(await allowedMail(ctx, job, user.id, action))) return;
+  const { token, tokenHash } = newAccountToken();
+  const at = ctx.now();
+  const issued = await ctx.db.transaction(async (tx) => {
+    const locked = await clientUserForUpdate(tx, job.site, match.clientId);
+    // Activated a moment ago by another request: answered like any already registered client.
+    if (locked?.status !== 'pending') return false;
+    await voidAccountTokens(tx, locked.id, at, 'activation');
+    await insertAccountToken(tx, {
+      userId: locked.id,
+      purpose: 'activation',
+      tokenHash,
+      expiresAt: new Date(at.getTime() + ACTIVATION_TOKEN_TTL_MS),
+      createdAt: at,
+    });
+    await auditFor(ctx, job, { action, outcome: 'success', userId: locked.id }, tx);
+    return true;
+  });
+  if (!issued) {
+    await auditFor(ctx, job, { action, outcome: 'already_registered', userId: user.id });
+    return;
+  }
+  const { siteName } = await settingsOfSite(ctx, job.site);
+  await ctx.mail.enqueue('activation', job.language, email, {
+    siteName,
+    login: match.clientNo,
+    link: activationLink(
+      publicOrigin(ctx.config, job.site),
+      ctx.config.basePath,
+      job.language,
+      match.clientNo,
+      token,
+    ),
+    days: ACTIVATION_TOKEN_TTL_MS / 86_400_000,
+  });
+  ctx.log.info({ userId: user.id }, 'activation e-mail queued');
+}
+
+/**
+ * The `account.mail` queue: one job per anonymous account-flow request (forgotten password, registration), so the
+ * request does the same work whatever it finds and answers in the same time (decision 017). A job that fails (the
+ * database gone for a moment) is retried a few times; the person can always ask again.
+ */
+export function defineAccountMailJobs(ctx: AuthContext) {
+  const queue: QueueDefinition<Sealed> = {
+    name: 'account.mail',
+    retryLimit: 3,
+    retryDelaySeconds: 2,
+    expireInSeconds: 120,
+    handle: async (data) => {
+      const job = unseal<AccountMailRequest>(ctx.config.sessionSecret, data);
+      if (job.flow === 'reset') await resetPassword(ctx, job);
+      else await registerClient(ctx, job);
+    },
+  };
+  ctx.jobs.define(queue);
+  // The worker starts after the answer has gone (routes.ts wakes it on response), so nothing the job does can
+  // lengthen the answer.
+  return (job: AccountMailRequest) =>
+    ctx.jobs.send(queue, seal(ctx.config.sessionSecret, job), { wake: 'after-response' });
+}
