@@ -4,6 +4,7 @@ import { type Config, loadConfig } from './config.js';
 import { type Database, openDatabase } from './db/client.js';
 import { ensureDemoData } from './db/seed/demo.js';
 import { DEMO_ACCOUNTS } from './db/seed/demo-accounts.js';
+import { prepareJobSchema } from './jobs/queue.js';
 import { startExpirySweeper } from './maintenance/expiry-sweeper.js';
 import { installShutdown } from './shutdown.js';
 
@@ -30,7 +31,7 @@ async function main() {
 }
 
 /**
- * Migrates and loads the demo data, then opens the database the portal runs on. On PostgreSQL, migrations and demo
+ * Migrates (the portal's schema and the job queue's) and loads the demo data, then opens the database the portal runs on. On PostgreSQL, migrations and demo
  * data (long statements, password hashing inside transactions) run on a pool without the request limits, closed
  * before the portal's pool opens with config.dbTimeouts.
  */
@@ -51,6 +52,7 @@ async function openPreparedDatabase(config: Config): Promise<Database> {
 
 async function migrateAndSeed(config: Config, database: Database) {
   await database.migrate();
+  await prepareJobSchema(database);
   if (!config.seedDemo) return;
   const started = Date.now();
   const { seeded } = await ensureDemoData(database.db);

@@ -8,6 +8,21 @@ export const JOB_SCHEMA = 'pgboss';
 /** pg-boss' shortest poll; a job sent by this process wakes its worker at once (notifyWorker) anyway. */
 const POLL_SECONDS = 0.5;
 
+/**
+ * Installs or migrates pg-boss' schema and stops again, running no workers. main.ts calls it on the setup pool,
+ * beside the portal's migrations: the request pool's 1 s statement limit (decision 016) is no place for DDL.
+ */
+export async function prepareJobSchema(database: Pick<Database, 'sql'>): Promise<void> {
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => database.sql.executeSql(text, values) },
+    schema: JOB_SCHEMA,
+    schedule: false,
+    supervise: false,
+  });
+  await boss.start();
+  await boss.stop({ graceful: false, wait: true, close: false });
+}
+
 export interface QueueDefinition<T> {
   name: string;
   /** Attempts after the first; each waits retryDelaySeconds × 2^n (jittered, pg-boss' backoff). */
