@@ -16,6 +16,7 @@ import { rateLimiterFor } from './plugins/rate-limit/index.js';
 import { requestContextPlugin } from './plugins/request-context.js';
 import { sessionPlugin } from './plugins/session/plugin.js';
 import { registerSpa } from './plugins/spa.js';
+import { createRenderPool } from './render-pool/pool.js';
 
 export interface AppDeps {
   config: Config;
@@ -77,6 +78,10 @@ export async function buildApp({ config, database, now, logger }: AppDeps): Prom
   const { db } = database;
   const limiter = rateLimiterFor(config, db, now ?? (() => new Date()), app.log);
   app.addHook('onClose', () => limiter.close());
+  // Closed after the server stops accepting: in-flight renders finish (their downloads complete), then threads stop.
+  const renderPool = createRenderPool(config);
+  app.addHook('onClose', () => renderPool.close());
+  app.decorate('renderPool', renderPool);
   await app.register(healthRoutes, { db });
   await app.register(
     async (api) => {
@@ -85,7 +90,7 @@ export async function buildApp({ config, database, now, logger }: AppDeps): Prom
         if (!parseLanguage(lang)) return replyError(request, reply, 404, 'errors.notFound');
       });
       await api.register(sessionPlugin, { config, db, now, limiter });
-      for (const module of apiModules) await api.register(module, { config, db, now, limiter });
+      for (const module of apiModules) await api.register(module, { config, db, now, limiter, renderPool });
     },
     { prefix: `${config.basePath}/:lang/api` },
   );
@@ -95,6 +100,7 @@ export async function buildApp({ config, database, now, logger }: AppDeps): Prom
     db,
     now,
     limiter,
+    renderPool,
     prefix: `${config.basePath}/api/public/front/operation-procedure`,
   });
   if (config.apiDocs) {

@@ -58,6 +58,12 @@ export const en = {
     pdfUnavailable:
       'PDF statements are temporarily unavailable. Please view the statement on screen or try again later.',
   },
+  /** The render pool (PDF, ZIP, exports): refusals that ask to retry. */
+  rendering: {
+    userBusy:
+      'You already have {{limit}} downloads in preparation. Please wait until they finish, then try again.',
+    queueFull: 'Many documents are being prepared right now. Please try again in a moment.',
+  },
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

@@ -61,4 +61,9 @@ export const ja: Messages = {
     pdfUnavailable:
       'PDF の明細書は現在ご利用いただけません。画面で明細書をご覧いただくか、しばらくしてから再度お試しください。',
   },
+  /** The render pool (PDF, ZIP, exports): refusals that ask to retry. */
+  rendering: {
+    userBusy: '準備中のダウンロードがすでに{{limit}}件あります。完了してから再度お試しください。',
+    queueFull: '現在、多くの書類を作成しています。しばらくしてから再度お試しください。',
+  },
 };

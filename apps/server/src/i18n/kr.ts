@@ -58,4 +58,9 @@ export const kr: Messages = {
     pdfUnavailable:
       'PDF 명세서를 일시적으로 이용할 수 없습니다. 화면에서 명세서를 확인하시거나 잠시 후 다시 시도해 주십시오.',
   },
+  /** The render pool (PDF, ZIP, exports): refusals that ask to retry. */
+  rendering: {
+    userBusy: '이미 {{limit}}건의 다운로드를 준비하고 있습니다. 완료된 후 다시 시도해 주십시오.',
+    queueFull: '현재 많은 문서를 준비하고 있습니다. 잠시 후 다시 시도해 주십시오.',
+  },
 };

@@ -1,6 +1,7 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { RateLimiter } from '../plugins/rate-limit/index.js';
+import type { RenderPool } from '../render-pool/pool.js';
 
 /** What every feature module receives. Each module registers its routes under `{basePath}/{lang}/api`. */
 export interface ModuleOptions {
@@ -9,4 +10,6 @@ export interface ModuleOptions {
   now?: () => Date;
   /** The deployment's one rate limiter (counters in PostgreSQL or Redis), shared by every module. */
   limiter: RateLimiter;
+  /** The deployment's one pool of render threads (PDF, ZIP, exports): heavy rendering never runs on the event loop. */
+  renderPool: RenderPool;
 }
