@@ -61,7 +61,7 @@ export const en = {
   /** The render pool (PDF, ZIP, exports): refusals that ask to retry. */
   rendering: {
     userBusy:
-      'You already have {{limit}} downloads in preparation. Please wait until they finish, then try again.',
+      'Your earlier downloads are still being prepared (at most {{limit}} at a time). Please wait until they finish, then try again.',
     queueFull: 'Many documents are being prepared right now. Please try again in a moment.',
   },
 };

@@ -63,7 +63,8 @@ export const ja: Messages = {
   },
   /** The render pool (PDF, ZIP, exports): refusals that ask to retry. */
   rendering: {
-    userBusy: '準備中のダウンロードがすでに{{limit}}件あります。完了してから再度お試しください。',
+    userBusy:
+      '以前のダウンロードをまだ準備しています（同時に{{limit}}件まで）。完了してから再度お試しください。',
     queueFull: '現在、多くの書類を作成しています。しばらくしてから再度お試しください。',
   },
 };

@@ -58,7 +58,7 @@ export const zh: Messages = {
   },
   /** The render pool (PDF, ZIP, exports): refusals that ask to retry. */
   rendering: {
-    userBusy: '您已有 {{limit}} 個下載正在準備中，請待其完成後再試。',
+    userBusy: '您先前的下載仍在準備中（每次最多 {{limit}} 個），請待其完成後再試。',
     queueFull: '目前正在準備大量文件，請稍後再試。',
   },
 };

@@ -52,6 +52,8 @@ export class RenderPool {
   #closed = false;
   #drained: (() => void) | undefined;
   readonly #active = new Map<string, number>();
+  /** Tasks handed to piscina and not yet settled: running or waiting. */
+  #inFlight = 0;
   /** Running mean of a task's time in the pool (queue + render), for Retry-After. */
   #meanTaskMs = 1000;
 
@@ -94,7 +96,11 @@ export class RenderPool {
     if (this.#closed) throw new HttpError(503, 'errors.unavailable', { 'retry-after': '5' });
     if (signal?.aborted) throw new HttpError(CLIENT_CLOSED_REQUEST, 'errors.badRequest');
     const pool = this.#pool();
+    // piscina applies maxQueue only to tasks without an AbortSignal (others wait in a queue it does not bound), so
+    // the bound is kept here: at most `maxQueue` tasks wait beyond those the threads are running.
+    if (this.#inFlight >= this.settings.threads + this.settings.maxQueue) this.#queueFull();
     this.counters.submitted++;
+    this.#inFlight++;
     const started = performance.now();
     let result: Uint8Array | RenderOutcome;
     try {
@@ -109,6 +115,8 @@ export class RenderPool {
         this.#queueFull();
       }
       throw error;
+    } finally {
+      this.#inFlight--;
     }
     this.counters.completed++;
     this.#meanTaskMs = this.#meanTaskMs * 0.8 + (performance.now() - started) * 0.2;
@@ -125,6 +133,11 @@ export class RenderPool {
     if (this.#active.size > 0) await new Promise<void>((resolve) => (this.#drained = resolve));
     this.#closed = true;
     await this.#piscina?.close();
+  }
+
+  /** Worker threads running now (none before the first render and after close). */
+  get threads(): number {
+    return this.#piscina?.threads.length ?? 0;
   }
 
   /** Downloads holding a render slot right now. */
@@ -152,7 +165,7 @@ export class RenderPool {
 
   #queueFull(): never {
     this.counters.refusedQueueFull++;
-    const waiting = (this.#piscina?.queueSize ?? 0) / this.settings.threads + 1;
+    const waiting = this.#inFlight / this.settings.threads;
     throw new HttpError(503, 'rendering.queueFull', { 'retry-after': this.#retryAfter(waiting) });
   }
 
