@@ -38,5 +38,5 @@ if (profileFile) {
 console.log(
   `${count} PDFs in ${ms.toFixed(0)} ms: ${(ms / count).toFixed(1)} ms wall and ${(cpuMs / count).toFixed(1)} ms CPU per PDF, ${((count / ms) * 1000).toFixed(1)} PDFs/s, ${(bytes / count / 1024).toFixed(0)} KiB avg`,
 );
-const { fontParses } = await import('../../apps/server/src/render/pdf-engine.js');
-console.log(`font files parsed: ${fontParses.count}`);
+const { fontWork } = await import('../../apps/server/src/render/font-cache.js');
+console.log(`font files parsed: ${fontWork.parses}, words shaped: ${fontWork.shapedWords}`);

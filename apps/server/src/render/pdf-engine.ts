@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Language } from '@portal/contract';
+import { fontkitParsingOnce } from './font-cache.js';
 
 /** The slice of pdfmake's CommonJS server API used here (the package ships no types). */
 interface PdfMake {
@@ -64,41 +65,6 @@ export const faceFamily = (face: CjkFace) => `Portal-${face}`;
 export const fontFamily = (language: Language) => faceFamily(FACE_ORDER[language][0] ?? 'tc');
 
 const require = createRequire(import.meta.url);
-
-/** How many times a font file was parsed in this thread (tests check that documents reuse the parsed faces). */
-export const fontParses = { count: 0 };
-
-/**
- * pdfkit parses every font it embeds with `fontkit.create` once per DOCUMENT: for the multi-megabyte CJK faces that
- * table decoding and its garbage were about half of a statement's CPU (decision 015). A parsed font is read-only to
- * pdfkit (each document builds its own subset), so one parse per font file and face can serve every document of the
- * thread. fontkit's exports cannot be redefined, so pdfkit is given, through the CommonJS module cache and before
- * it first loads, a fontkit whose `create` remembers its fonts. Must run before pdfmake (hence pdfkit) is required.
- */
-function parseFontsOnce(): Fontkit {
-  const fontkitPath = createRequire(require.resolve('pdfkit')).resolve('fontkit');
-  const fontkit = require(fontkitPath) as Fontkit;
-  const cached = require.cache[fontkitPath];
-  if (!cached || (cached.exports as { portalParsesOnce?: true }).portalParsesOnce)
-    return cached?.exports ?? fontkit;
-  const parsed = new WeakMap<Uint8Array, Map<string, FontkitFont>>();
-  const create = (data: Buffer, postscriptName?: string) => {
-    let faces = parsed.get(data);
-    if (!faces) {
-      faces = new Map();
-      parsed.set(data, faces);
-    }
-    let font = faces.get(postscriptName ?? '');
-    if (!font) {
-      fontParses.count++;
-      font = fontkit.create(data, postscriptName);
-      faces.set(postscriptName ?? '', font);
-    }
-    return font;
-  };
-  cached.exports = Object.create(fontkit, { create: { value: create }, portalParsesOnce: { value: true } });
-  return cached.exports as Fontkit;
-}
 
 interface LoadedFace {
   /** pdfmake font definition: the virtual file, with the PostScript name when it is a face of a collection. */
@@ -222,7 +188,7 @@ export function pdfEngine(fontPath: string | undefined): PdfRenderer {
   const key = fontPath ?? '';
   const cached = engines.get(key);
   if (cached) return cached;
-  const fontkit = parseFontsOnce();
+  const fontkit = fontkitParsingOnce(require) as unknown as Fontkit;
   const pdfmake = require('pdfmake') as PdfMake;
   const faces = loadFaces(fontPath, pdfmake, fontkit);
   const splitters = new Map(
