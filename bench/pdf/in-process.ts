@@ -10,6 +10,10 @@ import { sampleStatements } from './sample-statements.js';
  * file name, the render loop alone (not the database) is CPU-profiled into it; read it with profile-summary.ts.
  */
 const rounds = Number(process.argv[2] ?? 3);
+// Load the engine (pdfmake, pdfkit) before the demo seed does, as a render thread does: its font cache must be in
+// place before pdfkit first loads.
+const engine = await import('../../apps/server/src/render/pdf-engine.js');
+engine.pdfEngine(process.env.PDF_FONT_PATH || undefined);
 const profileFile = process.argv[3];
 const { docs, config } = await sampleStatements();
 const first = performance.now();
@@ -38,5 +42,6 @@ if (profileFile) {
 console.log(
   `${count} PDFs in ${ms.toFixed(0)} ms: ${(ms / count).toFixed(1)} ms wall and ${(cpuMs / count).toFixed(1)} ms CPU per PDF, ${((count / ms) * 1000).toFixed(1)} PDFs/s, ${(bytes / count / 1024).toFixed(0)} KiB avg`,
 );
-const { fontWork } = await import('../../apps/server/src/render/font-cache.js');
-console.log(`font files parsed: ${fontWork.parses}, words shaped: ${fontWork.shapedWords}`);
+const cache = await import('../../apps/server/src/render/font-cache.js').catch(() => undefined);
+if (cache)
+  console.log(`font files parsed: ${cache.fontWork.parses}, words shaped: ${cache.fontWork.shapedWords}`);
