@@ -158,8 +158,8 @@ export class RenderPool {
         // Workers keep their parsed fonts: they live as long as the pool.
         idleTimeout: Number.POSITIVE_INFINITY,
         workerData: { pdfFontPath },
-        // A larger young generation: a PDF allocates ~100 MB of short-lived objects, and with V8's default the
-        // scavenger was a quarter of its CPU (decision 015: −18 % CPU per PDF with 32 MB semi-spaces).
+        // A larger young generation: layout and shaping allocate many short-lived objects, and with V8's default
+        // the garbage collector took a quarter of a PDF's CPU (decision 015: −18 % CPU with 32 MB semi-spaces).
         resourceLimits: { maxYoungGenerationSizeMb: 96 },
       });
     }
