@@ -82,6 +82,9 @@ export async function buildApp({ config, database, now, logger }: AppDeps): Prom
   const renderPool = createRenderPool(config);
   app.addHook('onClose', () => renderPool.close());
   app.decorate('renderPool', renderPool);
+  // A listening server starts its render threads at once, so no download waits for them; apps that are only
+  // injected into (tests, scripts) start them on their first render.
+  app.addHook('onListen', async () => renderPool.warm());
   await app.register(healthRoutes, { db });
   await app.register(
     async (api) => {

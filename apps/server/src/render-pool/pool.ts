@@ -135,6 +135,11 @@ export class RenderPool {
     await this.#piscina?.close();
   }
 
+  /** Starts the threads now (they load the renderers and parse the fonts) instead of on the first download. */
+  warm(): void {
+    if (!this.#closing) this.#pool();
+  }
+
   /** Worker threads running now (none before the first render and after close). */
   get threads(): number {
     return this.#piscina?.threads.length ?? 0;
