@@ -166,6 +166,9 @@ export class RenderPool {
         // A larger young generation: layout and shaping allocate many short-lived objects, and with V8's default
         // the garbage collector took a quarter of a PDF's CPU (decision 015: −18 % CPU with 32 MB semi-spaces).
         resourceLimits: { maxYoungGenerationSizeMb: 96 },
+        // Render threads yield the CPU to the thread that answers requests when both want it (Linux thread nice
+        // value, via @napi-rs/nice): a download may take longer, nobody's page waits for it.
+        niceIncrement: 10,
       });
     }
     return this.#piscina;
