@@ -6,6 +6,8 @@ export interface BenchResult {
   opsPerSecond: number;
   p50Ms: number;
   p95Ms: number;
+  /** Load cases report their worst sample too. */
+  maxMs?: number;
   targetP95Ms: number;
   pass: boolean;
 }

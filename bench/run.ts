@@ -1,13 +1,20 @@
 import { parseArgs } from 'node:util';
+import { eq } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
-import { openDatabase } from '../apps/server/src/db/client.js';
+import { type Config, loadConfig } from '../apps/server/src/config.js';
+import { type Database, openDatabase } from '../apps/server/src/db/client.js';
+import { statementAccounts } from '../apps/server/src/db/schema/index.js';
 import { ensureDemoData } from '../apps/server/src/db/seed/demo.js';
 import { demoAccount } from '../apps/server/src/db/seed/demo-accounts.js';
 import { generateScaleData } from '../apps/server/src/db/seed/scale.js';
+import { loadStatement } from '../apps/server/src/modules/statements/view-statement.js';
+import type { StatementDocument } from '../apps/server/src/render/statement-model.js';
+import { createRenderPool } from '../apps/server/src/render-pool/pool.js';
 import { ApiAgent } from '../apps/server/src/testing/http.js';
 import { signInAs } from '../apps/server/src/testing/sessions.js';
+import { pdfThroughput } from './cases/pdf-throughput.js';
 import { platformCases } from './cases/platform.js';
+import { type BenchClient, renderIsolationCase } from './cases/render-isolation.js';
 import { statementCases } from './cases/statements.js';
 import { type BenchResult, measure } from './harness.js';
 
@@ -39,11 +46,75 @@ async function main() {
   ];
   const results: BenchResult[] = [];
   for (const bench of cases) results.push(await measure(bench));
+
+  // Rendering off the event loop (issue 8): real HTTP, on apps of their own (each closes its app).
+  const clientA = await benchClient(database, config, demoAccount('client').login);
+  const clientB = await benchClient(database, config, demoAccount('client2').login);
+  const isolation = [];
+  for (const [label, perUser] of [
+    [`per-person cap ${config.render.perUser}`, String(config.render.perUser)],
+    ['cap lifted: all 20 admitted', '20'],
+  ] as const) {
+    const scenarioConfig = loadConfig({
+      ...process.env,
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+      RENDER_PER_USER: perUser,
+    });
+    const scenarioApp = await buildApp({ config: scenarioConfig, database, logger: false });
+    const { result, details } = await renderIsolationCase(scenarioApp, clientA, clientB, label);
+    results.push(result);
+    isolation.push(details);
+  }
+  const throughput = await pdfThroughput(await sampleStatements(database, config, clientA.partyIds), config, [
+    ...new Set([config.render.threads, 2]),
+  ]);
+
   console.log(`\nEngine: ${database.kind}, scale ${scale} (${scale * 10_000} generated policies)\n`);
   console.table(results);
+  console.log(`\nRender isolation (render threads: ${config.render.threads}):`);
+  console.table(isolation);
+  console.log('\nStatement PDFs per second:');
+  console.table(throughput);
   await app.close();
   await database.close();
   if (results.some((r) => !r.pass)) process.exit(1);
+}
+
+/** A client's session and the statement accounts it may download (found the way the SPA finds them). */
+async function benchClient(database: Database, config: Config, login: string): Promise<BenchClient> {
+  const app = await buildApp({ config, database, logger: false });
+  const agent = new ApiAgent(app, 'afs.localhost', 'zh');
+  await signInAs({ database, config, clock: { now: new Date() } }, agent, login);
+  const plans = (await agent.get('/b2c/plans')).json().data as { id: number }[];
+  let partyId = 0;
+  for (const plan of plans) {
+    partyId = (await agent.get(`/b2c/plans/${plan.id}`)).json().partyId ?? 0;
+    if (partyId) break;
+  }
+  const list = (await agent.get(`/statement/policy_list/${partyId}`)).json().accounts as {
+    partyId: number;
+  }[];
+  await app.close();
+  if (list.length === 0) throw new Error(`${login} has no statements`);
+  return { cookie: agent.cookie as string, partyIds: list.map((a) => a.partyId) };
+}
+
+/** The statements of those accounts, in Chinese and English, built as the download routes build them. */
+async function sampleStatements(database: Database, config: Config, partyIds: number[]) {
+  const renderPool = createRenderPool(config);
+  const ctx = { db: database.db, config, now: () => new Date(), renderPool };
+  const [account] = await database.db
+    .select({ clientId: statementAccounts.clientId })
+    .from(statementAccounts)
+    .where(eq(statementAccounts.id, partyIds[0] as number));
+  const docs: StatementDocument[] = [];
+  for (const language of ['zh', 'en'] as const) {
+    const who = { clientId: account?.clientId as number, siteCode: 'afs' as const, language };
+    for (const id of partyIds) docs.push(await loadStatement(ctx, who, id, {}));
+  }
+  await renderPool.close();
+  return docs;
 }
 
 /** Signs in through the real login endpoint and returns the session cookie. */

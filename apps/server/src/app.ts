@@ -18,6 +18,7 @@ import { rateLimiterFor } from './plugins/rate-limit/index.js';
 import { requestContextPlugin } from './plugins/request-context.js';
 import { sessionPlugin } from './plugins/session/plugin.js';
 import { registerSpa } from './plugins/spa.js';
+import { createRenderPool } from './render-pool/pool.js';
 
 export interface AppDeps {
   config: Config;
@@ -91,6 +92,13 @@ export async function buildApp({ config, database, now, logger }: AppDeps): Prom
     mail.mailer.close();
   });
   app.addHook('onClose', () => limiter.close());
+  // Closed after the server stops accepting: in-flight renders finish (their downloads complete), then threads stop.
+  const renderPool = createRenderPool(config);
+  app.addHook('onClose', () => renderPool.close());
+  app.decorate('renderPool', renderPool);
+  // A listening server starts its render threads at once, so no download waits for them; apps that are only
+  // injected into (tests, scripts) start them on their first render.
+  app.addHook('onListen', async () => renderPool.warm());
   await app.register(healthRoutes, { db });
   await app.register(
     async (api) => {
@@ -99,7 +107,8 @@ export async function buildApp({ config, database, now, logger }: AppDeps): Prom
         if (!parseLanguage(lang)) return replyError(request, reply, 404, 'errors.notFound');
       });
       await api.register(sessionPlugin, { config, db, now });
-      for (const module of apiModules) await api.register(module, { config, db, now, limiter, jobs, mail });
+      for (const module of apiModules)
+        await api.register(module, { config, db, now, limiter, jobs, mail, renderPool });
     },
     { prefix: `${config.basePath}/:lang/api` },
   );
@@ -111,6 +120,7 @@ export async function buildApp({ config, database, now, logger }: AppDeps): Prom
     limiter,
     jobs,
     mail,
+    renderPool,
     prefix: `${config.basePath}/api/public/front/operation-procedure`,
   });
   if (config.apiDocs) {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 import { resolveSite } from './plugins/request-context.js';
@@ -106,5 +107,18 @@ describe('resolveSite', () => {
   it('uses the default site for hosts not in the map', () => {
     expect(resolveSite(config, '10.0.0.5:3000').code).toBe('absg');
     expect(resolveSite(config, undefined).code).toBe('absg');
+  });
+
+  it('sizes the render pool from the cores, leaving the main thread one, and bounds its limits', () => {
+    const render = loadConfig({}).render;
+    expect(render.threads).toBe(Math.max(1, availableParallelism() - 1));
+    expect(render).toMatchObject({ maxQueue: render.threads * 16, perUser: 2 });
+    expect(loadConfig({ RENDER_THREADS: '3', RENDER_QUEUE_MAX: '5', RENDER_PER_USER: '4' }).render).toEqual({
+      threads: 3,
+      maxQueue: 5,
+      perUser: 4,
+    });
+    expect(() => loadConfig({ RENDER_PER_USER: '0' })).toThrow(/RENDER_PER_USER/);
+    expect(() => loadConfig({ RENDER_THREADS: 'many' })).toThrow(/RENDER_THREADS/);
   });
 });

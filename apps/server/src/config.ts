@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_BASE_PATH, type SiteCode, siteCodeSchema } from '@portal/contract';
 import { z } from 'zod';
@@ -81,6 +82,12 @@ const envSchema = z.object({
    * (e.g. Debian's /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc) or one font file for every language.
    */
   PDF_FONT_PATH: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  /** Worker threads rendering PDFs and other heavy documents (decision 015); default: the cores minus one, at least 1. */
+  RENDER_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+  /** Renders that may wait for a free thread; more answer 503 with Retry-After. Default: 16 per thread. */
+  RENDER_QUEUE_MAX: z.coerce.number().int().min(0).max(10_000).optional(),
+  /** Downloads one signed-in person may have rendering at once; more answer 429 with Retry-After. */
+  RENDER_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
   /** Where /internal sends people who may not use it (the back-office site). */
   BACK_OFFICE_URL: z.string().url().default('http://backoffice.localhost/'),
   /** Folder of the built SPA; served when it exists. Defaults to apps/web/dist wherever the server starts from. */
@@ -136,6 +143,8 @@ export interface Config {
   formsClientSecret: string;
   /** Undefined: the fonts installed by npm. */
   pdfFontPath: string | undefined;
+  /** The render pool (decision 015). */
+  render: { threads: number; maxQueue: number; perUser: number };
   backOfficeUrl: string;
   webDist: string;
   logLevel: string;
@@ -233,6 +242,12 @@ function productionProblems(e: z.infer<typeof envSchema>): string[] {
   return problems;
 }
 
+/** The main thread keeps a core for requests: on 2 cores, 1 render thread. */
+function renderSettings(e: z.infer<typeof envSchema>): Config['render'] {
+  const threads = e.RENDER_THREADS ?? Math.max(1, availableParallelism() - 1);
+  return { threads, maxQueue: e.RENDER_QUEUE_MAX ?? threads * 16, perUser: e.RENDER_PER_USER };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -302,6 +317,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     formsClientSecret: e.FORMS_CLIENT_SECRET,
     pdfFontPath: e.PDF_FONT_PATH,
+    render: renderSettings(e),
     backOfficeUrl: e.BACK_OFFICE_URL,
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL,

@@ -59,6 +59,12 @@ export const en = {
     pdfUnavailable:
       'PDF statements are temporarily unavailable. Please view the statement on screen or try again later.',
   },
+  /** The render pool (PDF, ZIP, exports): refusals that ask to retry. */
+  rendering: {
+    userBusy:
+      'Your earlier downloads are still being prepared (at most {{limit}} at a time). Please wait until they finish, then try again.',
+    queueFull: 'Many documents are being prepared right now. Please try again in a moment.',
+  },
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

@@ -63,4 +63,10 @@ export const ja: Messages = {
     pdfUnavailable:
       'PDF の明細書は現在ご利用いただけません。画面で明細書をご覧いただくか、しばらくしてから再度お試しください。',
   },
+  /** The render pool (PDF, ZIP, exports): refusals that ask to retry. */
+  rendering: {
+    userBusy:
+      '以前のダウンロードをまだ準備しています（同時に{{limit}}件まで）。完了してから再度お試しください。',
+    queueFull: '現在、多くの書類を作成しています。しばらくしてから再度お試しください。',
+  },
 };

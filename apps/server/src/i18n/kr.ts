@@ -59,4 +59,10 @@ export const kr: Messages = {
     pdfUnavailable:
       'PDF 명세서를 일시적으로 이용할 수 없습니다. 화면에서 명세서를 확인하시거나 잠시 후 다시 시도해 주십시오.',
   },
+  /** The render pool (PDF, ZIP, exports): refusals that ask to retry. */
+  rendering: {
+    userBusy:
+      '이전 다운로드를 아직 준비하고 있습니다(동시에 최대 {{limit}}건). 완료된 후 다시 시도해 주십시오.',
+    queueFull: '현재 많은 문서를 준비하고 있습니다. 잠시 후 다시 시도해 주십시오.',
+  },
 };

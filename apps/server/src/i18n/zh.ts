@@ -57,4 +57,9 @@ export const zh: Messages = {
     noStatement: '此賬戶在該月份沒有結單。',
     pdfUnavailable: 'PDF 結單暫時未能提供，請於網上查閱結單或稍後再試。',
   },
+  /** The render pool (PDF, ZIP, exports): refusals that ask to retry. */
+  rendering: {
+    userBusy: '您先前的下載仍在準備中（每次最多 {{limit}} 個），請待其完成後再試。',
+    queueFull: '目前正在準備大量文件，請稍後再試。',
+  },
 };

@@ -3,6 +3,7 @@ import type { Db } from '../db/client.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { MailQueue } from '../mail/mail-queue.js';
 import type { RateLimiter } from '../plugins/rate-limit/index.js';
+import type { RenderPool } from '../render-pool/pool.js';
 
 /** What every feature module receives. Each module registers its routes under `{basePath}/{lang}/api`. */
 export interface ModuleOptions {
@@ -15,4 +16,6 @@ export interface ModuleOptions {
   jobs: JobQueue;
   /** Every e-mail goes through here: a job, sent and retried by a worker. */
   mail: MailQueue;
+  /** The deployment's one pool of render threads (PDF, ZIP, exports): heavy rendering never runs on the event loop. */
+  renderPool: RenderPool;
 }

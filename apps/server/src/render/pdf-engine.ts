@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Language } from '@portal/contract';
+import { fontkitParsingOnce } from './font-cache.js';
 
 /** The slice of pdfmake's CommonJS server API used here (the package ships no types). */
 interface PdfMake {
@@ -72,8 +73,11 @@ interface LoadedFace {
 }
 
 /** Where the faces come from: the npm packages, or one font file named by PDF_FONT_PATH. */
-function loadFaces(fontPath: string | undefined, pdfmake: PdfMake): Record<CjkFace, LoadedFace> {
-  const fontkit = require('fontkit') as Fontkit;
+function loadFaces(
+  fontPath: string | undefined,
+  pdfmake: PdfMake,
+  fontkit: Fontkit,
+): Record<CjkFace, LoadedFace> {
   const read = (path: string, hint: string) => {
     try {
       return readFileSync(path);
@@ -184,8 +188,9 @@ export function pdfEngine(fontPath: string | undefined): PdfRenderer {
   const key = fontPath ?? '';
   const cached = engines.get(key);
   if (cached) return cached;
+  const fontkit = fontkitParsingOnce(require) as unknown as Fontkit;
   const pdfmake = require('pdfmake') as PdfMake;
-  const faces = loadFaces(fontPath, pdfmake);
+  const faces = loadFaces(fontPath, pdfmake, fontkit);
   const splitters = new Map(
     (Object.keys(FACE_ORDER) as Language[]).map((language) => [
       fontFamily(language),

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Language } from '@portal/contract';
 import { afterAll, describe, expect, it } from 'vitest';
+import { fontWork } from './font-cache.js';
 import type { StatementDocument, StatementPlanSection } from './statement-model.js';
 import { renderStatementsPdf } from './statement-pdf.js';
 import { TEST_FIRM } from './test-firm.js';
@@ -150,5 +151,14 @@ describe('statement PDF without system fonts', () => {
     expect(text).toMatch(/JPSM-JPY\s+Japan Smaller Companies Opportunities Fund \(Accumulation\s+JPY/);
     // The asset-class table has its own headers, not the fund table's.
     expect(text).toMatch(/Asset class\s+Share of portfolio/);
+  });
+
+  it('parses each font once per thread and shapes each word once for all documents, printing the same text', async () => {
+    const first = readPdf(await renderStatementsPdf([statement('kr', 'BLW1000007')], undefined), 'once-1');
+    const done = { ...fontWork };
+    const second = readPdf(await renderStatementsPdf([statement('kr', 'BLW1000007')], undefined), 'once-2');
+    expect(done.parses).toBeGreaterThan(0);
+    expect(fontWork).toEqual(done);
+    expect(second.text).toBe(first.text);
   });
 });

@@ -3,21 +3,15 @@ import { type Currency, parsePartyIds } from '@portal/contract';
 import { HttpError } from '../../plugins/errors.js';
 import type { StatementDocument } from '../../render/statement-model.js';
 import { zipStream } from '../../render/zip.js';
-import { buildStatement } from './build-statement.js';
 import type { StatementRequester, StatementsContext } from './context.js';
-import { type AccountRow, selectClientAccountsByIds } from './queries.js';
+import { selectClientAccountsByIds } from './queries.js';
 import { availableMonths, resolveMonth } from './statement-months.js';
-import { statementFileName, statementsPdf } from './view-statement.js';
+import { buildPlanned, type PlannedStatement, plannedFileName, statementsPdf } from './view-statement.js';
 
-interface BundleRequest {
+export interface BundleRequest {
   partyIds: string;
   month?: string;
   currency?: Currency;
-}
-
-interface PlannedStatement {
-  account: AccountRow;
-  month: string;
 }
 
 /**
@@ -25,7 +19,11 @@ interface PlannedStatement {
  * for the whole request, naming none), and every account must have a statement for the month asked (or, without a
  * month, its own latest one). Rendering then cannot fail on input, which matters for a ZIP already streaming.
  */
-async function planBundle(ctx: StatementsContext, who: StatementRequester, request: BundleRequest) {
+export async function planBundle(
+  ctx: StatementsContext,
+  who: StatementRequester,
+  request: BundleRequest,
+): Promise<PlannedStatement[]> {
   const ids = parsePartyIds(request.partyIds);
   const accounts = await selectClientAccountsByIds(ctx.db, who.clientId, ids);
   if (ids.length === 0 || accounts.length !== ids.length) throw new HttpError(404, 'errors.notFound');
@@ -35,59 +33,52 @@ async function planBundle(ctx: StatementsContext, who: StatementRequester, reque
   );
   const byId = new Map(accounts.map((a) => [a.id, a]));
   return ids.map((id): PlannedStatement => {
-    const account = byId.get(id) as AccountRow;
-    return { account, month: resolveMonth(ctx, request.month, months.get(id) ?? []) };
+    const account = byId.get(id) as PlannedStatement['account'];
+    const month = resolveMonth(ctx, request.month, months.get(id) ?? []);
+    return { account, month, currency: request.currency };
   });
 }
 
-/** `download_pdf` and `download_monthly_statement`: the statements of several accounts in one PDF. */
-export async function downloadStatementsPdf(
-  ctx: StatementsContext,
-  who: StatementRequester,
-  request: BundleRequest,
-): Promise<{ pdf: Buffer; fileName: string }> {
-  const planned = await planBundle(ctx, who, request);
-  const docs: StatementDocument[] = [];
-  for (const p of planned) docs.push(await buildStatement(ctx, who, p.account, p.month, request.currency));
-  const pdf = await statementsPdf(ctx, docs);
-  const first = docs[0] as StatementDocument;
-  const fileName =
-    docs.length === 1 ? statementFileName(first) : `statements-${request.month ?? first.month}.pdf`;
-  return { pdf, fileName };
+/** `download_pdf` / `download_monthly_statement`: one statement's own name, or the bundle's month. */
+export function bundlePdfName(planned: PlannedStatement[], request: BundleRequest): string {
+  const first = planned[0] as PlannedStatement;
+  return planned.length === 1 ? plannedFileName(first) : `statements-${request.month ?? first.month}.pdf`;
 }
 
-/** `download_zip`: one PDF per account in a streamed ZIP, rendered one after the other. */
-export async function downloadStatementsZip(
+export const bundleZipName = (request: BundleRequest) => `statements-${request.month ?? 'latest'}.zip`;
+
+/** `download_pdf` and `download_monthly_statement`: the statements of several accounts in one PDF. */
+export async function renderBundlePdf(
   ctx: StatementsContext,
   who: StatementRequester,
-  request: BundleRequest,
+  planned: PlannedStatement[],
+  signal: AbortSignal,
+): Promise<Buffer> {
+  const docs: StatementDocument[] = [];
+  for (const p of planned) docs.push(await buildPlanned(ctx, who, p));
+  return statementsPdf(ctx, docs, signal);
+}
+
+/**
+ * `download_zip`: one PDF per account in a streamed ZIP, rendered one after the other in the render pool. The first
+ * is rendered before any byte is sent, so that a download that cannot be made at all (no CJK font, queue full) gets
+ * a clear status instead of a broken file; `signal` stops the rest when the client leaves.
+ */
+export async function streamBundleZip(
+  ctx: StatementsContext,
+  who: StatementRequester,
+  planned: PlannedStatement[],
+  signal: AbortSignal,
   onError: (error: unknown) => void,
-): Promise<{ stream: Readable; fileName: string }> {
-  const planned = await planBundle(ctx, who, request);
-  // Fail before the first byte when PDFs cannot be made at all (no CJK font), rather than mid-stream.
-  const firstDoc = await buildStatement(
-    ctx,
-    who,
-    planned[0]?.account as AccountRow,
-    planned[0]?.month ?? '',
-    request.currency,
-  );
-  const firstPdf = await statementsPdf(ctx, [firstDoc]);
-  const stream = zipStream(
+): Promise<Readable> {
+  const render = async (p: PlannedStatement) => statementsPdf(ctx, [await buildPlanned(ctx, who, p)], signal);
+  const firstPdf = await render(planned[0] as PlannedStatement);
+  return zipStream(
     planned.map((p, i) => ({
-      name: statementFileName({
-        accountNo: p.account.accountNo,
-        month: p.month,
-        kind: p.account.accountType === 'CONSOLIDATE' ? 'consolidated' : 'monthly',
-        reportingCurrency: request.currency ?? p.account.consolidatedCurrency,
-      }),
-      content: async () => {
-        if (i === 0) return firstPdf;
-        const doc = await buildStatement(ctx, who, p.account, p.month, request.currency);
-        return statementsPdf(ctx, [doc]);
-      },
+      name: plannedFileName(p),
+      content: () => (i === 0 ? Promise.resolve(firstPdf) : render(p)),
     })),
     onError,
+    signal,
   );
-  return { stream, fileName: `statements-${request.month ?? 'latest'}.zip` };
 }

@@ -28,7 +28,7 @@ let statements: StatementDocument[][];
 
 beforeAll(async () => {
   t = await createTestApp();
-  ctx = { db: t.database.db, config: t.config, now: () => t.clock.now };
+  ctx = { db: t.database.db, config: t.config, now: () => t.clock.now, renderPool: t.app.renderPool };
   dir = mkdtempSync(join(tmpdir(), 'statement-reconciliation-'));
   const accounts = await t.database.db
     .select({

@@ -1,0 +1,198 @@
+import { Piscina } from 'piscina';
+import type { Config } from '../config.js';
+import { HttpError } from '../plugins/errors.js';
+import type { RenderKind, RenderOutcome, RenderTask, RenderTasks } from './tasks.js';
+
+/** A document could not be produced here at all (e.g. the CJK font is missing); the route says so in its terms. */
+export class RenderUnavailableError extends Error {}
+
+/** Status of a request whose client went away before its document was ready (nginx's "client closed request"). */
+export const CLIENT_CLOSED_REQUEST = 499;
+
+/** One of a person's concurrent renders, held from the start of a download until its last byte is produced. */
+export interface RenderReservation {
+  /** Idempotent: a ZIP releases on end, error and close alike. */
+  release(): void;
+}
+
+export interface RenderPoolCounters {
+  /** Tasks handed to the pool (queued or started). */
+  submitted: number;
+  /** Tasks a worker finished. */
+  completed: number;
+  /** Tasks cancelled because their download was abandoned (dequeued, or their worker stopped). */
+  aborted: number;
+  refusedBusyUser: number;
+  refusedQueueFull: number;
+}
+
+/** piscina's refusals when every thread is busy and the queue is full (its errors carry no code). */
+const QUEUE_FULL = new Set(['Task queue is at limit', 'No task queue available and all Workers are busy']);
+
+const WORKER_FILE = new URL('./worker-entry.mjs', import.meta.url);
+
+/**
+ * THE mechanism for heavy rendering (decision 015): PDFs, ZIP entries and later XLSX exports are rendered by a pool of
+ * worker threads (piscina), so the event loop keeps answering everyone else. The main thread does the database work
+ * and hands over plain data. Two limits protect the server: a bounded queue (full → 503) and a cap on each person's
+ * concurrent renders (over it → 429), both with Retry-After. The workers start on the first render, not at boot, so
+ * processes that never render (most test files, seed scripts) start no threads.
+ */
+export class RenderPool {
+  readonly counters: RenderPoolCounters = {
+    submitted: 0,
+    completed: 0,
+    aborted: 0,
+    refusedBusyUser: 0,
+    refusedQueueFull: 0,
+  };
+  #piscina: Piscina | undefined;
+  /** No new downloads start; those under way still render. */
+  #closing = false;
+  #closed = false;
+  #drained: (() => void) | undefined;
+  readonly #active = new Map<string, number>();
+  /** Tasks handed to piscina and not yet settled: running or waiting. */
+  #inFlight = 0;
+  /** Running mean of a task's time in the pool (queue + render), for Retry-After. */
+  #meanTaskMs = 1000;
+
+  constructor(private readonly settings: Config['render'] & { pdfFontPath: string | undefined }) {}
+
+  /** Takes one of `owner`'s render slots, or refuses with 429 and Retry-After when they already use all of them. */
+  reserve(owner: string): RenderReservation {
+    if (this.#closing) throw new HttpError(503, 'errors.unavailable', { 'retry-after': '5' });
+    const active = this.#active.get(owner) ?? 0;
+    if (active >= this.settings.perUser) {
+      this.counters.refusedBusyUser++;
+      throw new HttpError(
+        429,
+        'rendering.userBusy',
+        { 'retry-after': this.#retryAfter(1) },
+        {
+          limit: this.settings.perUser,
+        },
+      );
+    }
+    this.#active.set(owner, active + 1);
+    let released = false;
+    return {
+      release: () => {
+        if (released) return;
+        released = true;
+        const left = (this.#active.get(owner) ?? 1) - 1;
+        if (left <= 0) this.#active.delete(owner);
+        else this.#active.set(owner, left);
+        if (this.#active.size === 0) this.#drained?.();
+      },
+    };
+  }
+
+  /**
+   * Renders one task in a worker. Throws 503 (queue full, Retry-After), RenderUnavailableError (the document cannot be
+   * made here), or 499 when `signal` aborts first: a queued task is dropped, a running one stops with its thread.
+   */
+  async run<K extends RenderKind>(task: { kind: K } & RenderTasks[K], signal?: AbortSignal): Promise<Buffer> {
+    if (this.#closed) throw new HttpError(503, 'errors.unavailable', { 'retry-after': '5' });
+    if (signal?.aborted) throw new HttpError(CLIENT_CLOSED_REQUEST, 'errors.badRequest');
+    const pool = this.#pool();
+    // piscina applies maxQueue only to tasks without an AbortSignal (others wait in a queue it does not bound), so
+    // the bound is kept here: at most `maxQueue` tasks wait beyond those the threads are running.
+    if (this.#inFlight >= this.settings.threads + this.settings.maxQueue) this.#queueFull();
+    this.counters.submitted++;
+    this.#inFlight++;
+    const started = performance.now();
+    let result: Uint8Array | RenderOutcome;
+    try {
+      result = await pool.run(task as RenderTask, signal ? { signal } : {});
+    } catch (error) {
+      if ((error as Error).name === 'AbortError') {
+        this.counters.aborted++;
+        throw new HttpError(CLIENT_CLOSED_REQUEST, 'errors.badRequest');
+      }
+      if (QUEUE_FULL.has((error as Error).message)) {
+        this.counters.submitted--;
+        this.#queueFull();
+      }
+      throw error;
+    } finally {
+      this.#inFlight--;
+    }
+    this.counters.completed++;
+    this.#meanTaskMs = this.#meanTaskMs * 0.8 + (performance.now() - started) * 0.2;
+    if (ArrayBuffer.isView(result)) return Buffer.from(result.buffer, result.byteOffset, result.byteLength);
+    throw new RenderUnavailableError((result as Extract<RenderOutcome, { ok: false }>).detail);
+  }
+
+  /**
+   * Refuses new downloads, lets those under way finish (a ZIP renders its remaining entries; app.close waits for
+   * this, the shutdown grace period bounds it), then stops the threads.
+   */
+  async close(): Promise<void> {
+    this.#closing = true;
+    if (this.#active.size > 0) await new Promise<void>((resolve) => (this.#drained = resolve));
+    this.#closed = true;
+    await this.#piscina?.close();
+  }
+
+  /** Starts the threads now (they load the renderers and parse the fonts) instead of on the first download. */
+  warm(): void {
+    if (!this.#closing) this.#pool();
+  }
+
+  /** Worker threads running now (none before the first render and after close). */
+  get threads(): number {
+    return this.#piscina?.threads.length ?? 0;
+  }
+
+  /** Downloads holding a render slot right now. */
+  get activeDownloads(): number {
+    let total = 0;
+    for (const count of this.#active.values()) total += count;
+    return total;
+  }
+
+  #pool(): Piscina {
+    if (!this.#piscina) {
+      const { threads, maxQueue, pdfFontPath } = this.settings;
+      this.#piscina = new Piscina({
+        filename: WORKER_FILE.href,
+        minThreads: threads,
+        maxThreads: threads,
+        maxQueue,
+        // Workers keep their parsed fonts: they live as long as the pool.
+        idleTimeout: Number.POSITIVE_INFINITY,
+        workerData: { pdfFontPath },
+        // A larger young generation: layout and shaping allocate many short-lived objects, and with V8's default
+        // the garbage collector took a quarter of a PDF's CPU (decision 015: −18 % CPU with 32 MB semi-spaces).
+        resourceLimits: { maxYoungGenerationSizeMb: 96 },
+        // Render threads yield the CPU to the thread that answers requests when both want it (Linux thread nice
+        // value, via @napi-rs/nice): a download may take longer, nobody's page waits for it.
+        niceIncrement: 10,
+      });
+    }
+    return this.#piscina;
+  }
+
+  #queueFull(): never {
+    this.counters.refusedQueueFull++;
+    const waiting = this.#inFlight / this.settings.threads;
+    throw new HttpError(503, 'rendering.queueFull', { 'retry-after': this.#retryAfter(waiting) });
+  }
+
+  /** Seconds until about `tasks` renders of a thread have gone by, from the recent mean; 1 to 60. */
+  #retryAfter(tasks: number): string {
+    return String(Math.min(60, Math.max(1, Math.ceil((tasks * this.#meanTaskMs) / 1000))));
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's render pool: its counters show what ran (tests, operations). */
+    renderPool: RenderPool;
+  }
+}
+
+export function createRenderPool(config: Config): RenderPool {
+  return new RenderPool({ ...config.render, pdfFontPath: config.pdfFontPath });
+}
