@@ -14,7 +14,7 @@ import { ApiAgent } from '../apps/server/src/testing/http.js';
 import { signInAs } from '../apps/server/src/testing/sessions.js';
 import { pdfThroughput } from './cases/pdf-throughput.js';
 import { platformCases } from './cases/platform.js';
-import { type BenchClient, renderIsolationCase } from './cases/render-isolation.js';
+import { renderIsolationCase, signedInBenchClient } from './cases/render-isolation.js';
 import { statementCases } from './cases/statements.js';
 import { type BenchResult, measure } from './harness.js';
 
@@ -48,8 +48,8 @@ async function main() {
   for (const bench of cases) results.push(await measure(bench));
 
   // Rendering off the event loop (issue 8): real HTTP, on apps of their own (each closes its app).
-  const clientA = await benchClient(database, config, demoAccount('client').login);
-  const clientB = await benchClient(database, config, demoAccount('client2').login);
+  const clientA = await signedInBenchClient(database, config, demoAccount('client').login);
+  const clientB = await signedInBenchClient(database, config, demoAccount('client2').login);
   const isolation = [];
   for (const [label, perUser] of [
     [`per-person cap ${config.render.perUser}`, String(config.render.perUser)],
@@ -79,25 +79,6 @@ async function main() {
   await app.close();
   await database.close();
   if (results.some((r) => !r.pass)) process.exit(1);
-}
-
-/** A client's session and the statement accounts it may download (found the way the SPA finds them). */
-async function benchClient(database: Database, config: Config, login: string): Promise<BenchClient> {
-  const app = await buildApp({ config, database, logger: false });
-  const agent = new ApiAgent(app, 'afs.localhost', 'zh');
-  await signInAs({ database, config, clock: { now: new Date() } }, agent, login);
-  const plans = (await agent.get('/b2c/plans')).json().data as { id: number }[];
-  let partyId = 0;
-  for (const plan of plans) {
-    partyId = (await agent.get(`/b2c/plans/${plan.id}`)).json().partyId ?? 0;
-    if (partyId) break;
-  }
-  const list = (await agent.get(`/statement/policy_list/${partyId}`)).json().accounts as {
-    partyId: number;
-  }[];
-  await app.close();
-  if (list.length === 0) throw new Error(`${login} has no statements`);
-  return { cookie: agent.cookie as string, partyIds: list.map((a) => a.partyId) };
 }
 
 /** The statements of those accounts, in Chinese and English, built as the download routes build them. */

@@ -2,13 +2,40 @@ import { Agent, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
-import { api } from '../../apps/server/src/testing/http.js';
+import { buildApp } from '../../apps/server/src/app.js';
+import type { Config } from '../../apps/server/src/config.js';
+import type { Database } from '../../apps/server/src/db/client.js';
+import { ApiAgent, api } from '../../apps/server/src/testing/http.js';
+import { signInAs } from '../../apps/server/src/testing/sessions.js';
 import type { BenchResult } from '../harness.js';
 
 /** One client signed in: its session cookie, and the statement accounts (party ids) it may download. */
 export interface BenchClient {
   cookie: string;
   partyIds: number[];
+}
+
+/** A client's session and the statement accounts it may download (found the way the SPA finds them). */
+export async function signedInBenchClient(
+  database: Database,
+  config: Config,
+  login: string,
+): Promise<BenchClient> {
+  const app = await buildApp({ config, database, logger: false });
+  const agent = new ApiAgent(app, 'afs.localhost', 'zh');
+  await signInAs({ database, config, clock: { now: new Date() } }, agent, login);
+  const plans = (await agent.get('/b2c/plans')).json().data as { id: number }[];
+  let partyId = 0;
+  for (const plan of plans) {
+    partyId = (await agent.get(`/b2c/plans/${plan.id}`)).json().partyId ?? 0;
+    if (partyId) break;
+  }
+  const list = (await agent.get(`/statement/policy_list/${partyId}`)).json().accounts as {
+    partyId: number;
+  }[];
+  await app.close();
+  if (list.length === 0) throw new Error(`${login} has no statements`);
+  return { cookie: agent.cookie as string, partyIds: list.map((a) => a.partyId) };
 }
 
 interface Answer {

@@ -3,9 +3,7 @@ import { loadConfig } from '../../apps/server/src/config.js';
 import { openDatabase } from '../../apps/server/src/db/client.js';
 import { ensureDemoData } from '../../apps/server/src/db/seed/demo.js';
 import { demoAccount } from '../../apps/server/src/db/seed/demo-accounts.js';
-import { ApiAgent } from '../../apps/server/src/testing/http.js';
-import { signInAs } from '../../apps/server/src/testing/sessions.js';
-import { type BenchClient, renderIsolationCase } from '../cases/render-isolation.js';
+import { renderIsolationCase, signedInBenchClient } from '../cases/render-isolation.js';
 
 /**
  * `tsx bench/pdf/isolation.ts`: only the render-isolation case of `npm run bench`, on the demo data (DATABASE_URL or
@@ -19,25 +17,8 @@ const database = await openDatabase(
 await database.migrate();
 await ensureDemoData(database.db);
 
-async function client(login: string): Promise<BenchClient> {
-  const app = await buildApp({ config, database, logger: false });
-  const agent = new ApiAgent(app, 'afs.localhost', 'zh');
-  await signInAs({ database, config, clock: { now: new Date() } }, agent, login);
-  const plans = (await agent.get('/b2c/plans')).json().data as { id: number }[];
-  let partyId = 0;
-  for (const plan of plans) {
-    partyId = (await agent.get(`/b2c/plans/${plan.id}`)).json().partyId ?? 0;
-    if (partyId) break;
-  }
-  const list = (await agent.get(`/statement/policy_list/${partyId}`)).json().accounts as {
-    partyId: number;
-  }[];
-  await app.close();
-  return { cookie: agent.cookie as string, partyIds: list.map((a) => a.partyId) };
-}
-
-const a = await client(demoAccount('client').login);
-const b = await client(demoAccount('client2').login);
+const a = await signedInBenchClient(database, config, demoAccount('client').login);
+const b = await signedInBenchClient(database, config, demoAccount('client2').login);
 const { result, details } = await renderIsolationCase(
   await buildApp({ config, database, logger: false }),
   a,
