@@ -63,11 +63,13 @@ describe.runIf(process.env.TEST_DB_ENGINE === 'postgres')('while the database is
     expect((await inject('/readyz')).statusCode).toBe(200);
     cluster.stop();
     try {
-      // A first visit (session created) and a returning one (session read in the onRequest hook).
-      expect(await expectUnavailable('/angel/face/ja/api/me')).toEqual({
+      // A call that reads the database, and a returning visitor (session read in the onRequest hook).
+      expect(await expectUnavailable('/angel/face/ja/api/site_info')).toEqual({
         error: ja.errors.databaseUnavailable,
       });
       await expectUnavailable('/angel/face/en/api/me', 'portal_sid=some-earlier-session');
+      // A first visit needs no database at all (decision 018): the page can still show its sign-in form.
+      expect((await inject('/angel/face/ja/api/me')).statusCode).toBe(200);
       expect(await expectUnavailable('/readyz')).toEqual({
         error: 'The service is temporarily unavailable. Please try again in a moment.',
       });
@@ -85,7 +87,7 @@ describe.runIf(process.env.TEST_DB_ENGINE === 'postgres')('while the database is
     expect((await inject('/angel/face/en/api/me')).statusCode).toBe(200);
     cluster.freeze();
     try {
-      await expectUnavailable('/angel/face/en/api/me');
+      await expectUnavailable('/angel/face/en/api/me', 'portal_sid=some-earlier-session');
       await expectUnavailable('/angel/face/zh/api/site_info');
       await expectUnavailable('/healthz');
     } finally {
