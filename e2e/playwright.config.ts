@@ -15,8 +15,10 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   outputDir: resolve(root, 'test-results'),
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // The client tests that open statements and files in new windows ran close to 30 s on the 2-core CI machine once
+  // PDFs render in a worker thread beside the two browsers (issue 8); the budget is per test, not a speed target.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   workers: 2,
   retries: 0,
   reporter: process.env.CI
