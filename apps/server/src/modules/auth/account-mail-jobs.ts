@@ -18,10 +18,9 @@ import {
   findClientAccountByIdentity,
   findProducerAccount,
   findRegistrationMatch,
-  insertAccountToken,
   insertPendingClientUser,
   lockUser,
-  voidAccountTokens,
+  replaceAccountToken,
 } from './queries.js';
 
 /** What an anonymous account-flow request asked for, exactly as typed: the job does the lookup and the rest. */
@@ -64,14 +63,7 @@ async function sendResetLink(ctx: AuthContext, job: AccountMailRequest, account:
     // Simultaneous requests take turns on the account's row, each voiding the link before it; the partial unique
     // index account_tokens_live_uq refuses a second live link should anything bypass the lock.
     await lockUser(tx, account.id);
-    await voidAccountTokens(tx, account.id, at, 'reset');
-    await insertAccountToken(tx, {
-      userId: account.id,
-      purpose: 'reset',
-      tokenHash,
-      expiresAt: new Date(at.getTime() + RESET_TOKEN_TTL_MS),
-      createdAt: at,
-    });
+    await replaceAccountToken(tx, account.id, 'reset', tokenHash, at, RESET_TOKEN_TTL_MS);
     await auditFor(
       ctx,
       job,
@@ -166,14 +158,7 @@ async function registerClient(ctx: AuthContext, job: Extract<AccountMailRequest,
     const locked = await clientUserForUpdate(tx, job.site, match.clientId);
     // Activated a moment ago by another request: answered like any already registered client.
     if (locked?.status !== 'pending') return false;
-    await voidAccountTokens(tx, locked.id, at, 'activation');
-    await insertAccountToken(tx, {
-      userId: locked.id,
-      purpose: 'activation',
-      tokenHash,
-      expiresAt: new Date(at.getTime() + ACTIVATION_TOKEN_TTL_MS),
-      createdAt: at,
-    });
+    await replaceAccountToken(tx, locked.id, 'activation', tokenHash, at, ACTIVATION_TOKEN_TTL_MS);
     await auditFor(ctx, job, { action, outcome: 'success', userId: locked.id }, tx);
     return true;
   });

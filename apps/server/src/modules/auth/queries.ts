@@ -340,6 +340,28 @@ export async function voidAccountTokens(db: Db, userId: number, at: Date, purpos
     );
 }
 
+/**
+ * Voids the account's live links of `purpose` and stores the new one: the one live link per account and purpose
+ * that the partial unique index account_tokens_live_uq requires. Run it in the transaction that holds the lock.
+ */
+export async function replaceAccountToken(
+  db: Db,
+  userId: number,
+  purpose: TokenPurpose,
+  tokenHash: string,
+  at: Date,
+  ttlMs: number,
+) {
+  await voidAccountTokens(db, userId, at, purpose);
+  await insertAccountToken(db, {
+    userId,
+    purpose,
+    tokenHash,
+    expiresAt: new Date(at.getTime() + ttlMs),
+    createdAt: at,
+  });
+}
+
 /** Takes the account's row lock: issuers of one account's links take turns (one live link, decision 017). */
 export async function lockUser(db: Db, userId: number) {
   await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
