@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { SiteFooter } from '../../components/SiteFooter';
 import { SkipLink } from '../../components/SkipLink';
 import { TeamTreePanel } from '../../features/producer/components/TeamTreePanel';
+import { SelectedProducerProvider } from '../../features/producer/team/selected-producer';
 import { useSiteInfo } from '../../lib/session';
 import { MainContent } from './LayoutParts';
 import { AbsgProducerHeader, PartnerSiteFooter, PartnerSiteHeader } from './ProducerHeaders';
@@ -19,23 +20,25 @@ export default function ProducerLayout() {
   const headerProps = { navOpened, onToggleNav: nav.toggle, onOpenTeamTree: tree.open };
 
   return (
-    <AppShell
-      header={{ height: 64 }}
-      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
-      padding="md"
-    >
-      <SkipLink />
-      <AppShell.Header>
-        {isAbsg ? <AbsgProducerHeader {...headerProps} /> : <PartnerSiteHeader {...headerProps} />}
-      </AppShell.Header>
-      <AppShell.Navbar p="sm" aria-label={t('producer.menu')}>
-        <AppShell.Section grow component={ScrollArea}>
-          <ProducerSideMenu onNavigate={nav.close} />
-        </AppShell.Section>
-      </AppShell.Navbar>
-      <MainContent size="xl" />
-      {isAbsg ? <SiteFooter /> : <PartnerSiteFooter />}
-      <TeamTreePanel opened={treeOpened} onClose={tree.close} />
-    </AppShell>
+    <SelectedProducerProvider>
+      <AppShell
+        header={{ height: 64 }}
+        navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+        padding="md"
+      >
+        <SkipLink />
+        <AppShell.Header>
+          {isAbsg ? <AbsgProducerHeader {...headerProps} /> : <PartnerSiteHeader {...headerProps} />}
+        </AppShell.Header>
+        <AppShell.Navbar p="sm" aria-label={t('producer.menu')}>
+          <AppShell.Section grow component={ScrollArea}>
+            <ProducerSideMenu onNavigate={nav.close} />
+          </AppShell.Section>
+        </AppShell.Navbar>
+        <MainContent size="xl" />
+        {isAbsg ? <SiteFooter /> : <PartnerSiteFooter />}
+        <TeamTreePanel opened={treeOpened} onClose={tree.close} />
+      </AppShell>
+    </SelectedProducerProvider>
   );
 }
