@@ -182,5 +182,9 @@ describe('demo data', () => {
     const generatedTeam = await number(sql`
       select count(*) as n from producer_tree t join producers p on p.id = t.ancestor_id where p.code = 'G1U0T0P'`);
     expect(generatedTeam).toBe(16);
+    // Each site's generated partners sit under the run's head: six afs teams of 16, plus the head itself.
+    const headTeam = await number(sql`
+      select count(*) as n from producer_tree t join producers p on p.id = t.ancestor_id where p.code = 'G1HAFS'`);
+    expect(headTeam).toBe(1 + 6 * 16);
   });
 });

@@ -57,7 +57,13 @@ interface Team {
 }
 
 /** Ten teams per unit, each a partner, three sub-partners and four consultants under each sub-partner. */
-async function insertTeams(db: Db, run: number, unit: number, rows: Record<string, number>): Promise<Team[]> {
+async function insertTeams(
+  db: Db,
+  run: number,
+  unit: number,
+  heads: Record<SiteCode, number>,
+  rows: Record<string, number>,
+): Promise<Team[]> {
   const sitesCycle: SiteCode[] = ['afs', 'afs', 'afs', 'afs', 'afs', 'afs', 'ipc', 'ipc', 'absg', 'absg'];
   const teams: Team[] = [];
   for (const [t, site] of sitesCycle.entries()) {
@@ -71,7 +77,7 @@ async function insertTeams(db: Db, run: number, unit: number, rows: Record<strin
       title,
       hasCommissionPermission: title === 'Partner',
     });
-    const [partner] = await insertReturningIds(db, producers, [person(`${prefix}P`, null, 'Partner')]);
+    const [partner] = await insertReturningIds(db, producers, [person(`${prefix}P`, heads[site], 'Partner')]);
     const subs = await insertReturningIds(
       db,
       producers,
@@ -86,6 +92,38 @@ async function insertTeams(db: Db, run: number, unit: number, rows: Record<strin
     teams.push({ site, memberIds: [...subs, ...consultants] });
   }
   return teams;
+}
+
+/**
+ * One head producer per site and run, above every generated partner of that site: the "top producer" whose whole
+ * team holds most of a site's policies, the worst case the producer-list benchmarks measure (issue 9).
+ */
+async function insertHeads(
+  db: Db,
+  run: number,
+  rows: Record<string, number>,
+): Promise<Record<SiteCode, number>> {
+  const sites: SiteCode[] = ['afs', 'ipc', 'absg'];
+  const ids = await insertReturningIds(
+    db,
+    producers,
+    sites.map((site) => ({
+      siteCode: site,
+      code: scaleHeadCode(run, site),
+      name: `Gen head ${run} ${site}`,
+      fullName: `Generated Head ${run} ${site.toUpperCase()}`,
+      parentId: null,
+      title: 'Partner',
+      hasCommissionPermission: true,
+    })),
+  );
+  rows.producers = (rows.producers ?? 0) + ids.length;
+  return Object.fromEntries(sites.map((site, i) => [site, ids[i] as number])) as Record<SiteCode, number>;
+}
+
+/** Producer code of a run's head on a site (G1HAFS…); the benchmarks sign in as it. */
+export function scaleHeadCode(run: number, site: SiteCode): string {
+  return `G${run}H${site.toUpperCase()}`;
 }
 
 /**
@@ -111,7 +149,7 @@ export async function generateScaleData(db: Db, options: ScaleOptions): Promise<
     .select({ id: funds.id, code: funds.code, name: funds.name, currency: funds.currency })
     .from(funds);
   const meta = (await db.execute(sql`
-    select (select count(*) from producers where code like 'G%P' and parent_id is null)::int + 1 as run,
+    select (select count(*) from producers where code ~ '^G[0-9]+U0T0P$')::int + 1 as run,
            greatest(20000000, coalesce((select max(substring(client_no from 3)::int) from clients), 0) + 1)::int as next_client`)) as unknown as {
     rows: { run: number; next_client: number }[];
   };
@@ -121,8 +159,9 @@ export async function generateScaleData(db: Db, options: ScaleOptions): Promise<
   const rng = new Random(9000 + run);
   const nonRider = productRows.filter((p) => p.category !== 'IR');
 
+  const heads = await insertHeads(db, run, rows);
   for (let unit = 0; unit < options.scale; unit++) {
-    const teams = await insertTeams(db, run, unit, rows);
+    const teams = await insertTeams(db, run, unit, heads, rows);
     let policiesLeft = perUnit;
     while (policiesLeft > 0) {
       const clientRows: (typeof clients.$inferInsert)[] = [];
