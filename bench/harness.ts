@@ -48,3 +48,48 @@ export async function measure(bench: BenchCase): Promise<BenchResult> {
     pass: p95Ms <= bench.targetP95Ms,
   };
 }
+
+export interface ConcurrentResult {
+  name: string;
+  concurrency: number;
+  requests: number;
+  opsPerSecond: number;
+  p50Ms: number;
+  p95Ms: number;
+  maxMs: number;
+}
+
+/**
+ * Keeps `concurrency` calls in flight for `durationMs` (after a warm-up of the same length / 4) and reports
+ * throughput and latency. Used to compare an endpoint with the same SQL run bare through the driver.
+ */
+export async function measureConcurrent(
+  name: string,
+  options: { concurrency: number; durationMs: number },
+  run: () => Promise<unknown>,
+): Promise<ConcurrentResult> {
+  const loop = async (until: number, samples: number[] | null) => {
+    while (performance.now() < until) {
+      const t0 = performance.now();
+      await run();
+      samples?.push(performance.now() - t0);
+    }
+  };
+  const warmUntil = performance.now() + options.durationMs / 4;
+  await Promise.all(Array.from({ length: options.concurrency }, () => loop(warmUntil, null)));
+  const samples: number[] = [];
+  const started = performance.now();
+  const until = started + options.durationMs;
+  await Promise.all(Array.from({ length: options.concurrency }, () => loop(until, samples)));
+  const elapsed = performance.now() - started;
+  samples.sort((a, b) => a - b);
+  return {
+    name,
+    concurrency: options.concurrency,
+    requests: samples.length,
+    opsPerSecond: Math.round((samples.length / elapsed) * 1000),
+    p50Ms: Number(percentile(samples, 50).toFixed(1)),
+    p95Ms: Number(percentile(samples, 95).toFixed(1)),
+    maxMs: Number((samples.at(-1) ?? 0).toFixed(1)),
+  };
+}

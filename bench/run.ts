@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.js';
 import { type Config, loadConfig } from '../apps/server/src/config.js';
 import { type Database, openDatabase } from '../apps/server/src/db/client.js';
@@ -24,7 +24,9 @@ import { type BenchResult, measure } from './harness.js';
  * missed, so a regression is a failed command, not a number nobody reads.
  */
 async function main() {
-  const { values } = parseArgs({ options: { scale: { type: 'string', default: '1' } } });
+  const { values } = parseArgs({
+    options: { scale: { type: 'string', default: '1' }, reuse: { type: 'boolean', default: false } },
+  });
   const scale = Number(values.scale);
   const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', NODE_ENV: 'test' });
   const database = await openDatabase(
@@ -32,7 +34,10 @@ async function main() {
   );
   await database.migrate();
   await ensureDemoData(database.db);
-  if (scale > 0) await generateScaleData(database.db, { scale });
+  // --reuse measures a database already seeded with `npm run seed -- --scale N` (a million policies take an hour
+  // to generate on 2 cores); without it every run starts from a fresh database.
+  const generatedUnits = values.reuse ? await countGeneratedUnits(database) : 0;
+  if (scale > generatedUnits) await generateScaleData(database.db, { scale: scale - generatedUnits });
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
 
@@ -96,6 +101,14 @@ async function sampleStatements(database: Database, config: Config, partyIds: nu
   }
   await renderPool.close();
   return docs;
+}
+
+/** Scale units already generated in this database (one afs partner per unit is coded G<run>U<unit>T0P). */
+async function countGeneratedUnits(database: Database): Promise<number> {
+  const result = (await database.db.execute(
+    sql`select count(*)::int as n from producers where code ~ '^G[0-9]+U[0-9]+T0P$'`,
+  )) as unknown as { rows: { n: number }[] };
+  return Number(result.rows[0]?.n ?? 0);
 }
 
 /** Signs in through the real login endpoint and returns the session cookie. */
