@@ -20,14 +20,11 @@ export interface RenderPoolCounters {
   submitted: number;
   /** Tasks a worker finished. */
   completed: number;
-  /** Tasks cancelled because their download was abandoned (dequeued, or their worker stopped). */
+  /** Tasks dropped from the queue because their download was abandoned before a thread took them. */
   aborted: number;
   refusedBusyUser: number;
   refusedQueueFull: number;
 }
-
-/** piscina's refusals when every thread is busy and the queue is full (its errors carry no code). */
-const QUEUE_FULL = new Set(['Task queue is at limit', 'No task queue available and all Workers are busy']);
 
 const WORKER_FILE = new URL('./worker-entry.mjs', import.meta.url);
 
@@ -52,8 +49,12 @@ export class RenderPool {
   #closed = false;
   #drained: (() => void) | undefined;
   readonly #active = new Map<string, number>();
-  /** Tasks handed to piscina and not yet settled: running or waiting. */
+  /** Tasks accepted and not yet settled: running or waiting. */
   #inFlight = 0;
+  /** Tasks handed to piscina (at most one per thread). */
+  #running = 0;
+  /** Tasks waiting for a thread, in arrival order. */
+  readonly #waiting: (() => void)[] = [];
   /** Running mean of a task's time in the pool (queue + render), for Retry-After. */
   #meanTaskMs = 1000;
 
@@ -90,31 +91,28 @@ export class RenderPool {
 
   /**
    * Renders one task in a worker. Throws 503 (queue full, Retry-After), RenderUnavailableError (the document cannot be
-   * made here), or 499 when `signal` aborts first: a queued task is dropped, a running one stops with its thread.
+   * made here), or 499 when `signal` aborts while the task still waits for a thread. A task already rendering is let
+   * finish and its bytes dropped: stopping it would end its thread, and the replacement parses every font again
+   * (seconds of CPU on a busy machine), which cost more than the rest of the render.
    */
   async run<K extends RenderKind>(task: { kind: K } & RenderTasks[K], signal?: AbortSignal): Promise<Buffer> {
     if (this.#closed) throw new HttpError(503, 'errors.unavailable', { 'retry-after': '5' });
     if (signal?.aborted) throw new HttpError(CLIENT_CLOSED_REQUEST, 'errors.badRequest');
     const pool = this.#pool();
-    // piscina applies maxQueue only to tasks without an AbortSignal (others wait in a queue it does not bound), so
-    // the bound is kept here: at most `maxQueue` tasks wait beyond those the threads are running.
+    // Tasks wait here, not in piscina: a waiting task can then be dropped without touching a thread, and the bound
+    // holds for every task (piscina's maxQueue ignores tasks that carry an AbortSignal).
     if (this.#inFlight >= this.settings.threads + this.settings.maxQueue) this.#queueFull();
     this.counters.submitted++;
     this.#inFlight++;
     const started = performance.now();
     let result: Uint8Array | RenderOutcome;
     try {
-      result = await pool.run(task as RenderTask, signal ? { signal } : {});
-    } catch (error) {
-      if ((error as Error).name === 'AbortError') {
-        this.counters.aborted++;
-        throw new HttpError(CLIENT_CLOSED_REQUEST, 'errors.badRequest');
+      await this.#threadSlot(signal);
+      try {
+        result = await pool.run(task as RenderTask);
+      } finally {
+        this.#releaseThreadSlot();
       }
-      if (QUEUE_FULL.has((error as Error).message)) {
-        this.counters.submitted--;
-        this.#queueFull();
-      }
-      throw error;
     } finally {
       this.#inFlight--;
     }
@@ -122,6 +120,33 @@ export class RenderPool {
     this.#meanTaskMs = this.#meanTaskMs * 0.8 + (performance.now() - started) * 0.2;
     if (ArrayBuffer.isView(result)) return Buffer.from(result.buffer, result.byteOffset, result.byteLength);
     throw new RenderUnavailableError((result as Extract<RenderOutcome, { ok: false }>).detail);
+  }
+
+  /** Waits, first come first served, until fewer tasks run than there are threads; 499 if abandoned meanwhile. */
+  #threadSlot(signal: AbortSignal | undefined): Promise<void> {
+    if (this.#running < this.settings.threads) {
+      this.#running++;
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve, reject) => {
+      const onAbort = () => {
+        this.#waiting.splice(this.#waiting.indexOf(start), 1);
+        this.counters.aborted++;
+        reject(new HttpError(CLIENT_CLOSED_REQUEST, 'errors.badRequest'));
+      };
+      const start = () => {
+        signal?.removeEventListener('abort', onAbort);
+        this.#running++;
+        resolve();
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.#waiting.push(start);
+    });
+  }
+
+  #releaseThreadSlot(): void {
+    this.#running--;
+    this.#waiting.shift()?.();
   }
 
   /**
@@ -154,12 +179,11 @@ export class RenderPool {
 
   #pool(): Piscina {
     if (!this.#piscina) {
-      const { threads, maxQueue, pdfFontPath } = this.settings;
+      const { threads, pdfFontPath } = this.settings;
       this.#piscina = new Piscina({
         filename: WORKER_FILE.href,
         minThreads: threads,
         maxThreads: threads,
-        maxQueue,
         // Workers keep their parsed fonts: they live as long as the pool.
         idleTimeout: Number.POSITIVE_INFINITY,
         workerData: { pdfFontPath },

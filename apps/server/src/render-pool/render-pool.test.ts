@@ -168,6 +168,20 @@ describe('rendering in worker threads', () => {
     expect(pool().counters.completed - before.completed).toBe(1);
     expect(pool().counters.aborted - before.aborted).toBe(1);
   });
+
+  it('lets a render already under way finish when its download is abandoned, keeping its thread', async () => {
+    const docs = await heavyDocs(4);
+    const threadsBefore = pool().threads;
+    const before = { ...pool().counters };
+    const abandoned = new AbortController();
+    const running = pool().run({ kind: 'statement-pdf', docs }, abandoned.signal);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    abandoned.abort();
+    expect((await running).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pool().counters.completed - before.completed).toBe(1);
+    expect(pool().counters.aborted - before.aborted).toBe(0);
+    expect(pool().threads).toBe(threadsBefore);
+  });
 });
 
 describe('an abandoned ZIP', () => {
