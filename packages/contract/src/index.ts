@@ -15,3 +15,4 @@ export * from './sites.js';
 export * from './stages.js';
 export * from './statements.js';
 export * from './text.js';
+export * from './producer-team.js';

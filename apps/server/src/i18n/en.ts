@@ -65,6 +65,10 @@ export const en = {
       'Your earlier downloads are still being prepared (at most {{limit}} at a time). Please wait until they finish, then try again.',
     queueFull: 'Many documents are being prepared right now. Please try again in a moment.',
   },
+  /** The producer's team tree: the node standing for children left out of one answer. */
+  team: {
+    moreChildren: '{{count}} more…',
+  },
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

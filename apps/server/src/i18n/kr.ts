@@ -65,4 +65,7 @@ export const kr: Messages = {
       '이전 다운로드를 아직 준비하고 있습니다(동시에 최대 {{limit}}건). 완료된 후 다시 시도해 주십시오.',
     queueFull: '현재 많은 문서를 준비하고 있습니다. 잠시 후 다시 시도해 주십시오.',
   },
+  team: {
+    moreChildren: '{{count}}명 더…',
+  },
 };

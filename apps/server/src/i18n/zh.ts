@@ -62,4 +62,7 @@ export const zh: Messages = {
     userBusy: '您先前的下載仍在準備中（每次最多 {{limit}} 個），請待其完成後再試。',
     queueFull: '目前正在準備大量文件，請稍後再試。',
   },
+  team: {
+    moreChildren: '還有 {{count}} 位…',
+  },
 };

@@ -48,6 +48,9 @@ export const producers = pgTable(
   (t) => [
     uniqueIndex('producers_site_code_uq').on(t.siteCode, sql`upper(${t.code})`),
     index('producers_parent_idx').on(t.parentId),
+    // The team search (name or Advisor Code contains the text, any case) at tens of thousands of producers.
+    index('producers_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('producers_code_trgm_idx').using('gin', sql`${t.code} gin_trgm_ops`),
     check('producers_not_own_parent_ck', sql`${t.parentId} is distinct from ${t.id}`),
   ],
 );
