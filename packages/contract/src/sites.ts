@@ -65,6 +65,17 @@ export const siteLinksSchema = z
   .partial();
 export type SiteLinks = z.infer<typeof siteLinksSchema>;
 
+/**
+ * The partner website's own header and footer, which afs and ipc embed around the producer area (spec 1 §2): a
+ * script of theirs that defines custom elements, and the element names. Absent: the portal's stand-ins show.
+ */
+export const externalChromeSchema = z.object({
+  scriptUrl: z.url({ protocol: /^https?$/ }),
+  headerTag: z.string().regex(/^[a-z][a-z0-9]*-[a-z0-9-]+$/),
+  footerTag: z.string().regex(/^[a-z][a-z0-9]*-[a-z0-9-]+$/),
+});
+export type ExternalChrome = z.infer<typeof externalChromeSchema>;
+
 export const siteInfoSchema = z.object({
   siteCode: siteCodeSchema,
   siteName: z.string(),
@@ -73,6 +84,7 @@ export const siteInfoSchema = z.object({
   /** Where /internal sends people without staff access, and what the staff header's search submits to. */
   backOfficeUrl: z.string().optional(),
   links: siteLinksSchema.optional(),
+  externalChrome: externalChromeSchema.optional(),
 });
 export type SiteInfo = z.infer<typeof siteInfoSchema>;
 

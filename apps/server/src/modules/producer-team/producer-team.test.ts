@@ -1,13 +1,14 @@
 import {
   producerProfileSchema,
+  siteInfoSchema,
   subtreeResponseSchema,
   TREE_CHILDREN_PAGE,
   teamSearchResponseSchema,
   treeNodesResponseSchema,
 } from '@portal/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, producers } from '../../db/schema/index.js';
+import { auditLog, producers, sites } from '../../db/schema/index.js';
 import { demoAccount } from '../../db/seed/demo-accounts.js';
 import { ApiAgent } from '../../testing/http.js';
 import { signInAs } from '../../testing/sessions.js';
@@ -265,5 +266,36 @@ describe('GET /b2b/profile/:producerId', () => {
       (await absg.get('/b2b/get_tree_node?load_parent=true')).json(),
     );
     expect(root).toMatchObject({ code: 'B1001', childCount: 1 });
+  });
+});
+
+describe('site settings behind the producer shell (GET /site_info)', () => {
+  it('passes on configured links and the partner header/footer, and leaves malformed ones out', async () => {
+    const agent = new ApiAgent(t.app, 'ipc.localhost');
+    expect(siteInfoSchema.parse((await agent.get('/site_info')).json()).externalChrome).toBeUndefined();
+    const chrome = {
+      scriptUrl: 'https://www.ipc.example.com/chrome.js',
+      headerTag: 'ipc-header',
+      footerTag: 'ipc-footer',
+    };
+    await t.database.db
+      .update(sites)
+      .set({
+        settings: sql`settings || ${JSON.stringify({ links: { faq: 'https://ipc.example.com/faq' }, externalChrome: chrome })}::jsonb`,
+      })
+      .where(eq(sites.code, 'ipc'));
+    const info = siteInfoSchema.parse((await agent.get('/site_info')).json());
+    expect(info.links).toEqual({ faq: 'https://ipc.example.com/faq' });
+    expect(info.externalChrome).toEqual(chrome);
+
+    await t.database.db
+      .update(sites)
+      .set({
+        settings: sql`settings || ${JSON.stringify({ links: { faq: 42 }, externalChrome: { ...chrome, scriptUrl: 'javascript:alert(1)' } })}::jsonb`,
+      })
+      .where(eq(sites.code, 'ipc'));
+    const broken = siteInfoSchema.parse((await agent.get('/site_info')).json());
+    expect(broken.links).toBeUndefined();
+    expect(broken.externalChrome).toBeUndefined();
   });
 });
