@@ -24,15 +24,19 @@ export function ScreenSlot({ children }: { children?: ReactNode }) {
 export function MainContent({
   children,
   size = 'lg',
+  before,
 }: {
   children?: ReactNode;
   size?: MantineSize | number;
+  /** Shown above every screen of the layout (the producer area's "viewing as" banner). */
+  before?: ReactNode;
 }) {
   return (
     // The shell's main fills the screen by default; leave room so the footer shows on short pages.
     <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} mih="calc(100dvh - 4rem)">
       <Container size={size} px={0} py="md">
         <MachineTranslationNote />
+        {before}
         <ScreenSlot>{children}</ScreenSlot>
       </Container>
     </AppShell.Main>

@@ -1,4 +1,6 @@
 import { ActionIcon, Anchor, Box, Burger, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import type { ExternalChrome } from '@portal/contract';
+import { createElement, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ChevronDownIcon, SitemapIcon, UserIcon } from '../../components/icons';
@@ -84,22 +86,56 @@ export function AbsgProducerHeader(props: ProducerHeaderProps) {
 }
 
 /**
- * afs and ipc embed a header element of the partner website. This plain component stands in for it until that
- * element is integrated: logo, portal title, languages, the producer's name, change password and logout.
+ * Whether the partner website's custom element `tag` is usable: its script (site settings `externalChrome`) is
+ * added once, and the answer turns true only when the browser has defined the element. A script that fails or that
+ * the content security policy refuses leaves the portal's stand-in in place instead of an empty element.
+ */
+function usePartnerElement(chrome: ExternalChrome | undefined, tag: string | undefined): boolean {
+  const [defined, setDefined] = useState(() => !!tag && !!customElements.get(tag));
+  useEffect(() => {
+    if (!chrome || !tag) return;
+    if (!document.querySelector(`script[data-partner-chrome="${chrome.scriptUrl}"]`)) {
+      const script = document.createElement('script');
+      script.src = chrome.scriptUrl;
+      script.async = true;
+      script.dataset.partnerChrome = chrome.scriptUrl;
+      document.head.append(script);
+    }
+    let active = true;
+    customElements.whenDefined(tag).then(() => active && setDefined(true));
+    return () => {
+      active = false;
+    };
+  }, [chrome, tag]);
+  return defined;
+}
+
+/**
+ * afs and ipc embed a header element of the partner website (site settings `externalChrome.headerTag`), beside the
+ * portal's own controls (menu button, team tree, change password, logout). Until it is configured and loaded, a plain
+ * stand-in shows: logo, portal title, languages and the producer's name.
  */
 export function PartnerSiteHeader(props: ProducerHeaderProps) {
   const { t } = useTranslation();
   const site = useSiteInfo();
   const producer = useCurrentProducer();
   const localePath = useLocalePath();
+  const chrome = site.externalChrome;
+  const partnerHeader = usePartnerElement(chrome, chrome?.headerTag);
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" data-external-element="partner-header">
-      <Group gap="sm" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
         <NavToggle {...props} />
-        <SiteLogo to="/b2b" />
-        <Text fw={600} visibleFrom="md">
-          {t('producer.portalTitle', { siteName: site.siteName })}
-        </Text>
+        {partnerHeader && chrome ? (
+          createElement(chrome.headerTag, { style: { display: 'block', flex: 1, minWidth: 0 } })
+        ) : (
+          <>
+            <SiteLogo to="/b2b" />
+            <Text fw={600} visibleFrom="md">
+              {t('producer.portalTitle', { siteName: site.siteName })}
+            </Text>
+          </>
+        )}
       </Group>
       <Group gap="md" wrap="nowrap">
         <Box visibleFrom="sm">
@@ -120,11 +156,14 @@ export function PartnerSiteHeader(props: ProducerHeaderProps) {
   );
 }
 
-/** Stand-in for the partner website's footer element on afs and ipc. */
+/** The partner website's footer element on afs and ipc (site settings `externalChrome.footerTag`), or a stand-in. */
 export function PartnerSiteFooter() {
+  const site = useSiteInfo();
+  const chrome = site.externalChrome;
+  const partnerFooter = usePartnerElement(chrome, chrome?.footerTag);
   return (
     <div data-external-element="partner-footer">
-      <SiteFooter />
+      {partnerFooter && chrome ? createElement(chrome.footerTag) : <SiteFooter />}
     </div>
   );
 }

@@ -4,23 +4,28 @@ import { useTranslation } from 'react-i18next';
 import { SiteFooter } from '../../components/SiteFooter';
 import { SkipLink } from '../../components/SkipLink';
 import { TeamTreePanel } from '../../features/producer/components/TeamTreePanel';
+import { ViewingAsBanner } from '../../features/producer/components/ViewingAsBanner';
 import { SelectedProducerProvider } from '../../features/producer/team/selected-producer';
-import { useSiteInfo } from '../../lib/session';
+import { useCurrentProducer, useSiteInfo } from '../../lib/session';
 import { MainContent } from './LayoutParts';
 import { AbsgProducerHeader, PartnerSiteFooter, PartnerSiteHeader } from './ProducerHeaders';
 import { ProducerSideMenu } from './ProducerSideMenu';
 
-/** Producer area (spec 1 §2): per-site header and footer, side menu with legend, team-tree panel. */
+/**
+ * Producer area (spec 1 §2): per-site header and footer, side menu with legend, team-tree panel, and the "viewing as"
+ * banner while a producer chosen from the tree scopes the lists.
+ */
 export default function ProducerLayout() {
   const { t } = useTranslation();
   const site = useSiteInfo();
+  const producer = useCurrentProducer();
   const [navOpened, nav] = useDisclosure(false);
   const [treeOpened, tree] = useDisclosure(false);
   const isAbsg = site.siteCode === 'absg';
   const headerProps = { navOpened, onToggleNav: nav.toggle, onOpenTeamTree: tree.open };
 
   return (
-    <SelectedProducerProvider>
+    <SelectedProducerProvider ownerId={producer?.producerId}>
       <AppShell
         header={{ height: 64 }}
         navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
@@ -35,7 +40,7 @@ export default function ProducerLayout() {
             <ProducerSideMenu onNavigate={nav.close} />
           </AppShell.Section>
         </AppShell.Navbar>
-        <MainContent size="xl" />
+        <MainContent size="xl" before={<ViewingAsBanner />} />
         {isAbsg ? <SiteFooter /> : <PartnerSiteFooter />}
         <TeamTreePanel opened={treeOpened} onClose={tree.close} />
       </AppShell>

@@ -1,16 +1,32 @@
-import { Anchor, Divider, Group, Stack } from '@mantine/core';
+import { Anchor, Box, Divider, Group, Stack, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ExternalLinkIcon } from '../../components/icons';
+import { LanguageSwitcher } from '../../components/LanguageSwitcher';
 import { ProductCodeLegend } from '../../features/producer/components/ProductCodeLegend';
 import { useLocalePath } from '../../lib/locale';
 import { useCurrentProducer, useSiteInfo } from '../../lib/session';
 import { siteLinks } from '../../lib/site';
 import { SideNavItem } from './NavItems';
 
+/** A link that leaves the portal in a new tab, and says so to screen readers. */
+function ExternalLink({ href, label }: { href: string; label: string }) {
+  const { t } = useTranslation('producer-team');
+  return (
+    <Anchor href={href} target="_blank" rel="noopener noreferrer" size="sm">
+      <Group gap={4} component="span" wrap="nowrap">
+        {label}
+        <ExternalLinkIcon size={14} />
+        <VisuallyHidden>{t('menu.newTab')}</VisuallyHidden>
+      </Group>
+    </Anchor>
+  );
+}
+
 /**
  * Producer side menu (spec 1 §2): New Business, Service Records (not on absg), Clients, Reports, My Profile,
- * Commissions (with hasCommissionPermission); Contact Us and FAQ; the external producer portal with
- * hasAvenueB2bLogin; the product-code legend.
+ * Commissions (with hasCommissionPermission); Contact Us and FAQ (links from site settings, else defaults); the
+ * external producer portal with hasAvenueB2bLogin; the product-code legend. Below the `sm` breakpoint the menu is
+ * the burger's drawer, and it also carries what the afs/ipc header hides there (languages, change password).
  */
 export function ProducerSideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
@@ -18,6 +34,7 @@ export function ProducerSideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const producer = useCurrentProducer();
   const localePath = useLocalePath();
   const links = siteLinks(site);
+  const isAbsg = site.siteCode === 'absg';
 
   const items = [
     { to: '/b2b', label: t('producer.newBusiness'), end: true, show: true },
@@ -40,22 +57,27 @@ export function ProducerSideMenu({ onNavigate }: { onNavigate?: () => void }) {
             onNavigate={onNavigate}
           />
         ))}
+        {!isAbsg && (
+          <Box hiddenFrom="sm">
+            <SideNavItem
+              to={localePath('/b2b/change_password')}
+              label={t('producer.changePassword')}
+              onNavigate={onNavigate}
+            />
+          </Box>
+        )}
       </Stack>
+      {!isAbsg && (
+        <Box hiddenFrom="sm" px="sm">
+          <LanguageSwitcher />
+        </Box>
+      )}
       <Divider />
       <Stack gap={6} px="sm">
-        <Anchor href={links.contactUs} target="_blank" rel="noopener noreferrer" size="sm">
-          {t('producer.contactUs')}
-        </Anchor>
-        <Anchor href={links.faq} target="_blank" rel="noopener noreferrer" size="sm">
-          {t('producer.faq')}
-        </Anchor>
+        <ExternalLink href={links.contactUs} label={t('producer.contactUs')} />
+        <ExternalLink href={links.faq} label={t('producer.faq')} />
         {producer?.hasAvenueB2bLogin && (
-          <Anchor href={links.producerPortal} target="_blank" rel="noopener noreferrer" size="sm">
-            <Group gap={4} component="span" wrap="nowrap">
-              {t('producer.producerPortal')}
-              <ExternalLinkIcon size={14} />
-            </Group>
-          </Anchor>
+          <ExternalLink href={links.producerPortal} label={t('producer.producerPortal')} />
         )}
       </Stack>
       <Divider />
