@@ -16,7 +16,7 @@ function ExternalLink({ href, label }: { href: string; label: string }) {
       <Group gap={4} component="span" wrap="nowrap">
         {label}
         <ExternalLinkIcon size={14} />
-        <VisuallyHidden>{t('menu.newTab')}</VisuallyHidden>
+        <VisuallyHidden> {t('menu.newTab')}</VisuallyHidden>
       </Group>
     </Anchor>
   );
