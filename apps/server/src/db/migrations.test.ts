@@ -26,6 +26,8 @@ describe('migrations', () => {
       'clients_full_name_trgm_idx',
       'policies_insured_name_trgm_idx',
       'policies_plan_no_trgm_idx',
+      'producers_code_trgm_idx',
+      'producers_name_trgm_idx',
       'products_name_trgm_idx',
     ]);
     const triggers = await rows<{ tgname: string }>(
