@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import type { ProducerTreeNode } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, Suspense, useCallback, useMemo, useState } from 'react';
+import { type KeyboardEvent, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronDownIcon } from '../../../components/icons';
 import { useCurrentProducer } from '../../../lib/session';
@@ -190,6 +190,16 @@ function TeamTreeDrawer({ opened, onClose }: PanelProps) {
 
   const isSelf = chosen?.id === me?.producerId;
 
+  // A treeitem is named from its content, which would include its open subtree ("Alex Lau Betty Ng Calvin Yip …");
+  // Mantine offers no prop for the <li>, so each item is named after its own row once rendered.
+  const treeRef = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    for (const item of treeRef.current?.querySelectorAll<HTMLElement>('[role=treeitem]') ?? []) {
+      const row = item.querySelector(':scope > [data-value]');
+      if (row?.textContent) item.setAttribute('aria-label', row.textContent);
+    }
+  });
+
   return (
     <Drawer
       opened={opened}
@@ -253,6 +263,7 @@ function TeamTreeDrawer({ opened, onClose }: PanelProps) {
               {t('producer-team:keyboardHelp')}
             </Text>
             <Tree
+              ref={treeRef}
               data={data}
               tree={tree}
               expandOnClick={false}
