@@ -41,9 +41,9 @@ export function parseCriteria<C extends Criteria>(schema: z.ZodType<C>, params: 
   for (let round = 0; round <= Object.keys(raw).length + 1; round += 1) {
     const result = schema.safeParse(raw);
     if (result.success) return result.data;
-    const badKeys = new Set(result.error.issues.map((issue) => issue.path[0]).filter((key) => key in raw));
+    const badKeys = new Set(result.error.issues.map((issue) => issue.path[0]).filter((key) => key !== undefined && String(key) in raw));
     if (badKeys.size === 0) break;
-    for (const key of badKeys) delete raw[key as string];
+    for (const key of badKeys) delete raw[String(key)];
   }
   return schema.parse({});
 }
