@@ -52,7 +52,10 @@ describe('DataTable, server-sorted mode', () => {
   it('keeps the server order, marks the sorted column with aria-sort and asks for a new sort on click', () => {
     const onSort = vi.fn();
     render(wrap(<Harness rows={page1} onSort={onSort} />));
-    const names = screen.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[1]?.textContent);
+    const names = screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[1]?.textContent);
     expect(names).toEqual(['Zed', 'Amy']);
     const header = screen.getByRole('columnheader', { name: /Client/ });
     expect(header).toHaveAttribute('aria-sort', 'descending');
@@ -78,7 +81,9 @@ describe('DataTable, server-sorted mode', () => {
   });
 
   it('useRowSelection keeps the set while the rows are the same array', () => {
-    const { result, rerender } = renderHook(({ rows }) => useRowSelection(rows), { initialProps: { rows: page1 } });
+    const { result, rerender } = renderHook(({ rows }) => useRowSelection(rows), {
+      initialProps: { rows: page1 },
+    });
     act(() => result.current.setSelectedKeys(new Set([1])));
     rerender({ rows: page1 });
     expect([...result.current.selectedKeys]).toEqual([1]);
@@ -95,7 +100,9 @@ function PagerHarness({ total, lowerBound = false }: { total: number; lowerBound
       {...state}
       totalSize={total}
       totalIsLowerBound={lowerBound}
-      onChange={(change) => setState((s) => ({ ...s, ...change, ...(change.sizePerPage ? { page: 1 } : {}) }))}
+      onChange={(change) =>
+        setState((s) => ({ ...s, ...change, ...(change.sizePerPage ? { page: 1 } : {}) }))
+      }
     />
   );
 }

@@ -28,8 +28,8 @@ export function SearchFilters<V extends FormValues>({
 }) {
   const { t } = useTranslation('lists');
   return (
-    <Card withBorder radius="md" padding="md" component="section" aria-label={label}>
-      <form role="search" aria-label={label} noValidate onSubmit={form.onSubmit((values) => onSearch(values))}>
+    <Card withBorder radius="md" padding="md" component="search" aria-label={label}>
+      <form noValidate onSubmit={form.onSubmit((values) => onSearch(values))}>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="sm">
           {children}
         </SimpleGrid>

@@ -33,7 +33,9 @@ describe('criteria in the URL', () => {
     expect(parseCriteria(nb, params(''))).toEqual(nb.parse({}));
     const sr = serviceRecordList.criteria;
     expect(parseCriteria(sr, params('')).statusOptions).toBe('O');
-    expect(serializeCriteria(sr, parseCriteria(sr, params('statusOptions=All'))).toString()).toBe('statusOptions=All');
+    expect(serializeCriteria(sr, parseCriteria(sr, params('statusOptions=All'))).toString()).toBe(
+      'statusOptions=All',
+    );
   });
 
   it('falls back to the default of each bad field and keeps the good ones', () => {
@@ -60,7 +62,10 @@ describe('criteria in the URL', () => {
   });
 
   it('export query: criteria without page and size, arrays kept as arrays (repeated keys)', () => {
-    const criteria = { ...nb.parse({ page: 4, stage: 'select', stageOptions: [1, 2] }), selectedProducerId: 7 };
+    const criteria = {
+      ...nb.parse({ page: 4, stage: 'select', stageOptions: [1, 2] }),
+      selectedProducerId: 7,
+    };
     expect(criteriaQuery(criteria)).toEqual({
       includedTeam: true,
       stage: 'select',
@@ -71,7 +76,13 @@ describe('criteria in the URL', () => {
 });
 
 describe('search-list transitions (spec 1 §4)', () => {
-  const current = nb.parse({ page: 4, sizePerPage: 30, sortField: 'stage', sortOrder: 'desc', keywords: 'a' });
+  const current = nb.parse({
+    page: 4,
+    sizePerPage: 30,
+    sortField: 'stage',
+    sortOrder: 'desc',
+    keywords: 'a',
+  });
 
   it('submit: page 1, size 10, no sort, fields merged', () => {
     expect(submitSearch(nb, current, { keywords: 'b', stage: 'all' })).toEqual(

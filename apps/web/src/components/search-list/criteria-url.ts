@@ -41,7 +41,11 @@ export function parseCriteria<C extends Criteria>(schema: z.ZodType<C>, params: 
   for (let round = 0; round <= Object.keys(raw).length + 1; round += 1) {
     const result = schema.safeParse(raw);
     if (result.success) return result.data;
-    const badKeys = new Set(result.error.issues.map((issue) => issue.path[0]).filter((key) => key !== undefined && String(key) in raw));
+    const badKeys = new Set(
+      result.error.issues
+        .map((issue) => issue.path[0])
+        .filter((key) => key !== undefined && String(key) in raw),
+    );
     if (badKeys.size === 0) break;
     for (const key of badKeys) delete raw[String(key)];
   }
@@ -80,8 +84,10 @@ export function criteriaQuery(criteria: Criteria, extra: QueryParams = {}): Quer
   const query: QueryParams = {};
   for (const [key, value] of Object.entries(criteria)) {
     if ((PAGING_KEYS as readonly string[]).includes(key) || value === undefined || value === null) continue;
-    if (Array.isArray(value)) query[key] = value.map((item) => (typeof item === 'number' ? item : String(item)));
-    else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') query[key] = value;
+    if (Array.isArray(value))
+      query[key] = value.map((item) => (typeof item === 'number' ? item : String(item)));
+    else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+      query[key] = value;
   }
   return { ...query, ...extra };
 }

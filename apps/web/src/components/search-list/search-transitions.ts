@@ -14,7 +14,11 @@ function reparse<C extends Criteria>(schema: z.ZodType<C>, raw: Record<string, u
 }
 
 /** Submit: the form's fields merge into the query; paging returns to page 1, size 10, and the sort is dropped. */
-export function submitSearch<C extends Criteria>(schema: z.ZodType<C>, current: C, fields: Record<string, unknown>): C {
+export function submitSearch<C extends Criteria>(
+  schema: z.ZodType<C>,
+  current: C,
+  fields: Record<string, unknown>,
+): C {
   return reparse(
     schema,
     {
@@ -39,11 +43,7 @@ export function changePage<C extends Criteria>(
   change: { page?: number; sizePerPage?: number },
 ): C {
   const sizeChanged = change.sizePerPage !== undefined && change.sizePerPage !== current.sizePerPage;
-  return reparse(
-    schema,
-    { ...current, ...change, ...(sizeChanged ? { page: FIRST_PAGE } : {}) },
-    current,
-  );
+  return reparse(schema, { ...current, ...change, ...(sizeChanged ? { page: FIRST_PAGE } : {}) }, current);
 }
 
 /** A sort change merges too (fields and page kept): the same column flips asc ↔ desc, another starts ascending. */

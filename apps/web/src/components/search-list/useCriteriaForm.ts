@@ -51,7 +51,7 @@ export function useCriteriaForm<V extends FormValues>(options: {
       const errors = resolver(current as Record<string, unknown>);
       return Object.fromEntries(
         Object.entries(errors)
-          .filter(([key]) => key.split('.')[0] as string in template)
+          .filter(([key]) => (key.split('.')[0] as string) in template)
           .map(([key, message]) => [
             key.split('.')[0],
             KNOWN_CODES.has(String(message)) ? t(`errors.${message}`) : t('errors.invalid'),
@@ -72,7 +72,8 @@ export function useCriteriaForm<V extends FormValues>(options: {
   useEffect(() => {
     if (!isApiError(serverError) || serverError.status !== 400) return;
     const onFields = Object.entries(serverError.fieldErrors).filter(([key]) => key in template);
-    if (onFields.length > 0) form.setErrors(Object.fromEntries(onFields.map(([key, messages]) => [key, messages.join(' ')])));
+    if (onFields.length > 0)
+      form.setErrors(Object.fromEntries(onFields.map(([key, messages]) => [key, messages.join(' ')])));
   }, [serverError]);
 
   return form;

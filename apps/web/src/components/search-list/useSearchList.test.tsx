@@ -45,7 +45,9 @@ function setup(initialUrl: string) {
 
 describe('useSearchList', () => {
   it('a change of selected producer returns paging, sort and fields to the defaults and fetches for them', async () => {
-    const { result, rerender, bodies, url } = setup('/b2b?page=3&sortField=stage&sortOrder=asc&keywords=chan&stage=all');
+    const { result, rerender, bodies, url } = setup(
+      '/b2b?page=3&sortField=stage&sortOrder=asc&keywords=chan&stage=all',
+    );
     await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toMatchObject({ page: 3, keywords: 'chan', stage: 'all', sortField: 'stage' });
     expect(bodies[0]).not.toHaveProperty('selectedProducerId');
@@ -60,7 +62,9 @@ describe('useSearchList', () => {
   });
 
   it('reset restores the fields only and fetches; paging and sort stay', async () => {
-    const { result, bodies, url } = setup('/b2b?page=2&sortField=stage&sortOrder=desc&keywords=chan&includedTeam=false');
+    const { result, bodies, url } = setup(
+      '/b2b?page=2&sortField=stage&sortOrder=desc&keywords=chan&includedTeam=false',
+    );
     await waitFor(() => expect(bodies).toHaveLength(1));
     act(() => result.current.list.reset());
     await waitFor(() => expect(url()).toBe('/b2b?page=2&sortField=stage&sortOrder=desc'));

@@ -46,7 +46,10 @@ export function useSearchList<C extends Criteria, Item>(options: SearchListOptio
   // defaults are used directly, so the old producer's filters are never sent for the new one.
   const scopeSeen = useRef(scope.selectedProducerId);
   const scopeChanged = scopeSeen.current !== scope.selectedProducerId;
-  const criteria = useMemo(() => (scopeChanged ? defaultCriteria(schema) : fromUrl), [scopeChanged, schema, fromUrl]);
+  const criteria = useMemo(
+    () => (scopeChanged ? defaultCriteria(schema) : fromUrl),
+    [scopeChanged, schema, fromUrl],
+  );
   useEffect(() => {
     if (scopeSeen.current === scope.selectedProducerId) return;
     scopeSeen.current = scope.selectedProducerId;

@@ -10,13 +10,17 @@ export const PRODUCER_LIST_PATHS = {
 } as const;
 
 /** Statements of the selected clients (spec 1 §7): `party_ids` plus the current query without page and size. */
-export const STATEMENT_BUNDLE_PATHS = { pdf: '/statement/download_pdf', zip: '/statement/download_zip' } as const;
+export const STATEMENT_BUNDLE_PATHS = {
+  pdf: '/statement/download_pdf',
+  zip: '/statement/download_zip',
+} as const;
 
 /** GET /b2b/get_all_followup_type: the follow-up types, named in the request's language (hence the key). */
 export function followupTypesQuery(language: string) {
   return queryOptions({
     queryKey: ['b2b', 'followup-types', language] as const,
-    queryFn: ({ signal }) => api.get('/b2b/get_all_followup_type', { schema: followupTypeListSchema, signal }),
+    queryFn: ({ signal }) =>
+      api.get('/b2b/get_all_followup_type', { schema: followupTypeListSchema, signal }),
     staleTime: 60 * 60 * 1000,
   });
 }

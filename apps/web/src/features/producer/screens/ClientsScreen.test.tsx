@@ -44,7 +44,9 @@ describe('clients', () => {
     fireEvent.click(pdf);
     fireEvent.click(zip);
     await waitFor(() =>
-      expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('/statement/download_'))).toHaveLength(2),
+      expect(
+        fetchMock.mock.calls.filter(([url]) => String(url).includes('/statement/download_')),
+      ).toHaveLength(2),
     );
     for (const kind of ['pdf', 'zip']) {
       const url = new URL(
@@ -70,10 +72,14 @@ describe('clients', () => {
             : pageOf([aClientRow({ capId: 990, policyNo: 'P-9000' })], 14),
       },
     });
-    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Chan Tai Man, policy P-1001' }, slow));
+    fireEvent.click(
+      await screen.findByRole('checkbox', { name: 'Select Chan Tai Man, policy P-1001' }, slow),
+    );
     expect(screen.getByRole('button', { name: 'Statements PDF' })).toBeEnabled();
     fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
-    expect(await screen.findByRole('checkbox', { name: 'Select Chan Tai Man, policy P-9000' })).not.toBeChecked();
+    expect(
+      await screen.findByRole('checkbox', { name: 'Select Chan Tai Man, policy P-9000' }),
+    ).not.toBeChecked();
     expect(screen.getByRole('button', { name: 'Statements PDF' })).toBeDisabled();
     expect(screen.getByText('0 clients selected')).toBeInTheDocument();
   });
@@ -81,21 +87,28 @@ describe('clients', () => {
   it('opens the client detail and the documents per row; documents are off without an account', async () => {
     renderApp('/b2b/clients', { me, handlers: { 'POST /b2b/clients': () => pageOf(rows, 4) } });
     const table = await screen.findByRole('table', { name: 'Clients' }, slow);
-    expect(within(table).getByRole('button', { name: 'Documents: Wong Ka Yan, policy P-2001' })).toBeDisabled();
-    fireEvent.click(within(table).getByRole('button', { name: 'Client detail: Chan Tai Man, policy P-1002' }));
+    expect(
+      within(table).getByRole('button', { name: 'Documents: Wong Ka Yan, policy P-2001' }),
+    ).toBeDisabled();
+    fireEvent.click(
+      within(table).getByRole('button', { name: 'Client detail: Chan Tai Man, policy P-1002' }),
+    );
     expect(await screen.findByRole('dialog')).toHaveTextContent('902');
   });
 
   it('builds the export URL from the criteria (arrays repeated, no paging) and shows 400 field errors', async () => {
     URL.createObjectURL = () => 'blob:x';
     URL.revokeObjectURL = () => {};
-    const { fetchMock } = renderApp('/b2b/clients?fundKeywords=asia&clientProductType=IL&clientProductType=FD', {
-      me,
-      handlers: {
-        'POST /b2b/clients': () => fieldErrorResponse({ fundKeywords: ['Fund keywords too vague'] }),
-        '/b2b/client_export': () => new Response('x'),
+    const { fetchMock } = renderApp(
+      '/b2b/clients?fundKeywords=asia&clientProductType=IL&clientProductType=FD',
+      {
+        me,
+        handlers: {
+          'POST /b2b/clients': () => fieldErrorResponse({ fundKeywords: ['Fund keywords too vague'] }),
+          '/b2b/client_export': () => new Response('x'),
+        },
       },
-    });
+    );
     const fund = await screen.findByRole('textbox', { name: 'Fund keywords' }, slow);
     await waitFor(() => expect(fund).toHaveAccessibleDescription(/Fund keywords too vague/));
     expect(screen.getByRole('button', { name: 'Export to Excel' })).toBeDisabled();

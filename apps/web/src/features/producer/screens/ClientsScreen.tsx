@@ -28,8 +28,13 @@ const FIELD_KEYS = Object.keys(TEMPLATE);
 const PATHS = PRODUCER_LIST_PATHS.clients;
 
 /** The distinct statement accounts (party ids) of the chosen rows, in the order the rows are shown. */
-export function selectedPartyIds(rows: readonly ClientItem[], chosen: ReadonlySet<string | number>): number[] {
-  const ids = rows.filter((row) => chosen.has(row.capId) && row.stmtId !== null).map((row) => row.stmtId as number);
+export function selectedPartyIds(
+  rows: readonly ClientItem[],
+  chosen: ReadonlySet<string | number>,
+): number[] {
+  const ids = rows
+    .filter((row) => chosen.has(row.capId) && row.stmtId !== null)
+    .map((row) => row.stmtId as number);
   return [...new Set(ids)];
 }
 
@@ -84,7 +89,10 @@ export default function ClientsScreen() {
         />
         <MultiSelect
           label={t('clients.excludePolicyStatus')}
-          data={EXCLUDE_STATUS_OPTIONS.map((code) => ({ value: code, label: t(`domain:policyStatus.${code}`) }))}
+          data={EXCLUDE_STATUS_OPTIONS.map((code) => ({
+            value: code,
+            label: t(`domain:policyStatus.${code}`),
+          }))}
           clearable
           {...form.getInputProps('excludePolicyStatus')}
         />

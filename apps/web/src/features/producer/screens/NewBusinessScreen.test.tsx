@@ -40,11 +40,11 @@ describe('new business', () => {
       handlers: { 'POST /b2b/new_business': () => pageOf([]) },
     });
     const legend = await screen.findByRole('region', { name: 'Stage legend' }, slow);
-    expect(within(legend).getAllByRole('term').map((term) => term.textContent)).toEqual([
-      'Stage 3',
-      'Stage 7',
-      'Other',
-    ]);
+    expect(
+      within(legend)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['Stage 3', 'Stage 7', 'Other']);
     expect(await screen.findByText('No records match this search.')).toBeInTheDocument();
   });
 
@@ -57,7 +57,8 @@ describe('new business', () => {
           bodies.push(body as Record<string, unknown>);
           return pageOf([aNewBusinessRow()], 25);
         },
-        'GET /b2b/nb_export': () => new Response('xlsx', { headers: { 'Content-Disposition': 'attachment; filename="nb.xlsx"' } }),
+        'GET /b2b/nb_export': () =>
+          new Response('xlsx', { headers: { 'Content-Disposition': 'attachment; filename="nb.xlsx"' } }),
       },
     });
     expect(await screen.findByLabelText('Keywords', {}, slow)).toHaveValue('chan');
@@ -66,7 +67,9 @@ describe('new business', () => {
     URL.createObjectURL = () => 'blob:x';
     URL.revokeObjectURL = () => {};
     fireEvent.click(screen.getByRole('button', { name: 'Export to Excel' }));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/nb_export'))).toBe(true));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/nb_export'))).toBe(true),
+    );
     const exportUrl = new URL(
       String(fetchMock.mock.calls.find(([url]) => String(url).includes('/nb_export'))?.[0]),
       'http://localhost',
@@ -91,8 +94,13 @@ describe('new business', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(location()).toBe('/b2b?page=2&keywords=wong'));
     fireEvent.click(screen.getByRole('button', { name: /Policy No\./ }));
-    await waitFor(() => expect(location()).toBe('/b2b?page=2&sortField=policyNo&sortOrder=asc&keywords=wong'));
-    expect(screen.getByRole('columnheader', { name: /Policy No\./ })).toHaveAttribute('aria-sort', 'ascending');
+    await waitFor(() =>
+      expect(location()).toBe('/b2b?page=2&sortField=policyNo&sortOrder=asc&keywords=wong'),
+    );
+    expect(screen.getByRole('columnheader', { name: /Policy No\./ })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
   });
 
   it('shows the server 400 field errors on the fields', async () => {

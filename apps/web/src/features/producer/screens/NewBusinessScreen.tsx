@@ -50,7 +50,8 @@ export default function NewBusinessScreen() {
     serverError: list.query.error,
   });
   const [openCaaId, setOpenCaaId] = useState<number | null>(null);
-  const stageName = (stage: number) => (stage === 8 ? t('domain:stageOther') : t('domain:stageNumber', { stage }));
+  const stageName = (stage: number) =>
+    stage === 8 ? t('domain:stageOther') : t('domain:stageNumber', { stage });
   // biome-ignore lint/correctness/useExhaustiveDependencies: t follows the language
   const columns = useMemo(
     () => listColumns<NewBusinessItem>(newBusinessList, language, { stage: (row) => stageName(row.stage) }),
@@ -64,7 +65,9 @@ export default function NewBusinessScreen() {
       <SearchFilters
         form={form}
         label={t('newBusiness.searchLabel')}
-        onSearch={(values) => list.submit(values.stage === 'select' ? values : { ...values, stageOptions: [] })}
+        onSearch={(values) =>
+          list.submit(values.stage === 'select' ? values : { ...values, stageOptions: [] })
+        }
         onReset={() => {
           form.setValues(formValuesOf(newBusinessList.criteria.parse({}), TEMPLATE));
           list.reset();
@@ -86,7 +89,10 @@ export default function NewBusinessScreen() {
         <MultiSelect
           label={t('newBusiness.stageOptions')}
           description={t('newBusiness.stageOptionsHint')}
-          data={SITE_STAGES[site.siteCode].map((stage) => ({ value: String(stage), label: stageName(stage) }))}
+          data={SITE_STAGES[site.siteCode].map((stage) => ({
+            value: String(stage),
+            label: stageName(stage),
+          }))}
           disabled={form.values.stage !== 'select'}
           clearable
           {...form.getInputProps('stageOptions')}

@@ -19,7 +19,18 @@ describe('service records', () => {
       handlers: {
         'POST /b2b/service_records': ({ body }) => {
           bodies.push(body as Record<string, unknown>);
-          return pageOf([aServiceRecordRow(), aServiceRecordRow({ followupId: 702, uniqueId: 'SR-0002', status: 'C', completedDate: '2026-06-01' })], 2);
+          return pageOf(
+            [
+              aServiceRecordRow(),
+              aServiceRecordRow({
+                followupId: 702,
+                uniqueId: 'SR-0002',
+                status: 'C',
+                completedDate: '2026-06-01',
+              }),
+            ],
+            2,
+          );
         },
         '/b2b/get_all_followup_type': () => followupTypes,
       },
@@ -36,24 +47,32 @@ describe('service records', () => {
 
   it('restores status and types from the URL and exports them without paging', async () => {
     const bodies: Record<string, unknown>[] = [];
-    const { fetchMock } = renderApp('/b2b/service_records?statusOptions=All&typeOptions=6&typeOptions=7&sizePerPage=20', {
-      me,
-      handlers: {
-        'POST /b2b/service_records': ({ body }) => {
-          bodies.push(body as Record<string, unknown>);
-          return pageOf([aServiceRecordRow()], 1);
+    const { fetchMock } = renderApp(
+      '/b2b/service_records?statusOptions=All&typeOptions=6&typeOptions=7&sizePerPage=20',
+      {
+        me,
+        handlers: {
+          'POST /b2b/service_records': ({ body }) => {
+            bodies.push(body as Record<string, unknown>);
+            return pageOf([aServiceRecordRow()], 1);
+          },
+          '/b2b/get_all_followup_type': () => followupTypes,
+          '/b2b/sr_export': () => new Response('x'),
         },
-        '/b2b/get_all_followup_type': () => followupTypes,
-        '/b2b/sr_export': () => new Response('x'),
       },
-    });
+    );
     expect(await screen.findByRole('radio', { name: 'All' }, slow)).toBeChecked();
     expect(bodies[0]).toMatchObject({ statusOptions: 'All', typeOptions: [6, 7], sizePerPage: 20 });
     URL.createObjectURL = () => 'blob:x';
     URL.revokeObjectURL = () => {};
     fireEvent.click(await screen.findByRole('button', { name: 'Export to Excel' }));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/sr_export'))).toBe(true));
-    const url = new URL(String(fetchMock.mock.calls.find(([u]) => String(u).includes('/sr_export'))?.[0]), 'http://x');
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/sr_export'))).toBe(true),
+    );
+    const url = new URL(
+      String(fetchMock.mock.calls.find(([u]) => String(u).includes('/sr_export'))?.[0]),
+      'http://x',
+    );
     expect(url.searchParams.get('statusOptions')).toBe('All');
     expect(url.searchParams.getAll('typeOptions')).toEqual(['6', '7']);
     expect(url.searchParams.has('sizePerPage')).toBe(false);

@@ -82,8 +82,13 @@ export default function ServiceRecordsScreen() {
         </Radio.Group>
         <MultiSelect
           label={t('serviceRecords.types')}
-          description={followupTypes.isError ? t('serviceRecords.typesFailed') : t('serviceRecords.typesHint')}
-          data={(followupTypes.data ?? []).map((option) => ({ value: String(option.value), label: option.type }))}
+          description={
+            followupTypes.isError ? t('serviceRecords.typesFailed') : t('serviceRecords.typesHint')
+          }
+          data={(followupTypes.data ?? []).map((option) => ({
+            value: String(option.value),
+            label: option.type,
+          }))}
           disabled={!followupTypes.data}
           clearable
           searchable
@@ -91,7 +96,10 @@ export default function ServiceRecordsScreen() {
         />
         <BusinessDateInput label={t('serviceRecords.createdFrom')} {...form.getInputProps('createdFrom')} />
         <BusinessDateInput label={t('serviceRecords.createdTo')} {...form.getInputProps('createdTo')} />
-        <BusinessDateInput label={t('serviceRecords.completedFrom')} {...form.getInputProps('completedFrom')} />
+        <BusinessDateInput
+          label={t('serviceRecords.completedFrom')}
+          {...form.getInputProps('completedFrom')}
+        />
         <BusinessDateInput label={t('serviceRecords.completedTo')} {...form.getInputProps('completedTo')} />
         <Checkbox
           label={t('includedTeam')}
