@@ -93,7 +93,8 @@ describe('clients', () => {
     fireEvent.click(
       within(table).getByRole('button', { name: 'Client detail: Chan Tai Man, policy P-1002' }),
     );
-    expect(await screen.findByRole('dialog')).toHaveTextContent('902');
+    // The modal itself is another part's (features/producer/details): here only that the row opens it.
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
   });
 
   it('builds the export URL from the criteria (arrays repeated, no paging) and shows 400 field errors', async () => {

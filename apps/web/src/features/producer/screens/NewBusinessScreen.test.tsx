@@ -31,6 +31,9 @@ describe('new business', () => {
     expect(location()).toBe('/b2b');
     const legend = screen.getByRole('region', { name: 'Stage legend' });
     expect(within(legend).getAllByRole('term')).toHaveLength(8);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.keyDown(row, { key: 'Enter' });
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
   });
 
   it('shows 3 stages on absg', async () => {
@@ -131,5 +134,15 @@ describe('new business', () => {
     expect(await screen.findByText('The end date is before the start date.')).toBeInTheDocument();
     expect(fetchMock.mock.calls.length).toBe(calls);
     expect(location()).toBe('/b2b');
+  });
+
+  it('heads the columns and the pager in the UI language, "10,000+" when the count is bounded', async () => {
+    renderApp('/zh/b2b', {
+      me,
+      handlers: { 'POST /b2b/new_business': () => pageOf([aNewBusinessRow()], 10_000, true) },
+    });
+    const table = await screen.findByRole('table', { name: '新業務申請' }, slow);
+    expect(within(table).getByRole('columnheader', { name: /保單號碼/ })).toHaveAttribute('aria-sort', 'none');
+    expect(screen.getByTestId('pager-range')).toHaveTextContent('第 1–10 項，共 10,000+ 項');
   });
 });
