@@ -142,7 +142,10 @@ describe('new business', () => {
       handlers: { 'POST /b2b/new_business': () => pageOf([aNewBusinessRow()], 10_000, true) },
     });
     const table = await screen.findByRole('table', { name: '新業務申請' }, slow);
-    expect(within(table).getByRole('columnheader', { name: /保單號碼/ })).toHaveAttribute('aria-sort', 'none');
+    expect(within(table).getByRole('columnheader', { name: /保單號碼/ })).toHaveAttribute(
+      'aria-sort',
+      'none',
+    );
     expect(screen.getByTestId('pager-range')).toHaveTextContent('第 1–10 項，共 10,000+ 項');
   });
 });
