@@ -1,13 +1,15 @@
 import { Badge, Box, Group, Stack, Text } from '@mantine/core';
 import { SITE_STAGES, type SiteCode } from '@portal/contract';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The stage legend of New Business (spec 1 §4): the site's stages with their meaning, 8 entries (absg: 3). */
 export function StageLegend({ siteCode }: { siteCode: SiteCode }) {
   const { t } = useTranslation('domain');
+  const titleId = useId();
   return (
-    <Box component="section" aria-labelledby="stage-legend-title">
-      <Text id="stage-legend-title" size="xs" fw={600} tt="uppercase" c="dimmed" mb={4}>
+    <Box component="section" aria-labelledby={titleId}>
+      <Text id={titleId} size="xs" fw={600} tt="uppercase" c="dimmed" mb={4}>
         {t('stageLegend')}
       </Text>
       <Stack component="dl" gap={4} m={0}>
