@@ -27,6 +27,7 @@ describe('clients', () => {
         'POST /b2b/clients': () => pageOf(rows, 14),
         '/statement/download_pdf': fileResponse,
         '/statement/download_zip': fileResponse,
+        '/b2b/client_export': fileResponse,
       },
     });
     await screen.findByRole('table', { name: 'Clients' }, slow);
@@ -60,6 +61,18 @@ describe('clients', () => {
       expect(url.searchParams.has('page')).toBe(false);
       expect(url.searchParams.has('sizePerPage')).toBe(false);
     }
+    fireEvent.click(screen.getByRole('button', { name: 'Export to Excel' }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/client_export'))).toBe(true),
+    );
+    const exportUrl = new URL(
+      String(fetchMock.mock.calls.find(([u]) => String(u).includes('/client_export'))?.[0]),
+      'http://x',
+    );
+    expect(exportUrl.pathname).toBe('/angel/face/en/api/b2b/client_export');
+    expect(exportUrl.searchParams.getAll('excludePolicyStatus')).toEqual(['CAN', 'LAP']);
+    expect(exportUrl.searchParams.has('party_ids')).toBe(false);
+    expect(exportUrl.searchParams.has('page')).toBe(false);
   });
 
   it('clears the selection when another page loads', async () => {
