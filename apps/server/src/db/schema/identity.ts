@@ -16,24 +16,16 @@ import {
 import { accountTokenPurposeEnum, siteCodeEnum, userKindEnum, userStatusEnum } from './enums.js';
 import { clients } from './parties.js';
 import { producers } from './producers.js';
+import { sites } from './sites.js';
 import { staff } from './staff.js';
 
-export { accountTokenPurposeEnum, siteCodeEnum, userKindEnum, userStatusEnum };
+/** Re-exported: older imports name identity.ts. */
+export { accountTokenPurposeEnum, siteCodeEnum, sites, userKindEnum, userStatusEnum };
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
-
-/** A site variant. Per-site settings (OTP default, password policy, contact addresses) live in `settings`. */
-export const sites = pgTable('sites', {
-  code: siteCodeEnum('code').primaryKey(),
-  name: text('name').notNull(),
-  shortName: text('short_name').notNull(),
-  featureExternal: boolean('feature_external').notNull().default(true),
-  featureInternal: boolean('feature_internal').notNull().default(false),
-  settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
-});
 
 /**
  * A sign-in account. Exactly one of clientId / producerId / staffId is set, matching `kind`; the linked row holds

@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, inList, refId, updatedAt } from './columns.js';
 import { siteCodeEnum } from './enums.js';
-import { sites } from './identity.js';
 import { producers } from './producers.js';
+import { sites } from './sites.js';
 
 /** Identity documents a client can be registered with. BR = business registration (corporate clients). */
 export const ID_TYPES = ['ID', 'PASSPORT', 'BR'] as const;

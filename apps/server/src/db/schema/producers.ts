@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, refId, updatedAt } from './columns.js';
 import { siteCodeEnum } from './enums.js';
-import { sites } from './identity.js';
+import { sites } from './sites.js';
 
 /**
  * A producer (partner, sub-partner or consultant). `code` is the Advisor Code a producer may sign in with;

@@ -2,7 +2,7 @@ import { STAFF_MENU_TYPES } from '@portal/contract';
 import { check, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, inList, refId } from './columns.js';
 import { siteCodeEnum } from './enums.js';
-import { sites } from './identity.js';
+import { sites } from './sites.js';
 
 /** Internal staff of the back office. */
 export const staff = pgTable('staff', {

@@ -1,5 +1,5 @@
 import './data-table.css';
-import { Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Checkbox, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type SortDirection, type SortState, type SortValue, sortRows } from './sorting';
@@ -9,8 +9,10 @@ export interface DataColumn<Row, Key extends string = string> {
   key: Key;
   header: ReactNode;
   cell: (row: Row) => ReactNode;
-  /** Present on sortable columns: the value rows are ordered by. */
+  /** Present on columns sorted here, in the browser: the value rows are ordered by. */
   sortValue?: (row: Row) => SortValue;
+  /** A column the server sorts (server-paged lists): its header is a sort button, the rows stay as given. */
+  sortable?: boolean;
   /** Numbers line up on the right. */
   align?: 'left' | 'right' | 'center';
   width?: number | string;
@@ -38,12 +40,31 @@ export interface DataTableProps<Row, Key extends string = string> {
   /** Sort-state words for the visually hidden hint in each sortable header. */
   sortHint?: (direction: SortDirection | null) => string;
   minWidth?: number;
+  /** Row selection with a checkbox per row and one for the page (the caller owns the set; see useRowSelection). */
+  selection?: RowSelection<Row>;
+  /** Buttons at the end of each row (they keep their own clicks; the row's activation does not fire). */
+  rowActions?: { header: string; render: (row: Row) => ReactNode };
+  /** A new page is loading: the rows on screen are the previous page's (aria-busy, dimmed). */
+  loading?: boolean;
+  /** Under the table (outside its sideways scroll): the pager of a server-paged list. */
+  footer?: ReactNode;
   /**
    * Below 768 px (phones): 'stack' shows each row as a block of "header  value" lines, so no column hides behind a
    * sideways scroll; 'scroll' keeps the grid (for tables read across, like a matrix). Either way, a table that is
    * wider than its box scrolls in a named region a keyboard can reach.
    */
   narrowLayout?: 'stack' | 'scroll';
+}
+
+export interface RowSelection<Row> {
+  selectedKeys: ReadonlySet<string | number>;
+  onChange: (next: Set<string | number>) => void;
+  /** Accessible name of a row's checkbox ("Select Chan Tai Man, policy P-1"). */
+  rowLabel: (row: Row) => string;
+  /** Accessible name of the page's checkbox. */
+  allLabel: string;
+  /** Rows that cannot be chosen (their checkbox is disabled). */
+  isSelectable?: (row: Row) => boolean;
 }
 
 const ARIA_SORT: Record<SortDirection, 'ascending' | 'descending'> = { asc: 'ascending', desc: 'descending' };
@@ -83,11 +104,38 @@ export function DataTable<Row, Key extends string = string>({
   sortHint,
   minWidth = 560,
   narrowLayout = 'stack',
+  selection,
+  rowActions,
+  loading = false,
+  footer,
 }: DataTableProps<Row, Key>) {
   const { t } = useTranslation();
   const { ref: scrollRef, overflowing } = useHorizontalOverflow<HTMLDivElement>();
   const stacked = narrowLayout === 'stack';
-  const sortable = !!onSortChange && columns.some((column) => column.sortValue);
+  const sortable = !!onSortChange && columns.some((column) => column.sortValue || column.sortable);
+  const selectable = selection
+    ? rows.filter((row) => selection.isSelectable?.(row) ?? true).map((row) => rowKey(row))
+    : [];
+  const chosenOnPage = selection ? selectable.filter((key) => selection.selectedKeys.has(key)).length : 0;
+  const toggleRow = (row: Row) => {
+    if (!selection) return;
+    const next = new Set(selection.selectedKeys);
+    const key = rowKey(row);
+    if (next.has(key)) next.delete(key);
+    else next.add(key);
+    selection.onChange(next);
+  };
+  const toggleAll = () => {
+    if (!selection) return;
+    const next = new Set(selection.selectedKeys);
+    const all = chosenOnPage === selectable.length;
+    for (const key of selectable) {
+      if (all) next.delete(key);
+      else next.add(key);
+    }
+    selection.onChange(next);
+  };
+  const columnCount = columns.length + (selection ? 1 : 0) + (rowActions ? 1 : 0);
   // Restated roles keep the table a table for screen readers when phones lay its rows out as blocks (CSS display
   // changes drop table semantics in some browsers).
   const role = (name: 'table' | 'rowgroup' | 'row' | 'columnheader' | 'cell') => (stacked ? name : undefined);
@@ -104,7 +152,7 @@ export function DataTable<Row, Key extends string = string>({
     onRowActivate(row);
   };
 
-  return (
+  const table = (
     <Table.ScrollContainer
       ref={scrollRef}
       type="native"
@@ -125,6 +173,8 @@ export function DataTable<Row, Key extends string = string>({
         role={role('table')}
         data-stacked={stacked || undefined}
         data-sortable={sortable || undefined}
+        data-loading={loading || undefined}
+        aria-busy={loading || undefined}
       >
         {captionVisible ? (
           <Table.Caption>{caption}</Table.Caption>
@@ -133,9 +183,20 @@ export function DataTable<Row, Key extends string = string>({
         )}
         <Table.Thead role={role('rowgroup')}>
           <Table.Tr role={role('row')}>
+            {selection && (
+              <Table.Th scope="col" role={role('columnheader')} w={40}>
+                <Checkbox
+                  aria-label={selection.allLabel}
+                  checked={selectable.length > 0 && chosenOnPage === selectable.length}
+                  indeterminate={chosenOnPage > 0 && chosenOnPage < selectable.length}
+                  disabled={selectable.length === 0}
+                  onChange={toggleAll}
+                />
+              </Table.Th>
+            )}
             {columns.map((column) => {
               const direction = sort?.column === column.key ? sort.direction : null;
-              const columnSortable = !!column.sortValue && !!onSortChange;
+              const columnSortable = (!!column.sortValue || !!column.sortable) && !!onSortChange;
               return (
                 <Table.Th
                   key={column.key}
@@ -163,12 +224,17 @@ export function DataTable<Row, Key extends string = string>({
                 </Table.Th>
               );
             })}
+            {rowActions && (
+              <Table.Th scope="col" role={role('columnheader')} data-plain>
+                {rowActions.header}
+              </Table.Th>
+            )}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody role={role('rowgroup')}>
           {sorted.length === 0 && emptyText ? (
             <Table.Tr role={role('row')}>
-              <Table.Td colSpan={columns.length} role={role('cell')}>
+              <Table.Td colSpan={columnCount} role={role('cell')}>
                 <Text c="dimmed" size="sm" ta="center" py="md">
                   {emptyText}
                 </Text>
@@ -190,6 +256,16 @@ export function DataTable<Row, Key extends string = string>({
                     }
                   : {})}
               >
+                {selection && (
+                  <Table.Td role={role('cell')}>
+                    <Checkbox
+                      aria-label={selection.rowLabel(row)}
+                      checked={selection.selectedKeys.has(rowKey(row))}
+                      disabled={!(selection.isSelectable?.(row) ?? true)}
+                      onChange={() => toggleRow(row)}
+                    />
+                  </Table.Td>
+                )}
                 {columns.map((column) => (
                   <Table.Td
                     key={column.key}
@@ -207,11 +283,24 @@ export function DataTable<Row, Key extends string = string>({
                     )}
                   </Table.Td>
                 ))}
+                {rowActions && (
+                  <Table.Td role={role('cell')} data-wide={stacked || undefined}>
+                    {rowActions.render(row)}
+                  </Table.Td>
+                )}
               </Table.Tr>
             ))
           )}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+  return footer ? (
+    <div className="data-table-with-footer">
+      {table}
+      {footer}
+    </div>
+  ) : (
+    table
   );
 }

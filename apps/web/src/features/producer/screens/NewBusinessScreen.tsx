@@ -1,8 +1,129 @@
+import { Checkbox, Grid, Group, MultiSelect, Radio, Stack, TextInput } from '@mantine/core';
+import { type NewBusinessItem, newBusinessList, SITE_STAGES } from '@portal/contract';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ScreenPlaceholder } from '../../../components/ScreenPlaceholder';
+import { BusinessDateInput } from '../../../components/forms/BusinessDateInput';
+import { ExportButton } from '../../../components/search-list/ExportButton';
+import { ListResults } from '../../../components/search-list/ListResults';
+import { listColumns } from '../../../components/search-list/list-columns';
+import { SearchFilters } from '../../../components/search-list/SearchFilters';
+import { formValuesOf, useCriteriaForm } from '../../../components/search-list/useCriteriaForm';
+import { useSearchList } from '../../../components/search-list/useSearchList';
+import { useLocale } from '../../../lib/locale';
+import { useSiteInfo } from '../../../lib/session';
+import { PRODUCER_LIST_PATHS } from '../api/producer-lists-api';
+import { ListScreenHeader } from '../components/ListScreenHeader';
+import { ProductCodeLegend } from '../components/ProductCodeLegend';
+import { StageLegend } from '../components/StageLegend';
+import { PolicyDetailModal } from '../details';
+import { useListScope } from '../team/useListScope';
 
-/** Placeholder until the producer area issue builds this screen. */
+/** The filter form's empty values (spec 1 §4 defaults: stage nb, included team). */
+const TEMPLATE = {
+  keywords: '',
+  stage: 'nb',
+  stageOptions: [] as string[],
+  receivedFrom: null as string | null,
+  receivedTo: null as string | null,
+  includedTeam: true,
+};
+const FIELD_KEYS = Object.keys(TEMPLATE);
+const PATHS = PRODUCER_LIST_PATHS.newBusiness;
+
+/** New Business (/b2b, spec 1 §2): search, result table (rows open the policy detail), stage and product legends. */
 export default function NewBusinessScreen() {
-  const { t } = useTranslation();
-  return <ScreenPlaceholder title={t('producer.newBusiness')} namespace="producer" />;
+  const { t } = useTranslation(['producer-lists', 'lists', 'domain', 'common']);
+  const { language } = useLocale();
+  const site = useSiteInfo();
+  const list = useSearchList<Record<string, unknown>, NewBusinessItem>({
+    name: newBusinessList.name,
+    path: PATHS.list,
+    criteriaSchema: newBusinessList.criteria,
+    responseSchema: newBusinessList.response,
+    fieldKeys: FIELD_KEYS,
+    scope: useListScope(),
+  });
+  const form = useCriteriaForm({
+    schema: newBusinessList.criteria,
+    criteria: list.criteria,
+    template: TEMPLATE,
+    serverError: list.query.error,
+  });
+  const [openCaaId, setOpenCaaId] = useState<number | null>(null);
+  const stageName = (stage: number) =>
+    stage === 8 ? t('domain:stageOther') : t('domain:stageNumber', { stage });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: t follows the language
+  const columns = useMemo(
+    () => listColumns<NewBusinessItem>(newBusinessList, language, { stage: (row) => stageName(row.stage) }),
+    [language],
+  );
+  const title = t('common:producer.newBusiness');
+
+  return (
+    <Stack gap="md">
+      <ListScreenHeader title={title} />
+      <SearchFilters
+        form={form}
+        label={t('newBusiness.searchLabel')}
+        onSearch={(values) =>
+          list.submit(values.stage === 'select' ? values : { ...values, stageOptions: [] })
+        }
+        onReset={() => {
+          form.setValues(formValuesOf(newBusinessList.criteria.parse({}), TEMPLATE));
+          list.reset();
+        }}
+        actions={<ExportButton list={list} path={PATHS.export} fileName={newBusinessList.fileName} />}
+      >
+        <TextInput
+          label={t('newBusiness.keywords')}
+          description={t('newBusiness.keywordsHint')}
+          {...form.getInputProps('keywords')}
+        />
+        <Radio.Group label={t('newBusiness.stage')} {...form.getInputProps('stage')}>
+          <Group gap="md" mt={6}>
+            <Radio value="nb" label={t('newBusiness.stageNb')} />
+            <Radio value="all" label={t('newBusiness.stageAll')} />
+            <Radio value="select" label={t('newBusiness.stageSelect')} />
+          </Group>
+        </Radio.Group>
+        <MultiSelect
+          label={t('newBusiness.stageOptions')}
+          description={t('newBusiness.stageOptionsHint')}
+          data={SITE_STAGES[site.siteCode].map((stage) => ({
+            value: String(stage),
+            label: stageName(stage),
+          }))}
+          disabled={form.values.stage !== 'select'}
+          clearable
+          {...form.getInputProps('stageOptions')}
+        />
+        <BusinessDateInput label={t('newBusiness.receivedFrom')} {...form.getInputProps('receivedFrom')} />
+        <BusinessDateInput label={t('newBusiness.receivedTo')} {...form.getInputProps('receivedTo')} />
+        <Checkbox
+          label={t('producer-lists:includedTeam')}
+          mt={{ sm: 'xl' }}
+          {...form.getInputProps('includedTeam', { type: 'checkbox' })}
+        />
+      </SearchFilters>
+      <ListResults
+        list={list}
+        columns={columns}
+        rowKey={(row) => row.caaId}
+        caption={t('newBusiness.caption')}
+        onRowActivate={(row) => setOpenCaaId(row.caaId)}
+        rowLabel={(row) =>
+          t('newBusiness.openRow', { policy: row.policyNo ?? row.productName, client: row.clientName })
+        }
+      />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <StageLegend siteCode={site.siteCode} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <ProductCodeLegend />
+        </Grid.Col>
+      </Grid>
+      <PolicyDetailModal id={openCaaId} onClose={() => setOpenCaaId(null)} />
+    </Stack>
+  );
 }

@@ -1,8 +1,121 @@
+import { Checkbox, Group, MultiSelect, Radio, Stack, TextInput } from '@mantine/core';
+import { type ServiceRecordItem, serviceRecordList } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ScreenPlaceholder } from '../../../components/ScreenPlaceholder';
+import { BusinessDateInput } from '../../../components/forms/BusinessDateInput';
+import { ExportButton } from '../../../components/search-list/ExportButton';
+import { ListResults } from '../../../components/search-list/ListResults';
+import { listColumns } from '../../../components/search-list/list-columns';
+import { SearchFilters } from '../../../components/search-list/SearchFilters';
+import { formValuesOf, useCriteriaForm } from '../../../components/search-list/useCriteriaForm';
+import { useSearchList } from '../../../components/search-list/useSearchList';
+import { useLocale } from '../../../lib/locale';
+import { followupTypesQuery, PRODUCER_LIST_PATHS } from '../api/producer-lists-api';
+import { ListScreenHeader } from '../components/ListScreenHeader';
+import { ServiceRecordDetailModal } from '../details';
+import { useListScope } from '../team/useListScope';
 
-/** Placeholder until the producer area issue builds this screen. */
+/** The filter form's empty values (spec 1 §4 defaults: status O, included team). */
+const TEMPLATE = {
+  keywords: '',
+  statusOptions: 'O',
+  typeOptions: [] as string[],
+  createdFrom: null as string | null,
+  createdTo: null as string | null,
+  completedFrom: null as string | null,
+  completedTo: null as string | null,
+  includedTeam: true,
+};
+const FIELD_KEYS = Object.keys(TEMPLATE);
+const PATHS = PRODUCER_LIST_PATHS.serviceRecords;
+
+/** Service Records (/b2b/service_records, not on absg): search, table, rows open the service record detail. */
 export default function ServiceRecordsScreen() {
-  const { t } = useTranslation();
-  return <ScreenPlaceholder title={t('producer.serviceRecords')} namespace="producer" />;
+  const { t } = useTranslation(['producer-lists', 'lists', 'common']);
+  const { language } = useLocale();
+  const list = useSearchList<Record<string, unknown>, ServiceRecordItem>({
+    name: serviceRecordList.name,
+    path: PATHS.list,
+    criteriaSchema: serviceRecordList.criteria,
+    responseSchema: serviceRecordList.response,
+    fieldKeys: FIELD_KEYS,
+    scope: useListScope(),
+  });
+  const form = useCriteriaForm({
+    schema: serviceRecordList.criteria,
+    criteria: list.criteria,
+    template: TEMPLATE,
+    serverError: list.query.error,
+  });
+  const followupTypes = useQuery(followupTypesQuery(language));
+  const [openFollowupId, setOpenFollowupId] = useState<number | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: t follows the language
+  const columns = useMemo(
+    () =>
+      listColumns<ServiceRecordItem>(serviceRecordList, language, {
+        status: (row) => t(row.status === 'O' ? 'serviceRecords.statusO' : 'serviceRecords.statusC'),
+      }),
+    [language],
+  );
+
+  return (
+    <Stack gap="md">
+      <ListScreenHeader title={t('common:producer.serviceRecords')} />
+      <SearchFilters
+        form={form}
+        label={t('serviceRecords.searchLabel')}
+        onSearch={list.submit}
+        onReset={() => {
+          form.setValues(formValuesOf(serviceRecordList.criteria.parse({}), TEMPLATE));
+          list.reset();
+        }}
+        actions={<ExportButton list={list} path={PATHS.export} fileName={serviceRecordList.fileName} />}
+      >
+        <TextInput label={t('serviceRecords.keywords')} {...form.getInputProps('keywords')} />
+        <Radio.Group label={t('serviceRecords.status')} {...form.getInputProps('statusOptions')}>
+          <Group gap="md" mt={6}>
+            <Radio value="All" label={t('serviceRecords.statusAll')} />
+            <Radio value="O" label={t('serviceRecords.statusO')} />
+            <Radio value="C" label={t('serviceRecords.statusC')} />
+          </Group>
+        </Radio.Group>
+        <MultiSelect
+          label={t('serviceRecords.types')}
+          description={
+            followupTypes.isError ? t('serviceRecords.typesFailed') : t('serviceRecords.typesHint')
+          }
+          data={(followupTypes.data ?? []).map((option) => ({
+            value: String(option.value),
+            label: option.type,
+          }))}
+          disabled={!followupTypes.data}
+          clearable
+          searchable
+          {...form.getInputProps('typeOptions')}
+        />
+        <BusinessDateInput label={t('serviceRecords.createdFrom')} {...form.getInputProps('createdFrom')} />
+        <BusinessDateInput label={t('serviceRecords.createdTo')} {...form.getInputProps('createdTo')} />
+        <BusinessDateInput
+          label={t('serviceRecords.completedFrom')}
+          {...form.getInputProps('completedFrom')}
+        />
+        <BusinessDateInput label={t('serviceRecords.completedTo')} {...form.getInputProps('completedTo')} />
+        <Checkbox
+          label={t('includedTeam')}
+          mt={{ sm: 'xl' }}
+          {...form.getInputProps('includedTeam', { type: 'checkbox' })}
+        />
+      </SearchFilters>
+      <ListResults
+        list={list}
+        columns={columns}
+        rowKey={(row) => row.followupId}
+        caption={t('serviceRecords.caption')}
+        onRowActivate={(row) => setOpenFollowupId(row.followupId)}
+        rowLabel={(row) => t('serviceRecords.openRow', { reference: row.uniqueId, client: row.clientName })}
+      />
+      <ServiceRecordDetailModal id={openFollowupId} onClose={() => setOpenFollowupId(null)} />
+    </Stack>
+  );
 }

@@ -1,0 +1,40 @@
+import type { Language, LocalizedLabel } from '@portal/contract';
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../lib/locale';
+import { DownloadButton } from '../download/DownloadButton';
+import type { Criteria } from './criteria-url';
+import type { SearchList } from './useSearchList';
+
+/** `new-business-2026-11-24.xlsx`: used only when the server names no file. */
+function fallbackFileName(fileName: LocalizedLabel, language: Language): string {
+  return `${fileName[language] ?? fileName.en}-${new Date().toISOString().slice(0, 10)}.xlsx`;
+}
+
+/**
+ * Excel export of the current search: `GET <path>?<criteria without page and size>` (spec 1 §7), fetched in the
+ * page with progress and the server's reason on failure (DownloadButton); disabled while nothing matches.
+ */
+export function ExportButton<C extends Criteria, Row>({
+  list,
+  path,
+  fileName,
+}: {
+  list: SearchList<C, Row>;
+  path: string;
+  fileName: LocalizedLabel;
+}) {
+  const { t } = useTranslation('lists');
+  const { language } = useLocale();
+  const total = list.query.data?.totalSize ?? 0;
+  return (
+    <DownloadButton
+      path={path}
+      query={list.exportQuery}
+      fallbackName={fallbackFileName(fileName, language)}
+      variant="light"
+      disabled={total === 0 || list.query.isPlaceholderData}
+    >
+      {t('export')}
+    </DownloadButton>
+  );
+}

@@ -1,0 +1,46 @@
+import { Button, Card, Group, SimpleGrid } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FormValues } from './useCriteriaForm';
+
+/**
+ * The filter form of a search list: its fields in a grid that stacks to one column on phones, then Search and
+ * Reset. Search submits the validated values (spec 1 §4: merged into the query from page 1); Reset shows the
+ * default values and applies them at once (docs/producer/web-lists.md).
+ */
+export function SearchFilters<V extends FormValues>({
+  form,
+  label,
+  onSearch,
+  onReset,
+  children,
+  actions,
+}: {
+  form: UseFormReturnType<V>;
+  /** Accessible name of the search region ("Search new business"). */
+  label: string;
+  onSearch: (values: V) => void;
+  onReset: () => void;
+  children: ReactNode;
+  /** Extra buttons beside Search and Reset (export). */
+  actions?: ReactNode;
+}) {
+  const { t } = useTranslation('lists');
+  return (
+    <Card withBorder radius="md" padding="md" component="search" aria-label={label}>
+      <form noValidate onSubmit={form.onSubmit((values) => onSearch(values))}>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="sm">
+          {children}
+        </SimpleGrid>
+        <Group mt="md" gap="sm" align="flex-start">
+          <Button type="submit">{t('search')}</Button>
+          <Button type="button" variant="default" onClick={onReset}>
+            {t('reset')}
+          </Button>
+          {actions}
+        </Group>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,96 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { api } from '../../lib/api-client';
+import { useLocale } from '../../lib/locale';
+import { type Criteria, criteriaQuery, parseCriteria, serializeCriteria } from './criteria-url';
+import { changePage, changeSort, defaultCriteria, resetFields, submitSearch } from './search-transitions';
+
+/** `{ items, totalSize, totalIsLowerBound }` of a list (contract listResponse). */
+export interface ListPage<Item> {
+  items: Item[];
+  totalSize: number;
+  totalIsLowerBound: boolean;
+}
+
+/** Whose data a list shows: the team-tree choice (null = the signed-in producer), with or without their team. */
+export interface ListScope {
+  selectedProducerId: number | null;
+}
+
+export interface SearchListOptions<C extends Criteria, Item> {
+  /** The contract definition's name: part of the query key. */
+  name: string;
+  /** POST path of the list, e.g. '/b2b/new_business'. */
+  path: string;
+  criteriaSchema: z.ZodType<C>;
+  responseSchema: z.ZodType<ListPage<Item>>;
+  /** The criteria keys the filter form edits (Reset returns them to their defaults). */
+  fieldKeys: readonly string[];
+  scope: ListScope;
+}
+
+/**
+ * One producer list's state and data: criteria kept in the URL (parsed with the contract schema), the transitions
+ * of spec 1 §4, and the page fetched with TanStack Query keyed by list, producer, language and criteria. The page
+ * on screen stays while the next one loads (placeholderData), so paging does not flash an empty table.
+ */
+export function useSearchList<C extends Criteria, Item>(options: SearchListOptions<C, Item>) {
+  const { name, path, criteriaSchema: schema, responseSchema, fieldKeys, scope } = options;
+  const { language } = useLocale();
+  const [params, setParams] = useSearchParams();
+  const fromUrl = useMemo(() => parseCriteria(schema, params), [schema, params]);
+
+  // A change of selected producer returns the whole search to its defaults (§4). Until the URL has caught up, the
+  // defaults are used directly, so the old producer's filters are never sent for the new one.
+  const scopeSeen = useRef(scope.selectedProducerId);
+  const scopeChanged = scopeSeen.current !== scope.selectedProducerId;
+  const criteria = useMemo(
+    () => (scopeChanged ? defaultCriteria(schema) : fromUrl),
+    [scopeChanged, schema, fromUrl],
+  );
+  useEffect(() => {
+    if (scopeSeen.current === scope.selectedProducerId) return;
+    scopeSeen.current = scope.selectedProducerId;
+    setParams(serializeCriteria(schema, defaultCriteria(schema)), { replace: true });
+  }, [scope.selectedProducerId, schema, setParams]);
+
+  /** The criteria as the server gets them: with the selected producer. */
+  const request = useMemo(
+    () => ({ ...criteria, selectedProducerId: scope.selectedProducerId ?? undefined }),
+    [criteria, scope.selectedProducerId],
+  );
+
+  const query = useQuery({
+    queryKey: ['list', name, scope.selectedProducerId, language, criteria],
+    queryFn: ({ signal }) => api.post(path, request, { schema: responseSchema, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+  const navigate = useCallback(
+    (next: C) => {
+      const nextParams = serializeCriteria(schema, next);
+      // The same search submitted again is still a request for fresh rows.
+      if (nextParams.toString() === serializeCriteria(schema, criteria).toString()) void query.refetch();
+      else setParams(nextParams);
+    },
+    [schema, criteria, setParams, query.refetch],
+  );
+
+  return {
+    criteria,
+    /** Criteria with the selected producer: the body of the list call. */
+    request,
+    /** Export / statement query: criteria without page and size, with the selected producer. */
+    exportQuery: useMemo(() => criteriaQuery(request), [request]),
+    query,
+    submit: (fields: Record<string, unknown>) => navigate(submitSearch(schema, criteria, fields)),
+    changePage: (change: { page?: number; sizePerPage?: number }) =>
+      navigate(changePage(schema, criteria, change)),
+    changeSort: (field: string) => navigate(changeSort(schema, criteria, field)),
+    reset: () => navigate(resetFields(schema, criteria, fieldKeys)),
+  };
+}
+
+export type SearchList<C extends Criteria, Item> = ReturnType<typeof useSearchList<C, Item>>;

@@ -1,0 +1,29 @@
+import { Badge, Box, Group, Stack, Text } from '@mantine/core';
+import { SITE_STAGES, type SiteCode } from '@portal/contract';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** The stage legend of New Business (spec 1 §4): the site's stages with their meaning, 8 entries (absg: 3). */
+export function StageLegend({ siteCode }: { siteCode: SiteCode }) {
+  const { t } = useTranslation('domain');
+  const titleId = useId();
+  return (
+    <Box component="section" aria-labelledby={titleId}>
+      <Text id={titleId} size="xs" fw={600} tt="uppercase" c="dimmed" mb={4}>
+        {t('stageLegend')}
+      </Text>
+      <Stack component="dl" gap={4} m={0}>
+        {SITE_STAGES[siteCode].map((stage) => (
+          <Group key={stage} gap="xs" wrap="nowrap" align="flex-start">
+            <Badge component="dt" variant="light" size="sm" miw={64}>
+              {stage === 8 ? t('stageOther') : t('stageNumber', { stage })}
+            </Badge>
+            <Text component="dd" size="xs" m={0}>
+              {t(`stage.${stage}`)}
+            </Text>
+          </Group>
+        ))}
+      </Stack>
+    </Box>
+  );
+}
