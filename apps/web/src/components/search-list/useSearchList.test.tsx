@@ -32,7 +32,7 @@ function setup(initialUrl: string) {
         criteriaSchema: newBusinessList.criteria,
         responseSchema: newBusinessList.response,
         fieldKeys: FIELDS,
-        scope: { selectedProducerId: producer },
+        scope: { selectedProducerId: producer, includedTeam: true },
       }),
       location: useLocation(),
       navigate: useNavigate(),

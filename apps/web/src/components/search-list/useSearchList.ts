@@ -17,6 +17,8 @@ export interface ListPage<Item> {
 /** Whose data a list shows: the team-tree choice (null = the signed-in producer), with or without their team. */
 export interface ListScope {
   selectedProducerId: number | null;
+  /** The tree's "with their team" / "alone": the default of the list's includedTeam while a sub-partner is chosen. */
+  includedTeam: boolean;
 }
 
 export interface SearchListOptions<C extends Criteria, Item> {
@@ -42,19 +44,25 @@ export function useSearchList<C extends Criteria, Item>(options: SearchListOptio
   const [params, setParams] = useSearchParams();
   const fromUrl = useMemo(() => parseCriteria(schema, params), [schema, params]);
 
-  // A change of selected producer returns the whole search to its defaults (§4). Until the URL has caught up, the
-  // defaults are used directly, so the old producer's filters are never sent for the new one.
-  const scopeSeen = useRef(scope.selectedProducerId);
-  const scopeChanged = scopeSeen.current !== scope.selectedProducerId;
+  // A change of selected producer returns the whole search to its defaults (§4), with the tree's team choice as the
+  // includedTeam default. Until the URL has caught up, the defaults are used directly, so the old producer's filters
+  // are never sent for the new one.
+  const scopeKey = `${scope.selectedProducerId}:${scope.includedTeam}`;
+  const scopeSeen = useRef(scopeKey);
+  const scopeChanged = scopeSeen.current !== scopeKey;
+  const scopedDefaults = useCallback(
+    (): C => ({ ...defaultCriteria(schema), includedTeam: scope.includedTeam }),
+    [schema, scope.includedTeam],
+  );
   const criteria = useMemo(
-    () => (scopeChanged ? defaultCriteria(schema) : fromUrl),
-    [scopeChanged, schema, fromUrl],
+    () => (scopeChanged ? scopedDefaults() : fromUrl),
+    [scopeChanged, scopedDefaults, fromUrl],
   );
   useEffect(() => {
-    if (scopeSeen.current === scope.selectedProducerId) return;
-    scopeSeen.current = scope.selectedProducerId;
-    setParams(serializeCriteria(schema, defaultCriteria(schema)), { replace: true });
-  }, [scope.selectedProducerId, schema, setParams]);
+    if (scopeSeen.current === scopeKey) return;
+    scopeSeen.current = scopeKey;
+    setParams(serializeCriteria(schema, scopedDefaults()), { replace: true });
+  }, [scopeKey, schema, scopedDefaults, setParams]);
 
   /** The criteria as the server gets them: with the selected producer. */
   const request = useMemo(
@@ -89,7 +97,10 @@ export function useSearchList<C extends Criteria, Item>(options: SearchListOptio
     changePage: (change: { page?: number; sizePerPage?: number }) =>
       navigate(changePage(schema, criteria, change)),
     changeSort: (field: string) => navigate(changeSort(schema, criteria, field)),
-    reset: () => navigate(resetFields(schema, criteria, fieldKeys)),
+    reset: () => {
+      const reset = resetFields(schema, criteria, fieldKeys);
+      navigate(fieldKeys.includes('includedTeam') ? { ...reset, includedTeam: scope.includedTeam } : reset);
+    },
   };
 }
 
