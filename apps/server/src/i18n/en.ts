@@ -65,6 +65,11 @@ export const en = {
       'Your earlier downloads are still being prepared (at most {{limit}} at a time). Please wait until they finish, then try again.',
     queueFull: 'Many documents are being prepared right now. Please try again in a moment.',
   },
+  /** Excel exports of producer lists and reports (src/exports/). */
+  exports: {
+    tooManyRows:
+      'This export would contain {{rows}} rows; at most {{limit}} rows can be exported at once. Please narrow the search (for example a shorter date range or fewer producers) and export again.',
+  },
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

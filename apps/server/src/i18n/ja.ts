@@ -69,4 +69,9 @@ export const ja: Messages = {
       '以前のダウンロードをまだ準備しています（同時に{{limit}}件まで）。完了してから再度お試しください。',
     queueFull: '現在、多くの書類を作成しています。しばらくしてから再度お試しください。',
   },
+  /** Excel exports of producer lists and reports (src/exports/). */
+  exports: {
+    tooManyRows:
+      'このエクスポートは {{rows}} 行になります。一度にエクスポートできるのは {{limit}} 行までです。検索条件を絞り込んで（例：期間を短くする、担当者を減らす）、もう一度エクスポートしてください。',
+  },
 };

@@ -65,4 +65,9 @@ export const kr: Messages = {
       '이전 다운로드를 아직 준비하고 있습니다(동시에 최대 {{limit}}건). 완료된 후 다시 시도해 주십시오.',
     queueFull: '현재 많은 문서를 준비하고 있습니다. 잠시 후 다시 시도해 주십시오.',
   },
+  /** Excel exports of producer lists and reports (src/exports/). */
+  exports: {
+    tooManyRows:
+      '이 내보내기는 {{rows}}행입니다. 한 번에 최대 {{limit}}행까지 내보낼 수 있습니다. 검색 범위를 좁혀(예: 기간 단축 또는 설계사 수 축소) 다시 내보내 주십시오.',
+  },
 };

@@ -62,4 +62,9 @@ export const zh: Messages = {
     userBusy: '您先前的下載仍在準備中（每次最多 {{limit}} 個），請待其完成後再試。',
     queueFull: '目前正在準備大量文件，請稍後再試。',
   },
+  /** Excel exports of producer lists and reports (src/exports/). */
+  exports: {
+    tooManyRows:
+      '此匯出共有 {{rows}} 行，每次最多只可匯出 {{limit}} 行。請收窄搜尋範圍（例如縮短日期範圍或減少顧問）後再匯出。',
+  },
 };
