@@ -52,7 +52,7 @@ export function pgliteSession(client: PGlite): SqlSession {
   return {
     async query(text, values) {
       const result = await client.query<Record<string, unknown>>(text, values ?? [], { parsers });
-      return { rows: result.rows, count: result.affectedRows ?? result.rows.length };
+      return { rows: result.rows, count: result.rowCount ?? result.rows.length };
     },
     setReadTimeout() {},
     release() {},

@@ -140,11 +140,11 @@ async function converse(
   };
   /** Resolves when `ready()` holds, or rejects as soon as the export is stopped. */
   const until = async (ready: () => boolean) => {
-    while (!ready()) {
+    for (;;) {
+      if (ready()) return;
       if (stopped) throw stopped;
       await new Promise<void>((resolve) => (wake = resolve));
     }
-    if (stopped) throw stopped;
   };
 
   signal.addEventListener('abort', () => stop(new Error('client closed the connection')), { once: true });
@@ -187,6 +187,7 @@ async function converse(
   const keys = spec.columns.map((c) => c.key);
   try {
     for (;;) {
+      if (stopped) throw stopped;
       const next = await rows.next();
       if (stopped) throw stopped;
       if (next.done) break;

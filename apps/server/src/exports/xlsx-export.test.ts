@@ -182,15 +182,19 @@ describe('Excel export through the render pool', () => {
   });
 
   it('an empty result is a file with its header row only', async () => {
+    const before = ended.length;
     const empty = await app.inject({ url: '/test-export/ja?rows=0' });
     expect(empty.statusCode).toBe(200);
     const sheet = await readSheet(empty.rawPayload);
     expect(sheet.rowCount).toBe(1);
     expect(sheet.getRow(1).getCell(1).value).toBe('番号');
+    await settled(before + 1);
   });
 
   it('refuses an export over the row limit before its first byte, in the language of the request', async () => {
+    const before = ended.length;
     const refused = await app.inject({ url: '/test-export/zh?rows=120&max=100' });
+    await settled(before + 1);
     expect(refused.statusCode).toBe(422);
     expect(refused.headers['content-disposition']).toBeUndefined();
     expect(refused.json().error).toBe(
@@ -201,7 +205,9 @@ describe('Excel export through the render pool', () => {
   });
 
   it('answers 503 with Retry-After when the database fails before the first byte', async () => {
+    const before = ended.length;
     const failed = await app.inject({ url: '/test-export/en?fail=before' });
+    await settled(before + 1);
     expect(failed.statusCode).toBe(503);
     expect(failed.headers['retry-after']).toBe('5');
     expect(failed.headers['content-disposition']).toBeUndefined();
@@ -209,10 +215,11 @@ describe('Excel export through the render pool', () => {
   });
 
   it('a failure after the first byte breaks the download instead of ending a truncated file', async () => {
+    const before = ended.length;
     const response = await get('/test-export/en?fail=after');
     expect(response.statusCode).toBe(200);
     await expect(readAll(response)).rejects.toThrow();
-    await new Promise((r) => setTimeout(r, 100));
+    expect((await settled(before + 1)).error).toBeTruthy();
     expect(app.renderPool.activeDownloads).toBe(0);
   });
 
