@@ -11,7 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { FailFastGate } from './availability.js';
 import { createGuardedPool, type PoolTimeouts, UNHURRIED_POOL_TIMEOUTS } from './pool.js';
-import { pgliteSql, pgliteSession, pgSession, type SqlExecutor, type SqlSession } from './raw-sql.js';
+import { pgliteSession, pgliteSql, pgSession, type SqlExecutor, type SqlSession } from './raw-sql.js';
 import * as schema from './schema/index.js';
 
 /** One handle type for both drivers, so every query is written once. */

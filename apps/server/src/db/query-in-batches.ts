@@ -117,6 +117,9 @@ async function withLongStatements<T>(session: SqlSession, ms: number, work: () =
 }
 
 /** The database's queryInBatches with the export statement limit: what app.ts hands to every module. */
-export function queryInBatchesFor(database: Pick<Database, 'session'>, statementTimeoutMs: number): QueryInBatches {
+export function queryInBatchesFor(
+  database: Pick<Database, 'session'>,
+  statementTimeoutMs: number,
+): QueryInBatches {
   return (query, options) => queryInBatches(database, query, { ...options, statementTimeoutMs });
 }

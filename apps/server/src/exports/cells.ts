@@ -65,7 +65,10 @@ function shownAs(kind: ColumnKind, value: CellValue): string {
   if (value instanceof Date) return '0000/00/00';
   if (typeof value === 'number') {
     const decimals = kind === 'amount' ? 2 : kind === 'units' ? 4 : 0;
-    return value.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    return value.toLocaleString('en-US', {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    });
   }
   return value;
 }

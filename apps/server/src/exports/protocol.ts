@@ -1,5 +1,5 @@
-import type { ColumnKind } from '@portal/contract';
 import type { MessagePort } from 'node:worker_threads';
+import type { ColumnKind } from '@portal/contract';
 
 /**
  * The conversation between the main thread (database cursor, HTTP response) and the render thread (exceljs) while
@@ -28,10 +28,7 @@ export interface XlsxExportTask {
 }
 
 /** Main thread → worker. Rows are arrays of values in column order (cheaper to clone than objects). */
-export type ToWorker =
-  | { type: 'rows'; rows: unknown[][] }
-  | { type: 'end' }
-  | { type: 'chunk-ack' };
+export type ToWorker = { type: 'rows'; rows: unknown[][] } | { type: 'end' } | { type: 'chunk-ack' };
 
 /** Worker → main thread. */
 export type FromWorker =

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { MessagePort } from 'node:worker_threads';
 import type { ColumnKind } from '@portal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { RowLimitExceededError, type ResultRow } from '../db/query-in-batches.js';
+import { type ResultRow, RowLimitExceededError } from '../db/query-in-batches.js';
 import { contentDisposition } from '../files/send-file.js';
 import { HttpError } from '../plugins/errors.js';
 import { loggableError } from '../plugins/logging.js';

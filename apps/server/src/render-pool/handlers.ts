@@ -18,7 +18,10 @@ type Handler<K extends RenderKind> = (
 ) => Promise<Uint8Array>;
 
 /** A stream task's handler: its output goes through the task's port; it resolves when done or abandoned. */
-type StreamHandler<K extends StreamKind> = (task: StreamTasks[K], settings: RenderWorkerSettings) => Promise<void>;
+type StreamHandler<K extends StreamKind> = (
+  task: StreamTasks[K],
+  settings: RenderWorkerSettings,
+) => Promise<void>;
 
 /** One handler per task kind; runs inside a worker thread (never import this from the main thread's code paths). */
 const handlers: { [K in RenderKind]: Handler<K> } = {

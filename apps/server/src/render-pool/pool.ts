@@ -105,7 +105,10 @@ export class RenderPool {
    * (seconds of CPU on a busy machine), which cost more than the rest of the render.
    */
   async run<K extends RenderKind>(task: { kind: K } & RenderTasks[K], signal?: AbortSignal): Promise<Buffer> {
-    const result = await this.#submit(signal, (pool) => pool.run(task as RenderTask) as Promise<Uint8Array | RenderOutcome>);
+    const result = await this.#submit(
+      signal,
+      (pool) => pool.run(task as RenderTask) as Promise<Uint8Array | RenderOutcome>,
+    );
     if (ArrayBuffer.isView(result)) return Buffer.from(result.buffer, result.byteOffset, result.byteLength);
     throw new RenderUnavailableError((result as Extract<RenderOutcome, { ok: false }>).detail);
   }
