@@ -16,6 +16,7 @@ import { pdfThroughput } from './cases/pdf-throughput.js';
 import { platformCases } from './cases/platform.js';
 import { renderIsolationCase, signedInBenchClient } from './cases/render-isolation.js';
 import { statementCases } from './cases/statements.js';
+import { xlsxExportCase } from './cases/xlsx-export.js';
 import { type BenchResult, measure } from './harness.js';
 
 /**
@@ -75,15 +76,20 @@ async function main() {
     ...new Set([config.render.threads, 2]),
   ]);
 
+  // The export path (src/exports/): 100 000 rows over HTTP, its time and the memory it adds.
+  const xlsxExport = await xlsxExportCase(database, config);
+
   console.log(`\nEngine: ${database.kind}, scale ${scale} (${scale * 10_000} generated policies)\n`);
   console.table(results);
   console.log(`\nRender isolation (render threads: ${config.render.threads}):`);
   console.table(isolation);
   console.log('\nStatement PDFs per second:');
   console.table(throughput);
+  console.log('\nExcel export (bench/cases/xlsx-export.ts):');
+  console.table([xlsxExport]);
   await app.close();
   await database.close();
-  if (results.some((r) => !r.pass)) process.exit(1);
+  if (results.some((r) => !r.pass) || !xlsxExport.pass) process.exit(1);
 }
 
 /** The statements of those accounts, in Chinese and English, built as the download routes build them. */

@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { queryInBatchesFor } from './db/query-in-batches.js';
 import { JobQueue } from './jobs/queue.js';
 import { createMailQueue } from './mail/mail-queue.js';
 import { publicFormsRoutes } from './modules/forms/routes.js';
@@ -99,6 +100,7 @@ export async function buildApp({ config, database, now, logger }: AppDeps): Prom
   // A listening server starts its render threads at once, so no download waits for them; apps that are only
   // injected into (tests, scripts) start them on their first render.
   app.addHook('onListen', async () => renderPool.warm());
+  const queryInBatches = queryInBatchesFor(database, config.exportStatementTimeoutMs);
   await app.register(healthRoutes, { db });
   await app.register(
     async (api) => {
@@ -108,7 +110,7 @@ export async function buildApp({ config, database, now, logger }: AppDeps): Prom
       });
       await api.register(sessionPlugin, { config, db, now });
       for (const module of apiModules)
-        await api.register(module, { config, db, now, limiter, jobs, mail, renderPool });
+        await api.register(module, { config, db, now, limiter, jobs, mail, renderPool, queryInBatches });
     },
     { prefix: `${config.basePath}/:lang/api` },
   );
@@ -121,6 +123,7 @@ export async function buildApp({ config, database, now, logger }: AppDeps): Prom
     jobs,
     mail,
     renderPool,
+    queryInBatches,
     prefix: `${config.basePath}/api/public/front/operation-procedure`,
   });
   if (config.apiDocs) {

@@ -11,7 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { FailFastGate } from './availability.js';
 import { createGuardedPool, type PoolTimeouts, UNHURRIED_POOL_TIMEOUTS } from './pool.js';
-import { pgliteSql, type SqlExecutor } from './raw-sql.js';
+import { pgliteSession, pgliteSql, pgSession, type SqlExecutor, type SqlSession } from './raw-sql.js';
 import * as schema from './schema/index.js';
 
 /** One handle type for both drivers, so every query is written once. */
@@ -30,6 +30,11 @@ export interface Database {
   poolStats?: () => { total: number; idle: number; waiting: number; max: number };
   /** PostgreSQL only: the fail-fast gate in front of the pool (readiness reports it). */
   gate?: FailFastGate;
+  /**
+   * One connection for a sequence of statements that share session state (a cursor): on PostgreSQL a pooled
+   * connection held until `release`, on PGlite its only connection (shared with every request; release is a no-op).
+   */
+  session(): Promise<SqlSession>;
 }
 
 export const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -74,6 +79,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
       gate,
       sql: { executeSql: (text, values) => pool.query(text, values) },
+      session: async () => pgSession(await pool.connect()),
     };
   }
   const dataDir = options.dataDir ?? 'memory://';
@@ -91,6 +97,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     close: () => client.close(),
     sql: pgliteSql(client),
     dumpDataDir: () => client.dumpDataDir('none'),
+    session: async () => pgliteSession(client),
   };
 }
 

@@ -69,6 +69,11 @@ export const en = {
   team: {
     moreChildren: '{{count}} more…',
   },
+  /** Excel exports of producer lists and reports (src/exports/). */
+  exports: {
+    tooManyRows:
+      'This export would contain {{rows}} rows; at most {{limit}} rows can be exported at once. Please narrow the search (for example a shorter date range or fewer producers) and export again.',
+  },
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

@@ -72,4 +72,9 @@ export const ja: Messages = {
   team: {
     moreChildren: 'ほか {{count}} 名…',
   },
+  /** Excel exports of producer lists and reports (src/exports/). */
+  exports: {
+    tooManyRows:
+      'このエクスポートは {{rows}} 行になります。一度にエクスポートできるのは {{limit}} 行までです。検索条件を絞り込んで（例：期間を短くする、担当者を減らす）、もう一度エクスポートしてください。',
+  },
 };

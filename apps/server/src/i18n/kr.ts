@@ -68,4 +68,9 @@ export const kr: Messages = {
   team: {
     moreChildren: '{{count}}명 더…',
   },
+  /** Excel exports of producer lists and reports (src/exports/). */
+  exports: {
+    tooManyRows:
+      '이 내보내기는 {{rows}}행입니다. 한 번에 최대 {{limit}}행까지 내보낼 수 있습니다. 검색 범위를 좁혀(예: 기간 단축 또는 설계사 수 축소) 다시 내보내 주십시오.',
+  },
 };

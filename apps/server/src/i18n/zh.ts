@@ -65,4 +65,9 @@ export const zh: Messages = {
   team: {
     moreChildren: '還有 {{count}} 位…',
   },
+  /** Excel exports of producer lists and reports (src/exports/). */
+  exports: {
+    tooManyRows:
+      '此匯出共有 {{rows}} 行，每次最多只可匯出 {{limit}} 行。請收窄搜尋範圍（例如縮短日期範圍或減少顧問）後再匯出。',
+  },
 };

@@ -1,5 +1,6 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
+import type { QueryInBatches } from '../db/query-in-batches.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { MailQueue } from '../mail/mail-queue.js';
 import type { RateLimiter } from '../plugins/rate-limit/index.js';
@@ -18,4 +19,9 @@ export interface ModuleOptions {
   mail: MailQueue;
   /** The deployment's one pool of render threads (PDF, ZIP, exports): heavy rendering never runs on the event loop. */
   renderPool: RenderPool;
+  /**
+   * A query's rows in batches through a server-side cursor (exports, reports): bounded memory, a connection of its
+   * own on PostgreSQL, the export statement limit. Hand the batches to `sendXlsxExport` (src/exports/).
+   */
+  queryInBatches: QueryInBatches;
 }

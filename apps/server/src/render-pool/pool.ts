@@ -1,7 +1,16 @@
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { Config } from '../config.js';
 import { HttpError } from '../plugins/errors.js';
-import type { RenderKind, RenderOutcome, RenderTask, RenderTasks } from './tasks.js';
+import type {
+  RenderKind,
+  RenderOutcome,
+  RenderTask,
+  RenderTasks,
+  StreamKind,
+  StreamTask,
+  StreamTasks,
+} from './tasks.js';
 
 /** A document could not be produced here at all (e.g. the CJK font is missing); the route says so in its terms. */
 export class RenderUnavailableError extends Error {}
@@ -18,7 +27,7 @@ export interface RenderReservation {
 export interface RenderPoolCounters {
   /** Tasks handed to the pool (queued or started). */
   submitted: number;
-  /** Tasks a worker finished. */
+  /** Tasks a worker finished (a stream task: its conversation ended without error). */
   completed: number;
   /** Tasks dropped from the queue because their download was abandoned before a thread took them. */
   aborted: number;
@@ -96,6 +105,44 @@ export class RenderPool {
    * (seconds of CPU on a busy machine), which cost more than the rest of the render.
    */
   async run<K extends RenderKind>(task: { kind: K } & RenderTasks[K], signal?: AbortSignal): Promise<Buffer> {
+    const result = await this.#submit(
+      signal,
+      (pool) => pool.run(task as RenderTask) as Promise<Uint8Array | RenderOutcome>,
+    );
+    if (ArrayBuffer.isView(result)) return Buffer.from(result.buffer, result.byteOffset, result.byteLength);
+    throw new RenderUnavailableError((result as Extract<RenderOutcome, { ok: false }>).detail);
+  }
+
+  /**
+   * Runs a streaming task: same queue, limits and 499 as `run`, and once a thread has started the task, `converse`
+   * talks to it through the main thread's end of a MessagePort (the worker's end is moved to the thread with the
+   * task). Settles when both the conversation and the task have ended. When the conversation fails (the client left,
+   * the database failed) its port is closed, which tells the worker to drop its work, so the thread is free at once;
+   * when the worker fails, its port closes and the conversation is expected to end with an error.
+   */
+  async stream<K extends StreamKind>(
+    task: { kind: K } & Omit<StreamTasks[K], 'port'>,
+    signal: AbortSignal | undefined,
+    converse: (port: MessagePort) => Promise<void>,
+  ): Promise<void> {
+    await this.#submit(signal, async (pool) => {
+      const { port1, port2 } = new MessageChannel();
+      const running = pool.run({ ...task, port: port2 } as StreamTask, { transferList: [port2] });
+      const conversation = converse(port1).catch((error: unknown) => {
+        port1.close();
+        throw error;
+      });
+      const [talked, ran] = await Promise.allSettled([conversation, running]);
+      port1.close();
+      // The worker's own error says more than the conversation's "the worker went away".
+      if (ran.status === 'rejected') throw ran.reason;
+      if (talked.status === 'rejected') throw talked.reason;
+      return undefined;
+    });
+  }
+
+  /** Admission (closed, abandoned, queue bound), a thread slot in arrival order, then `work` on that thread. */
+  async #submit<T>(signal: AbortSignal | undefined, work: (pool: Piscina) => Promise<T>): Promise<T> {
     if (this.#closed) throw new HttpError(503, 'errors.unavailable', { 'retry-after': '5' });
     if (signal?.aborted) throw new HttpError(CLIENT_CLOSED_REQUEST, 'errors.badRequest');
     const pool = this.#pool();
@@ -105,11 +152,11 @@ export class RenderPool {
     this.counters.submitted++;
     this.#inFlight++;
     const started = performance.now();
-    let result: Uint8Array | RenderOutcome;
+    let result: T;
     try {
       await this.#threadSlot(signal);
       try {
-        result = await pool.run(task as RenderTask);
+        result = await work(pool);
       } finally {
         this.#releaseThreadSlot();
       }
@@ -118,8 +165,7 @@ export class RenderPool {
     }
     this.counters.completed++;
     this.#meanTaskMs = this.#meanTaskMs * 0.8 + (performance.now() - started) * 0.2;
-    if (ArrayBuffer.isView(result)) return Buffer.from(result.buffer, result.byteOffset, result.byteLength);
-    throw new RenderUnavailableError((result as Extract<RenderOutcome, { ok: false }>).detail);
+    return result;
   }
 
   /** Waits, first come first served, until fewer tasks run than there are threads; 499 if abandoned meanwhile. */

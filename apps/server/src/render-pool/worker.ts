@@ -1,7 +1,7 @@
 import { Piscina } from 'piscina';
 import { PdfUnavailableError, pdfEngine } from '../render/pdf-engine.js';
 import { runRenderTask } from './handlers.js';
-import type { RenderTask, RenderWorkerSettings } from './tasks.js';
+import type { RenderTask, RenderWorkerSettings, StreamTask } from './tasks.js';
 
 const settings = Piscina.workerData as RenderWorkerSettings;
 
@@ -18,9 +18,9 @@ try {
  * caller can explain. The bytes are moved, not copied, to the main thread; a Buffer carved out of Node's shared
  * allocation pool is copied first (moving it would hand over the whole pool).
  */
-export default async function renderInWorker(task: RenderTask) {
+export default async function renderInWorker(task: RenderTask | StreamTask) {
   const outcome = await runRenderTask(task, settings);
-  if (!outcome.ok) return outcome;
+  if (!outcome.ok || 'streamed' in outcome) return outcome;
   const { bytes } = outcome;
   const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
   return Piscina.move(own ? bytes : new Uint8Array(bytes));
