@@ -65,6 +65,21 @@ export const en = {
       'Your earlier downloads are still being prepared (at most {{limit}} at a time). Please wait until they finish, then try again.',
     queueFull: 'Many documents are being prepared right now. Please try again in a moment.',
   },
+  /** Producer lists (issue 9): follow-up type names of Service Records, by type id. */
+  lists: {
+    followupType: {
+      type1: 'Change of address',
+      type2: 'Change of beneficiary',
+      type3: 'Fund switching',
+      type4: 'Partial withdrawal',
+      type5: 'Premium holiday',
+      type6: 'Missing premium',
+      type7: 'Renewal',
+      type8: 'Claim',
+      type9: 'Policy loan',
+      type10: 'Change of payment method',
+    },
+  },
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

@@ -62,4 +62,18 @@ export const zh: Messages = {
     userBusy: '您先前的下載仍在準備中（每次最多 {{limit}} 個），請待其完成後再試。',
     queueFull: '目前正在準備大量文件，請稍後再試。',
   },
+  lists: {
+    followupType: {
+      type1: '更改地址',
+      type2: '更改受益人',
+      type3: '基金轉換',
+      type4: '部分提取',
+      type5: '保費假期',
+      type6: '欠繳保費',
+      type7: '續保',
+      type8: '索償',
+      type9: '保單貸款',
+      type10: '更改付款方式',
+    },
+  },
 };
