@@ -16,8 +16,12 @@ export function joinPlanCatalog<T extends PgSelect>(query: T) {
     .innerJoin(policyStatuses, eq(policyStatuses.code, policies.statusCode));
 }
 
-/** The same joins as a FROM fragment for lists written in `sql` (count and export share the text with the page). */
-export const planCatalogFrom: SQL = sql`${policies}
-  join ${products} on ${products.id} = ${policies.productId}
-  join ${providers} on ${providers.id} = ${products.providerId}
-  join ${policyStatuses} on ${policyStatuses.code} = ${policies.statusCode}`;
+/**
+ * The same joins as a fragment to put after `policies` in lists written in `sql` (page, count and export share the
+ * text). LEFT JOINs on purpose: each follows a non-null foreign key to a primary key, so it keeps every plan exactly
+ * as an inner join would, and PostgreSQL drops a left join to a unique key whose columns a statement does not use,
+ * so a list's bounded count reads the plans alone instead of joining the catalogue for every counted row.
+ */
+export const planCatalogJoins: SQL = sql`left join ${products} on ${products.id} = ${policies.productId}
+  left join ${providers} on ${providers.id} = ${products.providerId}
+  left join ${policyStatuses} on ${policyStatuses.code} = ${policies.statusCode}`;

@@ -1,6 +1,6 @@
 export { containsPattern } from './like-pattern.js';
 export { listExportQuery, listStatement } from './list-sql.js';
-export { type ListPage, type RunListOptions, runList } from './run-list.js';
+export { type ListPage, listPageQueries, type RunListOptions, runList } from './run-list.js';
 export {
   type ContractList,
   type CriteriaOf,

@@ -6,6 +6,8 @@ import type { ContractList, CriteriaOf, ServerListDefinition, SortExpression } f
 /** The parts of one search that the page, the count and the export share. */
 export interface ListStatement {
   select: SQL;
+  /** The list's FROM with its joins (no keyword), without filters. */
+  source: SQL;
   fromWhere: SQL;
   orderBy: SQL;
 }
@@ -42,6 +44,7 @@ export function listStatement<C extends ContractList, Row extends Record<string,
 
   return {
     select: sql`select ${sql.join(columns, sql`, `)}`,
+    source: source.from,
     fromWhere: where ? sql`from ${source.from} where ${where}` : sql`from ${source.from}`,
     orderBy: sql`order by ${sortSql(expression, language)} ${direction}, ${definition.idColumn} ${direction}`,
   };

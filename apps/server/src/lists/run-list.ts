@@ -1,5 +1,5 @@
 import { type Language, LIST_COUNT_LIMIT } from '@portal/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import type { TeamScope } from '../db/team-scope.js';
 import { listStatement } from './list-sql.js';
@@ -17,9 +17,35 @@ export interface RunListOptions {
 }
 
 /** Rows of `db.execute`: `{ rows }` on both drivers (node-postgres and PGlite). */
-async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * The two statements of one search: the page (LIMIT/OFFSET) and the bounded count. Exposed so the query plans of
+ * exactly what runList sends can be examined (explain-plans.cli.ts).
+ */
+export function listPageQueries<C extends ContractList, Row extends Record<string, unknown>>(
+  definition: ServerListDefinition<C, Row>,
+  scope: TeamScope,
+  criteria: CriteriaOf<C>,
+  language: Language,
+  countLimit: number = LIST_COUNT_LIMIT,
+): { page: SQL; count: SQL } {
+  const { select, source, fromWhere, orderBy } = listStatement(definition, scope, criteria, language);
+  const size = criteria.sizePerPage;
+  const offset = (criteria.page - 1) * size;
+  // Deferred join: the page's ids are found first by a statement that carries only what filters and the sort key
+  // need (unused LEFT JOIN lookups are dropped by the planner), then only those rows are joined to their lookups and
+  // their costly columns computed. Deep pages then skip thousands of rows without joining each of them.
+  // `id = any(array(…))`: the ids are an InitPlan computed first, then fetched by primary key; `id in (…)` or a join
+  // to them lets the planner hash-join the lookups for every row of the table before meeting the ten ids.
+  const pageIds = sql`select ${definition.idColumn} ${fromWhere} ${orderBy} limit ${size} offset ${offset}`;
+  return {
+    page: sql`${select} from ${source} where ${definition.idColumn} = any(array(${pageIds})) ${orderBy}`,
+    count: sql`select count(*)::int as n from (select 1 ${fromWhere} limit ${countLimit + 1}) as bounded`,
+  };
 }
 
 /**
@@ -37,16 +63,10 @@ export async function runList<C extends ContractList, Row extends Record<string,
   options: RunListOptions = {},
 ): Promise<ListPage<ItemOf<C>>> {
   const countLimit = options.countLimit ?? LIST_COUNT_LIMIT;
-  const { select, fromWhere, orderBy } = listStatement(definition, scope, criteria, language);
-  const size = criteria.sizePerPage;
-  const offset = (criteria.page - 1) * size;
-
+  const queries = listPageQueries(definition, scope, criteria, language, countLimit);
   const [rows, counted] = await Promise.all([
-    rowsOf<Row>(db, sql`${select} ${fromWhere} ${orderBy} limit ${size} offset ${offset}`),
-    rowsOf<{ n: number | string }>(
-      db,
-      sql`select count(*)::int as n from (select 1 ${fromWhere} limit ${countLimit + 1}) as bounded`,
-    ),
+    rowsOf<Row>(db, queries.page),
+    rowsOf<{ n: number | string }>(db, queries.count),
   ]);
   const total = Number(counted[0]?.n ?? 0);
   return {

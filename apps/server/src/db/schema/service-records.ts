@@ -45,6 +45,9 @@ export const serviceRecords = pgTable(
     index('service_records_producer_completed_idx').on(t.producerId, t.completedDate),
     index('service_records_producer_type_idx').on(t.producerId, t.typeId),
     index('service_records_created_idx').on(t.createdDate),
+    // A team's Service Records, newest first with the id tie-breaker; the partial copy serves the default (open).
+    index('service_records_created_id_idx').on(t.createdDate, t.id),
+    index('service_records_open_created_idx').on(t.createdDate, t.id).where(sql`${t.status} = 'O'`),
     index('service_records_completed_idx').on(t.completedDate),
     index('service_records_type_status_idx').on(t.typeId, t.status),
     index('service_records_policy_idx').on(t.policyId),

@@ -1,6 +1,6 @@
 import { clientList, type PolicyStatusCode, type ProductCategory, productLegendCode } from '@portal/contract';
 import { inArray, notInArray, type SQL, sql } from 'drizzle-orm';
-import { planCatalogFrom } from '../../db/plan-catalog.js';
+import { planCatalogJoins } from '../../db/plan-catalog.js';
 import {
   clients,
   funds,
@@ -75,9 +75,12 @@ export const clientServerList = defineServerList({
     const pattern = criteria.keywords ? containsPattern(criteria.keywords) : undefined;
     const fundPattern = criteria.fundKeywords ? containsPattern(criteria.fundKeywords) : undefined;
     return {
-      from: sql`${planCatalogFrom}
+      // Lookups are LEFT JOINs to primary keys (non-null foreign keys: no row gained or lost) so the count drops them.
+      // The owner is an inner join: the default sort is the owner's name, and only an inner join lets the planner
+      // walk clients_full_name_idx and stop after a page instead of sorting the whole team's plans.
+      from: sql`${policies} ${planCatalogJoins}
         join ${clients} on ${clients.id} = ${policies.ownerClientId}
-        join ${producers} on ${producers.id} = ${policies.servicingProducerId}`,
+        left join ${producers} on ${producers.id} = ${policies.servicingProducerId}`,
       where: [
         producerFilter(scope, policies.servicingProducerId),
         criteria.excludePolicyStatus && criteria.excludePolicyStatus.length > 0

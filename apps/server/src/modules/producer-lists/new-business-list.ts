@@ -4,6 +4,7 @@ import {
   newBusinessList,
   type ProductCategory,
   productLegendCode,
+  type Stage,
 } from '@portal/contract';
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import { applications, clients, producers, products } from '../../db/schema/index.js';
@@ -41,6 +42,19 @@ export function stagesOf(
 }
 
 /**
+ * The default search (in progress) is written with the literal stage list of the partial index
+ * applications_in_progress_received_idx, so the planner can use it; other choices are bound parameters.
+ */
+function stageFilter(stages: number[] | undefined): SQL | undefined {
+  if (!stages) return undefined;
+  const inProgress =
+    stages.length === IN_PROGRESS_STAGES.length &&
+    stages.every((s) => IN_PROGRESS_STAGES.includes(s as Stage));
+  if (inProgress) return sql`${applications.stage} in (${sql.raw(IN_PROGRESS_STAGES.join(', '))})`;
+  return inArray(applications.stage, stages);
+}
+
+/**
  * New Business (spec 1 §2): the applications of the scope's producers, with product, client and consultant.
  * Keywords match the policy number, the insured, and the client's name or AG number (each through a trigram index).
  */
@@ -70,13 +84,14 @@ export const newBusinessServerList = defineServerList({
           or ${applications.clientId} = any(${clientIdsMatching(scope.caller.siteCode, pattern)}))`
       : undefined;
     return {
+      // Lookups are LEFT JOINs to primary keys (non-null foreign keys: no row gained or lost) so the count drops them.
       from: sql`${applications}
-        join ${products} on ${products.id} = ${applications.productId}
-        join ${clients} on ${clients.id} = ${applications.clientId}
-        join ${producers} on ${producers.id} = ${applications.producerId}`,
+        left join ${products} on ${products.id} = ${applications.productId}
+        left join ${clients} on ${clients.id} = ${applications.clientId}
+        left join ${producers} on ${producers.id} = ${applications.producerId}`,
       where: [
         producerFilter(scope, applications.producerId),
-        stages ? inArray(applications.stage, stages) : undefined,
+        stageFilter(stages),
         criteria.receivedFrom
           ? sql`${applications.receivedDate} >= ${criteria.receivedFrom}::date`
           : undefined,

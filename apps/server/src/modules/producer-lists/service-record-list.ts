@@ -1,6 +1,6 @@
-import { type ProductCategory, serviceRecordList } from '@portal/contract';
-import { inArray, sql } from 'drizzle-orm';
-import { planCatalogFrom } from '../../db/plan-catalog.js';
+import { type ProductCategory, type ServiceRecordCriteria, serviceRecordList } from '@portal/contract';
+import { inArray, type SQL, sql } from 'drizzle-orm';
+import { planCatalogJoins } from '../../db/plan-catalog.js';
 import {
   clients,
   followupTypes,
@@ -14,6 +14,16 @@ import { containsPattern, defineServerList } from '../../lists/index.js';
 import { toId, toNullableText, toText } from '../../lists/row-values.js';
 import { followupTypeSortKey, followupTypeWord } from './followup-type-words.js';
 import { planIdsMatching } from './keyword-filters.js';
+
+/**
+ * Written as literals (from the validated enum, never the request's text) so the default search, open records,
+ * matches the partial index service_records_open_created_idx.
+ */
+function statusFilter(status: ServiceRecordCriteria['statusOptions']): SQL | undefined {
+  if (status === 'O') return sql`${serviceRecords.status} = 'O'`;
+  if (status === 'C') return sql`${serviceRecords.status} = 'C'`;
+  return undefined;
+}
 
 type ServiceRecordRow = {
   followupId: unknown;
@@ -55,16 +65,16 @@ export const serviceRecordServerList = defineServerList({
   source(scope, criteria) {
     const pattern = criteria.keywords ? containsPattern(criteria.keywords) : undefined;
     return {
+      // Lookups are LEFT JOINs to primary keys (non-null foreign keys: no row gained or lost) so the count drops them.
       from: sql`${serviceRecords}
-        join (${planCatalogFrom}) on ${policies.id} = ${serviceRecords.policyId}
-        join ${clients} on ${clients.id} = ${policies.ownerClientId}
-        join ${followupTypes} on ${followupTypes.id} = ${serviceRecords.typeId}
-        join ${producers} on ${producers.id} = ${serviceRecords.producerId}`,
+        left join ${policies} on ${policies.id} = ${serviceRecords.policyId}
+        ${planCatalogJoins}
+        left join ${clients} on ${clients.id} = ${policies.ownerClientId}
+        left join ${followupTypes} on ${followupTypes.id} = ${serviceRecords.typeId}
+        left join ${producers} on ${producers.id} = ${serviceRecords.producerId}`,
       where: [
         producerFilter(scope, serviceRecords.producerId),
-        criteria.statusOptions === 'All'
-          ? undefined
-          : sql`${serviceRecords.status} = ${criteria.statusOptions}`,
+        statusFilter(criteria.statusOptions),
         criteria.typeOptions && criteria.typeOptions.length > 0
           ? inArray(serviceRecords.typeId, [...new Set(criteria.typeOptions)])
           : undefined,
