@@ -41,6 +41,8 @@ export const serviceRecords = pgTable(
   },
   (t) => [
     uniqueIndex('service_records_unique_id_uq').on(t.uniqueId),
+    // Keywords match part of the reference; with service_records_policy_idx the keyword search is a BitmapOr.
+    index('service_records_unique_id_trgm_idx').using('gin', sql`${t.uniqueId} gin_trgm_ops`),
     index('service_records_producer_status_created_idx').on(t.producerId, t.status, t.createdDate.desc()),
     index('service_records_producer_completed_idx').on(t.producerId, t.completedDate),
     index('service_records_producer_type_idx').on(t.producerId, t.typeId),

@@ -1,6 +1,8 @@
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Language } from '@portal/contract';
 import { sql } from 'drizzle-orm';
+import { loadConfig } from '../../config.js';
 import { openDatabase } from '../../db/client.js';
 import type { TeamScope } from '../../db/team-scope.js';
 import { listPageQueries, type ServerListDefinition } from '../../lists/index.js';
@@ -11,7 +13,7 @@ import { serviceRecordServerList } from './service-record-list.js';
 
 /*
  * `npx tsx apps/server/src/modules/producer-lists/explain-plans.cli.ts --producer G1HAFS [--keywords Chan]`
- * (DATABASE_URL set): EXPLAIN ANALYZE of exactly the page and count statements runList sends, for each producer
+ * (on DATABASE_URL, else PGlite under DATA_DIR): EXPLAIN ANALYZE of exactly the page and count statements runList sends, for each producer
  * list, page 1 and page 500, for one producer with and without their team. docs/producer/lists.md has the findings.
  */
 
@@ -31,13 +33,22 @@ async function main() {
       keywords: { type: 'string' },
       sort: { type: 'string' },
       verbose: { type: 'boolean', default: false },
+      /** Refresh planner statistics first (after a bulk load; PGlite has no autovacuum). */
+      analyze: { type: 'boolean', default: false },
     },
   });
-  const url = process.env.DATABASE_URL;
-  if (!url || !values.producer) throw new Error('set DATABASE_URL and --producer CODE');
-  const database = await openDatabase({ url, poolSize: 2 });
+  if (!values.producer) throw new Error('--producer CODE is required');
+  // PostgreSQL when DATABASE_URL is set, else the PGlite directory under DATA_DIR (as `npm run seed` uses it).
+  const config = loadConfig();
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: join(config.dataDir, 'pglite'),
+    poolSize: 2,
+  });
+  console.log(`# ${database.kind}`);
   const db = database.db;
   try {
+    if (values.analyze) await db.execute(sql`analyze`);
     const found = (await db.execute(
       sql`select id, site_code from producers where upper(code) = upper(${values.producer})`,
     )) as unknown as { rows: { id: unknown; site_code: TeamScope['caller']['siteCode'] }[] };
