@@ -121,6 +121,24 @@ describe.each(LIST_ENDPOINTS)('POST $path: criteria validation', (endpoint) => {
   });
 });
 
+describe.each(LIST_ENDPOINTS)('POST $path: body shape', (endpoint) => {
+  it('answers 400 (never 500) to a body that is not an object, and accepts and ignores `manager`', async () => {
+    for (const [payload, status] of [
+      [undefined, 400],
+      [[], 400],
+      [42, 400],
+      ['page=1', 415],
+    ] as const) {
+      const response = await partner.agent.send('POST', endpoint.path, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(status);
+    }
+    const withManager = await search(partner.agent, endpoint.path, { manager: true });
+    const without = await search(partner.agent, endpoint.path, {});
+    expect(withManager.statusCode).toBe(200);
+    expect(withManager.json()).toEqual(without.json());
+  });
+});
+
 describe('list-specific criteria validation', () => {
   it.each([
     ['/b2b/new_business', 'receivedFrom', { receivedFrom: '2026/02/30' }],
