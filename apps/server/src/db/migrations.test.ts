@@ -23,12 +23,14 @@ describe('migrations', () => {
     expect(trigram.map((r) => r.indexname)).toEqual([
       'applications_insured_name_trgm_idx',
       'applications_policy_no_trgm_idx',
+      'clients_client_no_trgm_idx',
       'clients_full_name_trgm_idx',
       'policies_insured_name_trgm_idx',
       'policies_plan_no_trgm_idx',
       'producers_code_trgm_idx',
       'producers_name_trgm_idx',
       'products_name_trgm_idx',
+      'service_records_unique_id_trgm_idx',
     ]);
     const triggers = await rows<{ tgname: string }>(
       sql`select tgname from pg_trigger where tgrelid = 'producers'::regclass and not tgisinternal order by 1`,

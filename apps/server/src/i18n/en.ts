@@ -25,6 +25,7 @@ export const en = {
     reportType: 'Is not a known report type',
     otpFormat: 'Must be the 6 digits from the e-mail',
     invalidDate: 'Is not a valid date',
+    dateRangeReversed: 'Must not be before the start date',
     passwordLength: 'Must be {{min}} to {{max}} characters',
     passwordCharacters: 'May contain half-width letters and digits only',
     passwordSameAsLogin: 'Must not be the same as the login ID',
@@ -73,6 +74,21 @@ export const en = {
   exports: {
     tooManyRows:
       'This export would contain {{rows}} rows; at most {{limit}} rows can be exported at once. Please narrow the search (for example a shorter date range or fewer producers) and export again.',
+  },
+  /** Producer lists (issue 9): follow-up type names of Service Records, by type id. */
+  lists: {
+    followupType: {
+      type1: 'Change of address',
+      type2: 'Change of beneficiary',
+      type3: 'Fund switching',
+      type4: 'Partial withdrawal',
+      type5: 'Premium holiday',
+      type6: 'Missing premium',
+      type7: 'Renewal',
+      type8: 'Claim',
+      type9: 'Policy loan',
+      type10: 'Change of payment method',
+    },
   },
 };
 

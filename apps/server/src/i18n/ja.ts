@@ -27,6 +27,7 @@ export const ja: Messages = {
     reportType: '不明なレポートの種類です',
     otpFormat: 'メールに記載された6桁の数字を入力してください',
     invalidDate: '有効な日付ではありません',
+    dateRangeReversed: '開始日より前の日付は指定できません',
     passwordLength: '{{min}}～{{max}}文字で入力してください',
     passwordCharacters: '半角英数字のみ使用できます',
     passwordSameAsLogin: 'ログインIDと同じにすることはできません',
@@ -76,5 +77,19 @@ export const ja: Messages = {
   exports: {
     tooManyRows:
       'このエクスポートは {{rows}} 行になります。一度にエクスポートできるのは {{limit}} 行までです。検索条件を絞り込んで（例：期間を短くする、担当者を減らす）、もう一度エクスポートしてください。',
+  },
+  lists: {
+    followupType: {
+      type1: '住所変更',
+      type2: '受取人変更',
+      type3: 'ファンドスイッチング',
+      type4: '一部引出し',
+      type5: '保険料払込猶予',
+      type6: '保険料未払い',
+      type7: '更新',
+      type8: '保険金請求',
+      type9: '契約者貸付',
+      type10: '支払方法変更',
+    },
   },
 };

@@ -26,6 +26,7 @@ export const kr: Messages = {
     reportType: '알 수 없는 보고서 유형입니다',
     otpFormat: '이메일에 있는 6자리 숫자여야 합니다',
     invalidDate: '올바른 날짜가 아닙니다',
+    dateRangeReversed: '시작일보다 앞설 수 없습니다',
     passwordLength: '{{min}}~{{max}}자여야 합니다',
     passwordCharacters: '반각 영문자와 숫자만 사용할 수 있습니다',
     passwordSameAsLogin: '로그인 ID와 같을 수 없습니다',
@@ -72,5 +73,19 @@ export const kr: Messages = {
   exports: {
     tooManyRows:
       '이 내보내기는 {{rows}}행입니다. 한 번에 최대 {{limit}}행까지 내보낼 수 있습니다. 검색 범위를 좁혀(예: 기간 단축 또는 설계사 수 축소) 다시 내보내 주십시오.',
+  },
+  lists: {
+    followupType: {
+      type1: '주소 변경',
+      type2: '수익자 변경',
+      type3: '펀드 변경',
+      type4: '부분 인출',
+      type5: '보험료 납입 유예',
+      type6: '보험료 미납',
+      type7: '갱신',
+      type8: '보험금 청구',
+      type9: '보험계약 대출',
+      type10: '납입 방법 변경',
+    },
   },
 };

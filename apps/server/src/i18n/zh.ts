@@ -26,6 +26,7 @@ export const zh: Messages = {
     reportType: '不是已知的報表類型',
     otpFormat: '必須為電郵中的 6 位數字',
     invalidDate: '不是有效的日期',
+    dateRangeReversed: '不可早於開始日期',
     passwordLength: '必須為 {{min}} 至 {{max}} 個字元',
     passwordCharacters: '只可包含半形英文字母及數字',
     passwordSameAsLogin: '不能與登入名稱相同',
@@ -69,5 +70,19 @@ export const zh: Messages = {
   exports: {
     tooManyRows:
       '此匯出共有 {{rows}} 行，每次最多只可匯出 {{limit}} 行。請收窄搜尋範圍（例如縮短日期範圍或減少顧問）後再匯出。',
+  },
+  lists: {
+    followupType: {
+      type1: '更改地址',
+      type2: '更改受益人',
+      type3: '基金轉換',
+      type4: '部分提取',
+      type5: '保費假期',
+      type6: '欠繳保費',
+      type7: '續保',
+      type8: '索償',
+      type9: '保單貸款',
+      type10: '更改付款方式',
+    },
   },
 };

@@ -3,6 +3,7 @@ import { authRoutes } from './auth/routes.js';
 import { clientAreaRoutes } from './client-area/routes.js';
 import { planFormsRoutes } from './forms/routes.js';
 import type { ModuleOptions } from './module-options.js';
+import { producerListRoutes } from './producer-lists/routes.js';
 import { producerTeamRoutes } from './producer-team/routes.js';
 import { sessionRoutes } from './session/routes.js';
 import { statementRoutes } from './statements/routes.js';
@@ -16,5 +17,6 @@ export const apiModules: FastifyPluginAsyncZod<ModuleOptions>[] = [
   clientAreaRoutes,
   statementRoutes,
   planFormsRoutes,
+  producerListRoutes,
   producerTeamRoutes,
 ];

@@ -1,4 +1,4 @@
-import { PRODUCT_ACTIONS } from '@portal/contract';
+import { IN_PROGRESS_STAGES, PRODUCT_ACTIONS } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -70,6 +70,13 @@ export const applications = pgTable(
     index('applications_producer_stage_idx').on(t.producerId, t.stage, t.receivedDate.desc()),
     index('applications_producer_commence_idx').on(t.producerId, t.commenceDate),
     index('applications_received_idx').on(t.receivedDate),
+    // A team's New Business, newest first with the id tie-breaker: walked backward and stopped at the page, whatever
+    // the team's size. The partial copy holds only in-progress stages (the default "nb" search): filter
+    // "stage in (…)" written with the same literal list lets the planner use it (docs/producer/lists.md).
+    index('applications_received_id_idx').on(t.receivedDate, t.id),
+    index('applications_in_progress_received_idx')
+      .on(t.receivedDate, t.id)
+      .where(sql`${t.stage} in (${sql.raw(IN_PROGRESS_STAGES.join(', '))})`),
     index('applications_commence_idx').on(t.commenceDate),
     index('applications_client_idx').on(t.clientId),
     index('applications_policy_idx').on(t.policyId),

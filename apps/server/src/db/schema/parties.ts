@@ -46,6 +46,10 @@ export const clients = pgTable(
     index('clients_site_id_number_idx').on(t.siteCode, sql`upper(${t.idNumber})`),
     index('clients_servicing_producer_idx').on(t.servicingProducerId),
     index('clients_full_name_trgm_idx').using('gin', sql`${t.fullName} gin_trgm_ops`),
+    // Producer Clients list in name order (its default sort) for a whole team: walk clients by name, then their plans.
+    index('clients_full_name_idx').on(t.fullName, t.id),
+    // Keywords match part of the AG number too (`client_no ilike '%…%'`).
+    index('clients_client_no_trgm_idx').using('gin', sql`${t.clientNo} gin_trgm_ops`),
     check('clients_client_no_ck', sql`${t.clientNo} ~ '^AG[0-9]{8}$'`),
     check('clients_id_type_ck', inList(t.idType, ID_TYPES)),
     check('clients_language_ck', inList(t.language, LANGUAGES)),

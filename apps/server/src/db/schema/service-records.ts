@@ -41,10 +41,15 @@ export const serviceRecords = pgTable(
   },
   (t) => [
     uniqueIndex('service_records_unique_id_uq').on(t.uniqueId),
+    // Keywords match part of the reference; with service_records_policy_idx the keyword search is a BitmapOr.
+    index('service_records_unique_id_trgm_idx').using('gin', sql`${t.uniqueId} gin_trgm_ops`),
     index('service_records_producer_status_created_idx').on(t.producerId, t.status, t.createdDate.desc()),
     index('service_records_producer_completed_idx').on(t.producerId, t.completedDate),
     index('service_records_producer_type_idx').on(t.producerId, t.typeId),
     index('service_records_created_idx').on(t.createdDate),
+    // A team's Service Records, newest first with the id tie-breaker; the partial copy serves the default (open).
+    index('service_records_created_id_idx').on(t.createdDate, t.id),
+    index('service_records_open_created_idx').on(t.createdDate, t.id).where(sql`${t.status} = 'O'`),
     index('service_records_completed_idx').on(t.completedDate),
     index('service_records_type_status_idx').on(t.typeId, t.status),
     index('service_records_policy_idx').on(t.policyId),

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { clientPlanScope } from '../../db/access-scopes.js';
 import type { Db } from '../../db/client.js';
+import { joinPlanCatalog } from '../../db/plan-catalog.js';
 import {
   additionalHoldings,
   clientMessages,
@@ -25,7 +26,7 @@ const MAX_PLANS = 500;
 const MAX_MESSAGES = 500;
 
 export async function selectClientPlans(db: Db, clientId: number, siteCode: SiteCode) {
-  return db
+  const query = db
     .select({
       id: policies.id,
       productName: products.name,
@@ -36,9 +37,8 @@ export async function selectClientPlans(db: Db, clientId: number, siteCode: Site
       providerShortName: providers.shortName,
     })
     .from(policies)
-    .innerJoin(products, eq(products.id, policies.productId))
-    .innerJoin(providers, eq(providers.id, products.providerId))
-    .innerJoin(policyStatuses, eq(policyStatuses.code, policies.statusCode))
+    .$dynamic();
+  return joinPlanCatalog(query)
     .where(clientPlanScope(clientId, siteCode))
     .orderBy(asc(policies.category), asc(policies.planNo))
     .limit(MAX_PLANS);
@@ -49,7 +49,7 @@ const jointOwner = alias(clients, 'joint_owner');
 
 /** One plan with its product, provider, status and owners; undefined when it is not this client's. */
 export async function selectClientPlan(db: Db, clientId: number, siteCode: SiteCode, planId: number) {
-  const [row] = await db
+  const query = db
     .select({
       plan: policies,
       productName: products.name,
@@ -68,9 +68,8 @@ export async function selectClientPlan(db: Db, clientId: number, siteCode: SiteC
       jointOwnerName: jointOwner.fullName,
     })
     .from(policies)
-    .innerJoin(products, eq(products.id, policies.productId))
-    .innerJoin(providers, eq(providers.id, products.providerId))
-    .innerJoin(policyStatuses, eq(policyStatuses.code, policies.statusCode))
+    .$dynamic();
+  const [row] = await joinPlanCatalog(query)
     .innerJoin(owner, eq(owner.id, policies.ownerClientId))
     .leftJoin(jointOwner, eq(jointOwner.id, policies.jointOwnerClientId))
     .where(and(eq(policies.id, planId), clientPlanScope(clientId, siteCode)))

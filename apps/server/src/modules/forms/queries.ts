@@ -2,6 +2,7 @@ import type { Language, SiteCode } from '@portal/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { clientPlanScope } from '../../db/access-scopes.js';
 import type { Db } from '../../db/client.js';
+import { joinPlanCatalog } from '../../db/plan-catalog.js';
 import { forms, policies, policyStatuses, products, providers } from '../../db/schema/index.js';
 
 /** A provider has a few dozen forms per product type and language at most. */
@@ -41,16 +42,15 @@ export async function selectFormFile(db: Db, formId: number) {
 
 /** What the forms of one of the client's plans are looked up by; undefined when the plan is not theirs. */
 export async function selectPlanFormKeys(db: Db, clientId: number, siteCode: SiteCode, planId: number) {
-  const [row] = await db
+  const query = db
     .select({
       providerCode: providers.codeForApi,
       productType: products.productType,
       isTerminated: policyStatuses.isTerminated,
     })
     .from(policies)
-    .innerJoin(products, eq(products.id, policies.productId))
-    .innerJoin(providers, eq(providers.id, products.providerId))
-    .innerJoin(policyStatuses, eq(policyStatuses.code, policies.statusCode))
+    .$dynamic();
+  const [row] = await joinPlanCatalog(query)
     .where(and(eq(policies.id, planId), clientPlanScope(clientId, siteCode)))
     .limit(1);
   return row;

@@ -1,6 +1,7 @@
 import { and, asc, between, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
+import { joinPlanCatalog } from '../../db/plan-catalog.js';
 import {
   clients,
   fxRates,
@@ -121,7 +122,7 @@ const jointOwner = alias(clients, 'joint_owner');
 /** Plan facts of each snapshot's plan, as printed on the statement. */
 export async function selectSnapshotPlans(db: Db, snapshotIds: number[]) {
   if (snapshotIds.length === 0) return [];
-  return db
+  const query = db
     .select({
       snapshotId: statementSnapshots.id,
       valuationCurrency: statementSnapshots.valuationCurrency,
@@ -148,8 +149,8 @@ export async function selectSnapshotPlans(db: Db, snapshotIds: number[]) {
     .from(statementSnapshots)
     .innerJoin(statementAccounts, eq(statementAccounts.id, statementSnapshots.accountId))
     .innerJoin(policies, eq(policies.id, statementAccounts.policyId))
-    .innerJoin(products, eq(products.id, policies.productId))
-    .innerJoin(providers, eq(providers.id, products.providerId))
+    .$dynamic();
+  return joinPlanCatalog(query)
     .innerJoin(owner, eq(owner.id, policies.ownerClientId))
     .leftJoin(jointOwner, eq(jointOwner.id, policies.jointOwnerClientId))
     .where(inArray(statementSnapshots.id, snapshotIds));

@@ -1,0 +1,66 @@
+import type { Language } from '@portal/contract';
+import { and, type SQL, sql } from 'drizzle-orm';
+import type { TeamScope } from '../db/team-scope.js';
+import type { ContractList, CriteriaOf, ServerListDefinition, SortExpression } from './server-list.js';
+
+/** The parts of one search that the page, the count and the export share. */
+export interface ListStatement {
+  select: SQL;
+  /** The list's FROM with its joins (no keyword), without filters. */
+  source: SQL;
+  fromWhere: SQL;
+  orderBy: SQL;
+}
+
+function sortSql(expression: SortExpression, language: Language): SQL {
+  return typeof expression === 'function' ? expression(language) : sql`${expression}`;
+}
+
+/**
+ * Builds the shared parts. The sort field was validated by the contract's enum, and is looked up in the server's
+ * allowlist again here (own-property check), so no text from the request ever becomes SQL. Without a sortField the
+ * list's default sort applies (the spec's "no sort" after a new search); a sortField without an order is ascending.
+ */
+export function listStatement<C extends ContractList, Row extends Record<string, unknown>>(
+  definition: ServerListDefinition<C, Row>,
+  scope: TeamScope,
+  criteria: CriteriaOf<C>,
+  language: Language,
+): ListStatement {
+  const columns = Object.entries(definition.columns).map(
+    ([field, expression]) => sql`${expression} as ${sql.identifier(field)}`,
+  );
+  const source = definition.source(scope, criteria, language);
+  const where = and(...source.where.filter((part): part is SQL => part !== undefined));
+
+  const sortExpressions = definition.sortExpressions as Record<string, SortExpression>;
+  const requested = criteria.sortField;
+  const useRequested = requested !== undefined && Object.hasOwn(sortExpressions, requested);
+  const field = useRequested ? requested : definition.contract.defaultSort.field;
+  const order = useRequested ? (criteria.sortOrder ?? 'asc') : definition.contract.defaultSort.order;
+  const expression = sortExpressions[field];
+  if (!expression) throw new Error(`list ${definition.contract.name}: no sort expression for ${field}`);
+  const direction = order === 'desc' ? sql`desc` : sql`asc`;
+
+  return {
+    select: sql`select ${sql.join(columns, sql`, `)}`,
+    source: source.from,
+    fromWhere: where ? sql`from ${source.from} where ${where}` : sql`from ${source.from}`,
+    orderBy: sql`order by ${sortSql(expression, language)} ${direction}, ${definition.idColumn} ${direction}`,
+  };
+}
+
+/**
+ * The whole filtered, ordered search without paging: the SQL an export streams through a cursor in batches. Its
+ * columns are the row fields of `definition.columns`; map each row with `definition.toItem`. Same text as the page
+ * query minus LIMIT/OFFSET, so an export lists exactly what paging through the list shows, in the same order.
+ */
+export function listExportQuery<C extends ContractList, Row extends Record<string, unknown>>(
+  definition: ServerListDefinition<C, Row>,
+  scope: TeamScope,
+  criteria: CriteriaOf<C>,
+  language: Language,
+): SQL {
+  const { select, fromWhere, orderBy } = listStatement(definition, scope, criteria, language);
+  return sql`${select} ${fromWhere} ${orderBy}`;
+}

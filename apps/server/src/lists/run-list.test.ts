@@ -1,0 +1,116 @@
+import { clientList, type Language, newBusinessList, serviceRecordList } from '@portal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../db/client.js';
+import type { TeamScope } from '../db/team-scope.js';
+import { clientServerList } from '../modules/producer-lists/client-list.js';
+import { newBusinessServerList } from '../modules/producer-lists/new-business-list.js';
+import { producerIdOf } from '../modules/producer-lists/producer-lists-fixtures.js';
+import { serviceRecordServerList } from '../modules/producer-lists/service-record-list.js';
+import { openTestDatabase } from '../testing/test-app.js';
+import { listExportQuery, runList, type ServerListDefinition } from './index.js';
+import type { ContractList, CriteriaOf } from './server-list.js';
+
+/*
+ * The mechanism itself, on the three real definitions: the bounded count, and the export query returning exactly
+ * the rows of paging through runList, in the same order, mapped by the same row → item function.
+ */
+
+let db: Db;
+let drop: () => Promise<void>;
+let close: () => Promise<void>;
+let scope: TeamScope;
+
+beforeAll(async () => {
+  const opened = await openTestDatabase();
+  db = opened.database.db;
+  drop = opened.drop;
+  close = () => opened.database.close();
+  const producerId = await producerIdOf(db, 'A1001');
+  scope = {
+    caller: { userId: 0, producerId, siteCode: 'afs' },
+    producerId,
+    includedTeam: true,
+    viewingOther: false,
+  };
+});
+afterAll(async () => {
+  await close();
+  await drop();
+});
+
+// biome-ignore lint/suspicious/noExplicitAny: the three definitions differ in criteria and rows
+type AnyDefinition = ServerListDefinition<ContractList, any>;
+const LISTS: [string, AnyDefinition, Record<string, unknown>][] = [
+  ['new business', newBusinessServerList as unknown as AnyDefinition, { stage: 'all' }],
+  ['service records', serviceRecordServerList as unknown as AnyDefinition, { statusOptions: 'All' }],
+  ['clients', clientServerList as unknown as AnyDefinition, {}],
+];
+const SCHEMAS = { new_business: newBusinessList, service_records: serviceRecordList, clients: clientList };
+
+function criteriaOf(definition: AnyDefinition, input: Record<string, unknown>): CriteriaOf<ContractList> {
+  return definition.contract.criteria.parse(input) as CriteriaOf<ContractList>;
+}
+
+async function pageThrough(definition: AnyDefinition, input: Record<string, unknown>, language: Language) {
+  const items: unknown[] = [];
+  for (let page = 1; ; page++) {
+    const result = await runList(
+      db,
+      definition,
+      scope,
+      criteriaOf(definition, { ...input, page, sizePerPage: 20 }),
+      language,
+    );
+    items.push(...result.items);
+    if (result.items.length < 20) return { items, totalSize: result.totalSize };
+  }
+}
+
+describe.each(LISTS)('%s', (_name, definition, base) => {
+  it('exports the same rows as paging through the list, in the same order (default and explicit sorts)', async () => {
+    const sorts = [{}, { sortField: definition.contract.sortFields[1], sortOrder: 'desc' }];
+    for (const sort of sorts) {
+      const input = { ...base, ...sort };
+      const language: Language = 'zh';
+      const paged = await pageThrough(definition, input, language);
+      const exported = (await db.execute(
+        listExportQuery(definition, scope, criteriaOf(definition, input), language),
+      )) as unknown as { rows: Record<string, unknown>[] };
+      const items = exported.rows.map((row) => definition.toItem(row, language));
+      expect(items.length).toBeGreaterThan(20);
+      expect(items).toEqual(paged.items);
+      expect(items.length).toBe(paged.totalSize);
+      // The mapped rows are items of the contract.
+      const contract = SCHEMAS[definition.contract.name as keyof typeof SCHEMAS];
+      expect(() => contract.item.array().parse(items)).not.toThrow();
+    }
+  });
+
+  it('counts at most the count limit, and says when the total is a lower bound', async () => {
+    const criteria = criteriaOf(definition, base);
+    const exact = await runList(db, definition, scope, criteria, 'en');
+    expect(exact.totalIsLowerBound).toBe(false);
+    const total = exact.totalSize;
+    expect(total).toBeGreaterThan(5);
+
+    const bounded = await runList(db, definition, scope, criteria, 'en', { countLimit: 5 });
+    expect(bounded).toMatchObject({ totalSize: 5, totalIsLowerBound: true });
+    expect(bounded.items).toEqual(exact.items);
+    expect(await runList(db, definition, scope, criteria, 'en', { countLimit: total - 1 })).toMatchObject({
+      totalSize: total - 1,
+      totalIsLowerBound: true,
+    });
+    expect(await runList(db, definition, scope, criteria, 'en', { countLimit: total })).toMatchObject({
+      totalSize: total,
+      totalIsLowerBound: false,
+    });
+  });
+
+  it('falls back to the default sort for a field outside the server allowlist, even past the contract', async () => {
+    const criteria = criteriaOf(definition, base);
+    const forged = { ...criteria, sortField: 'toString', sortOrder: 'asc' as const };
+    expect(await runList(db, definition, scope, forged, 'en')).toEqual(
+      await runList(db, definition, scope, criteria, 'en'),
+    );
+  });
+});

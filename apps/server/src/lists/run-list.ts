@@ -1,0 +1,77 @@
+import { type Language, LIST_COUNT_LIMIT } from '@portal/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import type { TeamScope } from '../db/team-scope.js';
+import { listStatement } from './list-sql.js';
+import type { ContractList, CriteriaOf, ItemOf, ServerListDefinition } from './server-list.js';
+
+export interface ListPage<Item> {
+  items: Item[];
+  totalSize: number;
+  totalIsLowerBound: boolean;
+}
+
+export interface RunListOptions {
+  /** Rows counted at most (LIST_COUNT_LIMIT); tests lower it to reach the bound with demo data. */
+  countLimit?: number;
+}
+
+/** Rows of `db.execute`: `{ rows }` on both drivers (node-postgres and PGlite). */
+async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/**
+ * The two statements of one search: the page (LIMIT/OFFSET) and the bounded count. Exposed so the query plans of
+ * exactly what runList sends can be examined (explain-plans.cli.ts).
+ */
+export function listPageQueries<C extends ContractList, Row extends Record<string, unknown>>(
+  definition: ServerListDefinition<C, Row>,
+  scope: TeamScope,
+  criteria: CriteriaOf<C>,
+  language: Language,
+  countLimit: number = LIST_COUNT_LIMIT,
+): { page: SQL; count: SQL } {
+  const { select, source, fromWhere, orderBy } = listStatement(definition, scope, criteria, language);
+  const size = criteria.sizePerPage;
+  const offset = (criteria.page - 1) * size;
+  // Deferred join: the page's ids are found first by a statement that carries only what filters and the sort key
+  // need (unused LEFT JOIN lookups are dropped by the planner), then only those rows are joined to their lookups and
+  // their costly columns computed. Deep pages then skip thousands of rows without joining each of them.
+  // `id = any(array(…))`: the ids are an InitPlan computed first, then fetched by primary key; `id in (…)` or a join
+  // to them lets the planner hash-join the lookups for every row of the table before meeting the ten ids.
+  const pageIds = sql`select ${definition.idColumn} ${fromWhere} ${orderBy} limit ${size} offset ${offset}`;
+  return {
+    page: sql`${select} from ${source} where ${definition.idColumn} = any(array(${pageIds})) ${orderBy}`,
+    count: sql`select count(*)::int as n from (select 1 ${fromWhere} limit ${countLimit + 1}) as bounded`,
+  };
+}
+
+/**
+ * Runs one list search: scope + filters → allowlisted sort with the id tie-breaker → one page, and a count that
+ * stops at `countLimit` + 1 rows (a search matching a million rows is not counted for every page: beyond the limit
+ * the total is reported as the limit with `totalIsLowerBound`). Page and count run concurrently on a pool (PGlite
+ * has one connection and runs them one after the other).
+ */
+export async function runList<C extends ContractList, Row extends Record<string, unknown>>(
+  db: Db,
+  definition: ServerListDefinition<C, Row>,
+  scope: TeamScope,
+  criteria: CriteriaOf<C>,
+  language: Language,
+  options: RunListOptions = {},
+): Promise<ListPage<ItemOf<C>>> {
+  const countLimit = options.countLimit ?? LIST_COUNT_LIMIT;
+  const queries = listPageQueries(definition, scope, criteria, language, countLimit);
+  const [rows, counted] = await Promise.all([
+    rowsOf<Row>(db, queries.page),
+    rowsOf<{ n: number | string }>(db, queries.count),
+  ]);
+  const total = Number(counted[0]?.n ?? 0);
+  return {
+    items: rows.map((row) => definition.toItem(row, language)),
+    totalSize: Math.min(total, countLimit),
+    totalIsLowerBound: total > countLimit,
+  };
+}

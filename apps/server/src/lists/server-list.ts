@@ -1,0 +1,64 @@
+import type { Language } from '@portal/contract';
+import type { SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { TeamScope } from '../db/team-scope.js';
+
+/** What runList needs from a contract list definition (`newBusinessList`, `clientList`… of @portal/contract). */
+export interface ContractList {
+  name: string;
+  criteria: z.ZodType;
+  item: z.ZodObject;
+  sortFields: readonly [string, ...string[]];
+  defaultSort: { field: string; order: 'asc' | 'desc' };
+}
+
+/** The paging and sorting criteria every list's schema carries (commonCriteriaShape). */
+export interface ListPaging {
+  page: number;
+  sizePerPage: number;
+  sortField?: string | undefined;
+  sortOrder?: 'asc' | 'desc' | undefined;
+}
+
+export type CriteriaOf<C extends ContractList> = z.output<C['criteria']> & ListPaging;
+export type ItemOf<C extends ContractList> = z.output<C['item']>;
+export type SortFieldOf<C extends ContractList> = C['sortFields'][number];
+
+/** FROM with its joins, and the filters of one search (undefined entries are "no filter"). */
+export interface ListSource {
+  from: SQL;
+  where: (SQL | undefined)[];
+}
+
+/** A sort key: an expression, or one built per language (a code sorted by the word the reader sees). */
+export type SortExpression = SQL | PgColumn | ((language: Language) => SQL);
+
+/**
+ * The server half of one list. The contract half (criteria, item, sort allowlist, columns) is shared with the web;
+ * this half says where the rows come from. A new list or report is one contract definition plus one of these:
+ * runList pages it, listExportQuery streams it, and both read the same SQL.
+ */
+export interface ServerListDefinition<C extends ContractList, Row extends Record<string, unknown>> {
+  contract: C;
+  /**
+   * The selected columns, one per row field (`expr as "field"`). Values come back as the driver gives them for raw
+   * SQL, so columns cast what drivers disagree on (ids are bigint → strings on node-postgres; dates `::text`).
+   */
+  columns: { [K in keyof Row]: SQL | PgColumn };
+  /** The scoped, filtered FROM/WHERE of one search. Access (the scope) is part of it, never optional. */
+  source(scope: TeamScope, criteria: CriteriaOf<C>, language: Language): ListSource;
+  /** The sort allowlist: every contract sortField has exactly one expression here, and nothing else can be sorted. */
+  sortExpressions: Record<SortFieldOf<C>, SortExpression>;
+  /** Unique key appended to every ORDER BY in the sort's direction, so pages are stable and never overlap. */
+  idColumn: SQL | PgColumn;
+  /** One row → one item of the contract (also used by the export for each streamed row). */
+  toItem(row: Row, language: Language): ItemOf<C>;
+}
+
+/** Identity helper that checks a server definition against its contract at the definition site. */
+export function defineServerList<C extends ContractList, Row extends Record<string, unknown>>(
+  definition: ServerListDefinition<C, Row>,
+): ServerListDefinition<C, Row> {
+  return definition;
+}

@@ -1,0 +1,81 @@
+import {
+  clientList,
+  followupTypeListSchema,
+  newBusinessList,
+  type SiteCode,
+  serviceRecordList,
+} from '@portal/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ProducerCaller } from '../../db/team-scope.js';
+import { principalAs, requireProducer } from '../../plugins/auth-guards.js';
+import { replyError } from '../../plugins/errors.js';
+import type { ModuleOptions } from '../module-options.js';
+import { clientServerList } from './client-list.js';
+import { listFollowupTypes } from './list-followup-types.js';
+import { newBusinessServerList } from './new-business-list.js';
+import { type ProducerListsContext, searchProducerList } from './search-list.js';
+import { serviceRecordServerList } from './service-record-list.js';
+
+/** Sites without Service Records (spec 1 §2: absent on absg — menu, route and API). */
+const SITES_WITHOUT_SERVICE_RECORDS: readonly SiteCode[] = ['absg'];
+
+/** onRequest: 404 for the Service Records API where the site has none, before any sign-in check. */
+export async function requireServiceRecordsArea(request: FastifyRequest, reply: FastifyReply) {
+  if (SITES_WITHOUT_SERVICE_RECORDS.includes(request.site.code)) {
+    return replyError(request, reply, 404, 'errors.notFound');
+  }
+}
+
+const callerOf = (request: FastifyRequest): ProducerCaller => {
+  const { userId, producerId, siteCode } = principalAs(request, 'producer');
+  return { userId, producerId, siteCode };
+};
+
+/**
+ * Producer lists (issue 9): New Business, Service Records and Clients searches, and the follow-up type options.
+ * Producer only (requireProducer: 404 without a b2b area, 401 anonymous, 403 clients and staff), guarded before the
+ * criteria are validated so a caller without access learns nothing about accepted inputs. Criteria are the
+ * contract's schemas: anything malformed is a 400 with field errors.
+ */
+export const producerListRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
+  const ctx: ProducerListsContext = { db };
+  const tags = ['producer lists'];
+  app.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
+  });
+
+  await app.register(async (plugin) => {
+    const lists = plugin.withTypeProvider<ZodTypeProvider>();
+    lists.addHook('onRequest', requireProducer);
+    lists.post(
+      '/b2b/new_business',
+      { schema: { tags, body: newBusinessList.criteria, response: { 200: newBusinessList.response } } },
+      (request) =>
+        searchProducerList(ctx, callerOf(request), newBusinessServerList, request.body, request.language),
+    );
+    lists.post(
+      '/b2b/clients',
+      { schema: { tags, body: clientList.criteria, response: { 200: clientList.response } } },
+      (request) =>
+        searchProducerList(ctx, callerOf(request), clientServerList, request.body, request.language),
+    );
+  });
+
+  await app.register(async (plugin) => {
+    const records = plugin.withTypeProvider<ZodTypeProvider>();
+    records.addHook('onRequest', requireServiceRecordsArea);
+    records.addHook('onRequest', requireProducer);
+    records.post(
+      '/b2b/service_records',
+      { schema: { tags, body: serviceRecordList.criteria, response: { 200: serviceRecordList.response } } },
+      (request) =>
+        searchProducerList(ctx, callerOf(request), serviceRecordServerList, request.body, request.language),
+    );
+    records.get(
+      '/b2b/get_all_followup_type',
+      { schema: { tags, response: { 200: followupTypeListSchema } } },
+      (request) => listFollowupTypes(ctx, request.language),
+    );
+  });
+};
