@@ -12,6 +12,7 @@ import { principalAs, requireProducer } from '../../plugins/auth-guards.js';
 import { replyError } from '../../plugins/errors.js';
 import type { ModuleOptions } from '../module-options.js';
 import { clientServerList } from './client-list.js';
+import { exportProducerList, normalizeArrayKeys } from './export-list.js';
 import { listFollowupTypes } from './list-followup-types.js';
 import { newBusinessServerList } from './new-business-list.js';
 import { type ProducerListsContext, searchProducerList } from './search-list.js';
@@ -27,6 +28,11 @@ export async function requireServiceRecordsArea(request: FastifyRequest, reply: 
   }
 }
 
+/** preValidation of the export routes: `a[]=` keys are the same criterion as `a=` (normalizeArrayKeys). */
+async function exportQueryKeys(request: FastifyRequest) {
+  request.query = normalizeArrayKeys(request.query);
+}
+
 const callerOf = (request: FastifyRequest): ProducerCaller => {
   const { userId, producerId, siteCode } = principalAs(request, 'producer');
   return { userId, producerId, siteCode };
@@ -38,8 +44,15 @@ const callerOf = (request: FastifyRequest): ProducerCaller => {
  * criteria are validated so a caller without access learns nothing about accepted inputs. Criteria are the
  * contract's schemas: anything malformed is a 400 with field errors.
  */
-export const producerListRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
-  const ctx: ProducerListsContext = { db };
+export const producerListRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
+  app,
+  { db, renderPool, queryInBatches, now },
+) => {
+  const ctx: ProducerListsContext = {
+    db,
+    exports: { renderPool, queryInBatches, now: now ?? (() => new Date()) },
+  };
+  const exportQuery = { preValidation: exportQueryKeys };
   const tags = ['producer lists'];
   app.addHook('onSend', async (_request, reply) => {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
@@ -60,6 +73,34 @@ export const producerListRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
       (request) =>
         searchProducerList(ctx, callerOf(request), clientServerList, request.body, request.language),
     );
+    lists.get(
+      '/b2b/nb_export',
+      { ...exportQuery, schema: { tags, querystring: newBusinessList.criteria } },
+      (request, reply) =>
+        exportProducerList(
+          ctx,
+          callerOf(request),
+          newBusinessServerList,
+          request.query,
+          request.language,
+          request,
+          reply,
+        ),
+    );
+    lists.get(
+      '/b2b/client_export',
+      { ...exportQuery, schema: { tags, querystring: clientList.criteria } },
+      (request, reply) =>
+        exportProducerList(
+          ctx,
+          callerOf(request),
+          clientServerList,
+          request.query,
+          request.language,
+          request,
+          reply,
+        ),
+    );
   });
 
   await app.register(async (plugin) => {
@@ -76,6 +117,20 @@ export const producerListRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
       '/b2b/get_all_followup_type',
       { schema: { tags, response: { 200: followupTypeListSchema } } },
       (request) => listFollowupTypes(ctx, request.language),
+    );
+    records.get(
+      '/b2b/sr_export',
+      { ...exportQuery, schema: { tags, querystring: serviceRecordList.criteria } },
+      (request, reply) =>
+        exportProducerList(
+          ctx,
+          callerOf(request),
+          serviceRecordServerList,
+          request.query,
+          request.language,
+          request,
+          reply,
+        ),
     );
   });
 };

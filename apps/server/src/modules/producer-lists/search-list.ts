@@ -10,10 +10,13 @@ import {
   runList,
   type ServerListDefinition,
 } from '../../lists/index.js';
+import type { ModuleOptions } from '../module-options.js';
 
 export interface ProducerListsContext {
   db: Db;
   listOptions?: RunListOptions;
+  /** What the Excel exports need: the render threads, the cursor reader, the clock (file names). */
+  exports: Pick<ModuleOptions, 'renderPool' | 'queryInBatches'> & { now: () => Date };
 }
 
 /**
