@@ -21,6 +21,8 @@ export interface ListColumn<K extends string = string> {
   key: K;
   kind: ColumnKind;
   label: LocalizedLabel;
+  /** Long free text (names, products) that may wrap on screen; every other column keeps to one line. */
+  wrap?: true;
 }
 
 export interface ListDefinitionInput<

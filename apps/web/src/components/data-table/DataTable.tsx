@@ -18,6 +18,11 @@ export interface DataColumn<Row, Key extends string = string> {
   width?: number | string;
   /** Long content (a title and a preview): on phones its label sits above it and it takes the row's full width. */
   wide?: boolean;
+  /**
+   * true: keep the cell on one line (codes, dates, amounts), the table scrolls sideways instead; false: long text
+   * that wraps, given room for a few words. Unset: the browser decides.
+   */
+  nowrap?: boolean;
 }
 
 export interface DataTableProps<Row, Key extends string = string> {
@@ -272,6 +277,8 @@ export function DataTable<Row, Key extends string = string>({
                     ta={column.align}
                     role={role('cell')}
                     data-wide={column.wide || undefined}
+                    data-nowrap={column.nowrap || undefined}
+                    data-wrap={column.nowrap === false || undefined}
                     // Phones draw the column's name beside the value (CSS generated text with empty alternative text:
                     // screen readers hear the column header, and the cell's text stays the value alone).
                     data-label={stacked && typeof column.header === 'string' ? column.header : undefined}

@@ -39,6 +39,7 @@ export function listColumns<Row extends object>(
       cell: custom ?? ((row: Row) => formatCell(column.kind, (row as Record<string, unknown>)[column.key])),
       sortable: definition.sortFields.includes(column.key),
       align: numeric ? 'right' : undefined,
+      nowrap: !column.wrap,
     };
   });
 }

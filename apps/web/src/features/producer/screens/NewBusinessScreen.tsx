@@ -119,7 +119,8 @@ export default function NewBusinessScreen() {
         <Grid.Col span={{ base: 12, md: 8 }}>
           <StageLegend siteCode={site.siteCode} />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
+        {/* The side menu shows the product codes; on phones the menu is folded away, so they are repeated here. */}
+        <Grid.Col span={{ base: 12, md: 4 }} hiddenFrom="sm">
           <ProductCodeLegend />
         </Grid.Col>
       </Grid>
