@@ -104,7 +104,7 @@ describe('clients', () => {
       within(table).getByRole('button', { name: 'Documents: Wong Ka Yan, policy P-2001' }),
     ).toBeDisabled();
     fireEvent.click(
-      within(table).getByRole('button', { name: 'Client detail: Chan Tai Man, policy P-1002' }),
+      within(table).getByRole('button', { name: 'Details: Chan Tai Man, policy P-1002' }),
     );
     // The modal itself is another part's (features/producer/details): here only that the row opens it.
     expect(await screen.findByRole('dialog')).toBeInTheDocument();
