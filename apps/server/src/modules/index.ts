@@ -3,6 +3,7 @@ import { authRoutes } from './auth/routes.js';
 import { clientAreaRoutes } from './client-area/routes.js';
 import { planFormsRoutes } from './forms/routes.js';
 import type { ModuleOptions } from './module-options.js';
+import { producerDetailsRoutes } from './producer-details/routes.js';
 import { sessionRoutes } from './session/routes.js';
 import { statementRoutes } from './statements/routes.js';
 import { siteInfoRoutes } from './system/routes.js';
@@ -15,4 +16,5 @@ export const apiModules: FastifyPluginAsyncZod<ModuleOptions>[] = [
   clientAreaRoutes,
   statementRoutes,
   planFormsRoutes,
+  producerDetailsRoutes,
 ];

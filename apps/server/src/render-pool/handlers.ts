@@ -1,3 +1,4 @@
+import { renderDetailPdf } from '../render/detail-pdf.js';
 import { PdfUnavailableError } from '../render/pdf-engine.js';
 import { renderStatementsPdf } from '../render/statement-pdf.js';
 import type { RenderKind, RenderOutcome, RenderTask, RenderTasks, RenderWorkerSettings } from './tasks.js';
@@ -10,6 +11,7 @@ type Handler<K extends RenderKind> = (
 /** One handler per task kind; runs inside a worker thread (never import this from the main thread's code paths). */
 const handlers: { [K in RenderKind]: Handler<K> } = {
   'statement-pdf': (task, settings) => renderStatementsPdf(task.docs, settings.pdfFontPath),
+  'detail-pdf': (task, settings) => renderDetailPdf(task.doc, settings.pdfFontPath),
 };
 
 /** Runs one task; a missing font becomes an outcome, not an exception (error classes do not cross threads). */

@@ -1,3 +1,4 @@
+import type { DetailDocument } from '../render/detail-model.js';
 import type { StatementDocument } from '../render/statement-model.js';
 
 /**
@@ -7,6 +8,8 @@ import type { StatementDocument } from '../render/statement-model.js';
 export interface RenderTasks {
   /** One PDF holding these statements (built in the main thread, where the database is). */
   'statement-pdf': { docs: StatementDocument[] };
+  /** A producer-area detail record (policy detail, client detail) as a PDF. */
+  'detail-pdf': { doc: DetailDocument };
 }
 
 export type RenderKind = keyof RenderTasks;
