@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import type { DocumentNode } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, useEffect, useMemo, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFileDownload } from '../../../components/download/useFileDownload';
 import { ErrorPopup } from '../../../components/ErrorPopup';
@@ -42,6 +42,33 @@ function fileNames(nodes: DocumentNode[], into = new Map<string, string>()): Map
   return into;
 }
 
+/** The tree of one loaded list, every folder open at first (a client has a handful of documents). */
+function DocumentTree({
+  data,
+  renderNode,
+  onKeyDown,
+  label,
+}: {
+  data: TreeNodeData[];
+  renderNode: (payload: RenderTreeNodePayload) => ReactNode;
+  onKeyDown: (event: KeyboardEvent<HTMLUListElement>) => void;
+  label: string;
+}) {
+  const tree = useTree({ initialExpandedState: getTreeExpandedState(data, '*') });
+  return (
+    <Tree
+      data={data}
+      tree={tree}
+      expandOnClick
+      expandOnSpace
+      renderNode={renderNode}
+      onKeyDown={onKeyDown}
+      aria-label={label}
+      aria-describedby="documents-hint"
+    />
+  );
+}
+
 const FolderGlyph = ({ open }: { open: boolean }) => <span aria-hidden="true">{open ? '📂' : '📁'}</span>;
 const FileGlyph = () => <span aria-hidden="true">📄</span>;
 
@@ -56,16 +83,10 @@ export function ClientDocumentsModal({ accountNo, onClose }: ClientDocumentsModa
   const opened = accountNo !== null;
   const data = useMemo(() => toTreeData(query.data ?? []), [query.data]);
   const files = useMemo(() => fileNames(query.data ?? []), [query.data]);
-  const tree = useTree();
   const { state, start } = useFileDownload('document.pdf');
   const [downloading, setDownloading] = useState<string | null>(null);
   const [downloadError, setDownloadError] = useState<string | null>(null);
 
-  // Every folder open when a list arrives: a client has a handful of documents.
-  const { setExpandedState } = tree;
-  useEffect(() => {
-    setExpandedState(getTreeExpandedState(data, '*'));
-  }, [data, setExpandedState]);
   useEffect(() => {
     if (state.phase === 'failed') setDownloadError(state.message);
   }, [state]);
@@ -145,15 +166,11 @@ export function ClientDocumentsModal({ accountNo, onClose }: ClientDocumentsModa
             <Text size="xs" c="dimmed" id="documents-hint">
               {t('documents.hint')}
             </Text>
-            <Tree
+            <DocumentTree
               data={data}
-              tree={tree}
-              expandOnClick
-              expandOnSpace
               renderNode={renderNode}
               onKeyDown={onKeyDown}
-              aria-label={t('documents.treeLabel', { accountNo })}
-              aria-describedby="documents-hint"
+              label={t('documents.treeLabel', { accountNo })}
             />
             <Text size="xs" role="status" aria-live="polite" c="dimmed">
               {status}
