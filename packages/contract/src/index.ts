@@ -6,6 +6,7 @@ export * from './lists/criteria.js';
 export * from './lists/define-list.js';
 export * from './paging.js';
 export * from './plan-terms.js';
+export * from './producer-details.js';
 export * from './producer-lists.js';
 export * from './producer-team.js';
 export * from './products.js';

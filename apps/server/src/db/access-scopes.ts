@@ -1,6 +1,7 @@
 import type { SiteCode } from '@portal/contract';
-import { and, eq, or } from 'drizzle-orm';
-import { policies } from './schema/index.js';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import { policies, statementAccountPolicies, statementAccounts } from './schema/index.js';
+import { producerFilter, type TeamScope } from './team-scope.js';
 
 /**
  * Which plans a client may see: the ones they own or jointly own, on the site of their session. Every feature that
@@ -12,4 +13,17 @@ export function clientPlanScope(clientId: number, siteCode: SiteCode) {
     eq(policies.siteCode, siteCode),
     or(eq(policies.ownerClientId, clientId), eq(policies.jointOwnerClientId, clientId)),
   );
+}
+
+/**
+ * Which statement accounts (party ids, account numbers) a producer may read within a team scope: every plan the
+ * account covers is serviced by a producer of the scope, and it covers at least one. A consolidated account that
+ * also covers a plan serviced outside the scope is not readable, because its statement prints every plan it covers.
+ * Used on `statement_accounts` rows; the caller adds the site check (the account's client on the caller's site).
+ */
+export function producerAccountScope(scope: TeamScope): SQL {
+  const covered = sql`exists (select 1 from ${statementAccountPolicies} sap where sap.account_id = ${statementAccounts.id})`;
+  const outside = sql`exists (select 1 from ${statementAccountPolicies} sap join ${policies} p on p.id = sap.policy_id
+    where sap.account_id = ${statementAccounts.id} and not (${producerFilter(scope, sql`p.servicing_producer_id`)}))`;
+  return sql`(${covered} and not ${outside})`;
 }

@@ -3,6 +3,7 @@ import { authRoutes } from './auth/routes.js';
 import { clientAreaRoutes } from './client-area/routes.js';
 import { planFormsRoutes } from './forms/routes.js';
 import type { ModuleOptions } from './module-options.js';
+import { producerDetailsRoutes } from './producer-details/routes.js';
 import { producerListRoutes } from './producer-lists/routes.js';
 import { producerTeamRoutes } from './producer-team/routes.js';
 import { sessionRoutes } from './session/routes.js';
@@ -19,4 +20,5 @@ export const apiModules: FastifyPluginAsyncZod<ModuleOptions>[] = [
   planFormsRoutes,
   producerListRoutes,
   producerTeamRoutes,
+  producerDetailsRoutes,
 ];

@@ -1,4 +1,5 @@
 import { writeXlsxExport } from '../exports/xlsx-writer.js';
+import { renderDetailPdf } from '../render/detail-pdf.js';
 import { PdfUnavailableError } from '../render/pdf-engine.js';
 import { renderStatementsPdf } from '../render/statement-pdf.js';
 import type {
@@ -26,6 +27,7 @@ type StreamHandler<K extends StreamKind> = (
 /** One handler per task kind; runs inside a worker thread (never import this from the main thread's code paths). */
 const handlers: { [K in RenderKind]: Handler<K> } = {
   'statement-pdf': (task, settings) => renderStatementsPdf(task.docs, settings.pdfFontPath),
+  'detail-pdf': (task, settings) => renderDetailPdf(task.doc, settings.pdfFontPath),
 };
 
 const streamHandlers: { [K in StreamKind]: StreamHandler<K> } = {

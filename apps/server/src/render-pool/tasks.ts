@@ -1,4 +1,5 @@
 import type { XlsxExportTask } from '../exports/protocol.js';
+import type { DetailDocument } from '../render/detail-model.js';
 import type { StatementDocument } from '../render/statement-model.js';
 
 /**
@@ -8,6 +9,8 @@ import type { StatementDocument } from '../render/statement-model.js';
 export interface RenderTasks {
   /** One PDF holding these statements (built in the main thread, where the database is). */
   'statement-pdf': { docs: StatementDocument[] };
+  /** A producer-area detail record (policy detail, client detail) as a PDF. */
+  'detail-pdf': { doc: DetailDocument };
 }
 
 /**

@@ -158,5 +158,23 @@ export async function insertServiceRecords(ctx: DemoContext): Promise<void> {
           : `Request logged for plan ${policy.planNo}.`,
     });
   }
+  // partner2's team (A2001) also has follow-ups, so "another team's record" can be asked for and refused.
+  const otherTeam = all.filter((p) => p.site === 'afs' && p.producerCode === 'A2001').slice(0, 3);
+  for (const [i, policy] of otherTeam.entries()) {
+    const created = addDays('2026-05-04', i * 9);
+    rows.push({
+      siteCode: policy.site,
+      uniqueId: `SR${policy.site.toUpperCase()}${serial++}`,
+      category: policy.category,
+      policyId: policy.id,
+      typeId: i === 0 ? 7 : 1,
+      status: i === 2 ? 'C' : 'O',
+      createdDate: created,
+      completedDate: i === 2 ? addDays(created, 5) : null,
+      producerId: ctx.org.producerIds.get(policy.producerCode) ?? 0,
+      subject: `${SUBJECTS[i === 0 ? 7 : 1] ?? 'Follow-up'} – ${policy.planNo}`,
+      details: `Request logged for plan ${policy.planNo}.`,
+    });
+  }
   await insertInSlices(ctx.tx, serviceRecords, rows);
 }

@@ -1,8 +1,15 @@
 import { FORMS_CLIENT_LANG, type Language } from '@portal/contract';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { storedFileRow } from '../../files/file-store.js';
-import { clientDocuments, commissionStatements, forms, funds, storedFiles } from '../schema/index.js';
+import {
+  clientDocuments,
+  commissionStatements,
+  forms,
+  funds,
+  statementAccounts,
+  storedFiles,
+} from '../schema/index.js';
 import type { DemoContext } from './demo-context.js';
 import { clientDocumentPdf, commissionStatementPdf, factsheetPdf, formPdf } from './documents.js';
 import { mapLimit, Random } from './random.js';
@@ -39,14 +46,31 @@ export async function insertFactsheets(ctx: DemoContext): Promise<void> {
   }
 }
 
-/** Document trees for the accounts of a handful of clients: folders, a sub-folder and PDFs. */
+/**
+ * Document trees for a handful of statement accounts (the Clients list's account numbers): the first plan account of
+ * eight clients with statements, mostly of partner1's team, so that some team accounts have documents and most do not.
+ */
 export async function insertClientDocuments(ctx: DemoContext): Promise<void> {
-  const owners = ctx.clients.filter((c, i) => c.policies.length > 0 && (i < 2 || i % 8 === 0)).slice(0, 8);
-  const plans: { clientId: number; clientName: string; accountNo: string }[] = owners.map((c) => ({
-    clientId: c.id,
-    clientName: c.fullName,
-    accountNo: c.policies[0]?.planNo ?? c.clientNo,
-  }));
+  const candidates = ctx.clients.filter((c, i) => c.policies.length > 0 && (i < 2 || i % 8 === 0));
+  const accounts = await ctx.tx
+    .select({ clientId: statementAccounts.clientId, accountNo: statementAccounts.accountNo })
+    .from(statementAccounts)
+    .where(
+      and(
+        eq(statementAccounts.accountType, 'POLICY'),
+        inArray(
+          statementAccounts.clientId,
+          candidates.map((c) => c.id),
+        ),
+      ),
+    )
+    .orderBy(asc(statementAccounts.accountNo));
+  const plans: { clientId: number; clientName: string; accountNo: string }[] = [];
+  for (const c of candidates) {
+    const account = accounts.find((a) => a.clientId === c.id);
+    if (account && plans.length < 8)
+      plans.push({ clientId: c.id, clientName: c.fullName, accountNo: account.accountNo });
+  }
   const layout = [
     { folder: 'Application Forms', files: ['Application Form.pdf', 'Financial Needs Analysis.pdf'] },
     { folder: 'Correspondence', files: ['Welcome Letter.pdf'] },

@@ -116,7 +116,7 @@ export async function buildStatement(
 ): Promise<StatementDocument> {
   const [snapshot, client, firm] = await Promise.all([
     selectSnapshot(ctx.db, account.id, monthStartOf(month)),
-    selectClientHeader(ctx.db, who.clientId),
+    selectClientHeader(ctx.db, account.clientId),
     loadStatementFirm(ctx.db, who.siteCode),
   ]);
   if (!snapshot || !client) throw new HttpError(404, 'statements.noStatement');
@@ -139,7 +139,7 @@ export async function buildStatement(
   const reportingCurrency = currency ?? (account.consolidatedCurrency as Currency);
   const planSnapshots = await selectConsolidatedPlanSnapshots(
     ctx.db,
-    who.clientId,
+    account.clientId,
     account.id,
     monthStartOf(month),
   );

@@ -1,6 +1,7 @@
 import type { Language, SiteCode } from '@portal/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import type { TeamScope } from '../../db/team-scope.js';
 import type { RenderPool } from '../../render-pool/pool.js';
 
 export interface StatementsContext {
@@ -11,9 +12,23 @@ export interface StatementsContext {
   renderPool: RenderPool;
 }
 
-/** Who asks and in which language the statement is printed (the URL's `{lang}`). */
-export interface StatementRequester {
+/**
+ * Who asks and in which language the statement is printed (the URL's `{lang}`): a client, who reads their own
+ * accounts, or a producer, who reads the accounts whose plans are all serviced inside their team scope
+ * (db/access-scopes.ts producerAccountScope; docs/producer/details.md).
+ */
+export type StatementRequester = ClientStatementRequester | ProducerStatementRequester;
+
+export interface ClientStatementRequester {
   clientId: number;
+  producerScope?: undefined;
+  siteCode: SiteCode;
+  language: Language;
+}
+
+export interface ProducerStatementRequester {
+  clientId?: undefined;
+  producerScope: TeamScope;
   siteCode: SiteCode;
   language: Language;
 }

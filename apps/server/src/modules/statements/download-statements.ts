@@ -3,8 +3,8 @@ import { type Currency, parsePartyIds } from '@portal/contract';
 import { HttpError } from '../../plugins/errors.js';
 import type { StatementDocument } from '../../render/statement-model.js';
 import { zipStream } from '../../render/zip.js';
+import { readableAccountsByIds } from './account-access.js';
 import type { StatementRequester, StatementsContext } from './context.js';
-import { selectClientAccountsByIds } from './queries.js';
 import { availableMonths, resolveMonth } from './statement-months.js';
 import { buildPlanned, type PlannedStatement, plannedFileName, statementsPdf } from './view-statement.js';
 
@@ -15,7 +15,8 @@ export interface BundleRequest {
 }
 
 /**
- * Checks a bundle before anything is rendered: every party must be the client's (one foreign or unknown id → 404
+ * Checks a bundle before anything is rendered: every party must be readable by the requester (the client's own, or
+ * in the producer's scope; one foreign or unknown id → 404
  * for the whole request, naming none), and every account must have a statement for the month asked (or, without a
  * month, its own latest one). Rendering then cannot fail on input, which matters for a ZIP already streaming.
  */
@@ -25,7 +26,7 @@ export async function planBundle(
   request: BundleRequest,
 ): Promise<PlannedStatement[]> {
   const ids = parsePartyIds(request.partyIds);
-  const accounts = await selectClientAccountsByIds(ctx.db, who.clientId, ids);
+  const accounts = await readableAccountsByIds(ctx, who, ids, 'statement_bundle');
   if (ids.length === 0 || accounts.length !== ids.length) throw new HttpError(404, 'errors.notFound');
   const months = await availableMonths(
     ctx,

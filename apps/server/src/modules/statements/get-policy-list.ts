@@ -5,12 +5,38 @@ import {
   statementPolicyList,
 } from '@portal/contract';
 import { HttpError } from '../../plugins/errors.js';
+import { readableAccountsByIds } from './account-access.js';
 import type { StatementRequester, StatementsContext } from './context.js';
-import { selectClientAccounts } from './queries.js';
+import { type AccountRow, selectClientAccounts, selectProducerAccountsByIds } from './queries.js';
 import { availableMonths, monthOptions } from './statement-months.js';
 
 /** Path of a POLICY account's provider statement: the client-area file route of its plan. */
 const providerStatementPath = (planId: number) => `/b2c/files/provider_statement/${planId}`;
+
+/**
+ * The accounts a policy list shows: a client's own; for a producer, the accounts of the client who owns `partyId`
+ * (when the producer may read it) that the producer may read, in the client's order.
+ */
+async function listableAccounts(
+  ctx: StatementsContext,
+  who: StatementRequester,
+  partyId: number,
+): Promise<AccountRow[]> {
+  if (who.producerScope === undefined) return selectClientAccounts(ctx.db, who.clientId);
+  const [party] = await readableAccountsByIds(ctx, who, [partyId], 'statement_policy_list');
+  if (!party) return [];
+  const all = await selectClientAccounts(ctx.db, party.clientId);
+  const readable = new Set(
+    (
+      await selectProducerAccountsByIds(
+        ctx.db,
+        who.producerScope,
+        all.map((a) => a.id),
+      )
+    ).map((a) => a.id),
+  );
+  return all.filter((a) => readable.has(a.id));
+}
 
 /**
  * `GET /statement/policy_list/:partyId`: every statement account of the client who owns `partyId`, with the
@@ -21,7 +47,7 @@ export async function getPolicyList(
   who: StatementRequester,
   partyId: number,
 ): Promise<StatementPolicyList> {
-  const accounts = await selectClientAccounts(ctx.db, who.clientId);
+  const accounts = await listableAccounts(ctx, who, partyId);
   const party = accounts.find((a) => a.id === partyId);
   if (!party) throw new HttpError(404, 'errors.notFound');
   const months = await availableMonths(
@@ -37,7 +63,10 @@ export async function getPolicyList(
       monthOptions: monthOptions(months.get(a.id) ?? []),
       consolidateCurency: a.consolidatedCurrency,
       providerStatementPath:
-        a.providerStatementFileKey && a.policyId ? providerStatementPath(a.policyId) : null,
+        // The provider statement is a client-area file route; producers have none.
+        a.providerStatementFileKey && a.policyId && who.producerScope === undefined
+          ? providerStatementPath(a.policyId)
+          : null,
       planId: a.policyId,
       planNo: a.planNo,
       productName: a.productName,

@@ -1,5 +1,6 @@
 import { and, asc, between, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { producerAccountScope } from '../../db/access-scopes.js';
 import type { Db } from '../../db/client.js';
 import { joinPlanCatalog } from '../../db/plan-catalog.js';
 import {
@@ -15,12 +16,14 @@ import {
   statementSnapshotHoldings,
   statementSnapshots,
 } from '../../db/schema/index.js';
+import type { TeamScope } from '../../db/team-scope.js';
 
 /** A client has a handful of statement accounts; the cap bounds a corrupt data load. */
 const MAX_ACCOUNTS = 200;
 
 const accountColumns = {
   id: statementAccounts.id,
+  clientId: statementAccounts.clientId,
   accountType: statementAccounts.accountType,
   accountNo: statementAccounts.accountNo,
   consolidatedCurrency: statementAccounts.consolidatedCurrency,
@@ -54,6 +57,38 @@ export async function selectClientAccountsByIds(db: Db, clientId: number, ids: n
     .leftJoin(policies, eq(policies.id, statementAccounts.policyId))
     .leftJoin(products, eq(products.id, policies.productId))
     .where(and(inArray(statementAccounts.id, ids), eq(statementAccounts.clientId, clientId)));
+}
+
+/**
+ * The named accounts a producer may read within `scope` (every plan of the account serviced inside it), on the
+ * producer's site; others are simply absent.
+ */
+export async function selectProducerAccountsByIds(db: Db, scope: TeamScope, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select(accountColumns)
+    .from(statementAccounts)
+    .innerJoin(clients, eq(clients.id, statementAccounts.clientId))
+    .leftJoin(policies, eq(policies.id, statementAccounts.policyId))
+    .leftJoin(products, eq(products.id, policies.productId))
+    .where(
+      and(
+        inArray(statementAccounts.id, ids),
+        eq(clients.siteCode, scope.caller.siteCode),
+        producerAccountScope(scope),
+      ),
+    );
+}
+
+/** The producers servicing the plans of some accounts: whose data a producer's statement view shows. */
+export async function selectServicingProducers(db: Db, accountIds: number[]): Promise<number[]> {
+  if (accountIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ producerId: policies.servicingProducerId })
+    .from(statementAccountPolicies)
+    .innerJoin(policies, eq(policies.id, statementAccountPolicies.policyId))
+    .where(inArray(statementAccountPolicies.accountId, accountIds));
+  return rows.map((r) => r.producerId);
 }
 
 /** Months with a snapshot per account between two month starts (statement_snapshots_account_month_uq). */

@@ -3,15 +3,16 @@ import {
   consolidatedStatementQuerySchema,
   monthlyStatementDownloadQuerySchema,
   partyIdParamsSchema,
-  statementBundleQuerySchema,
+  producerStatementBundleQuerySchema,
   statementIdParamsSchema,
   statementPolicyListSchema,
   statementQuerySchema,
 } from '@portal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { resolveTeamScope, type TeamScope, type TeamScopeRequest } from '../../db/team-scope.js';
 import { contentDisposition } from '../../files/send-file.js';
-import { principalAs, requireClient } from '../../plugins/auth-guards.js';
+import { principalAs, requireClient, requireProducer } from '../../plugins/auth-guards.js';
 import { statementHtml } from '../../render/statement-html.js';
 import { abandonedSignal, renderForRequest, renderOwner, sendHeadersOnly } from '../../render-pool/http.js';
 import type { ModuleOptions } from '../module-options.js';
@@ -34,10 +35,36 @@ import {
   statementsPdf,
 } from './view-statement.js';
 
-const requesterOf = (request: FastifyRequest): StatementRequester => {
+/**
+ * The requester of a statement route. A producer reads with their whole team (the caller's own scope) unless a
+ * bundle names a selected producer and includedTeam (the Clients search it was made from).
+ */
+const requesterOf = (request: FastifyRequest, scope?: TeamScope): StatementRequester => {
+  const { principal, language } = request;
+  if (principal?.kind === 'producer') {
+    const caller = {
+      userId: principal.userId,
+      producerId: principal.producerId,
+      siteCode: principal.siteCode,
+    };
+    const producerScope = scope ?? {
+      caller,
+      producerId: caller.producerId,
+      includedTeam: true,
+      viewingOther: false,
+    };
+    return { producerScope, siteCode: principal.siteCode, language };
+  }
   const { clientId, siteCode } = principalAs(request, 'client');
-  return { clientId, siteCode, language: request.language };
+  return { clientId, siteCode, language };
 };
+
+/**
+ * Clients (their own accounts) and producers (the accounts serviced inside their team, issue 9) read statements;
+ * everyone else gets the client area's answers: 404 where the area is off, 401 anonymous, 403 staff.
+ */
+const requireStatementReader = (request: FastifyRequest, reply: FastifyReply) =>
+  request.principal?.kind === 'producer' ? requireProducer(request, reply) : requireClient(request, reply);
 
 function sendHtml(reply: FastifyReply, html: string) {
   return reply.header('content-type', 'text/html; charset=utf-8').send(html);
@@ -52,17 +79,32 @@ function sendPdf(reply: FastifyReply, pdf: Buffer, fileName: string, kind: 'inli
 }
 
 /**
- * Monthly and consolidated statements (spec 1 §7), client view. The language of the statement is the URL's; only
- * the last six full months are served. Producer views of statements belong to the producer-area issue.
+ * Monthly and consolidated statements (spec 1 §7), client and producer views. The language of the statement is the
+ * URL's; only the last six full months are served.
  */
 export const statementRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app,
   { config, db, now, renderPool },
 ) => {
   const ctx: StatementsContext = { db, config, now: now ?? (() => new Date()), renderPool };
+  /**
+   * A bundle's requester. A producer's bundle carries the Clients search it was made from: its selectedProducerId
+   * (404 outside the caller's subtree) and includedTeam narrow the accounts that may be read. Clients send neither.
+   */
+  const bundleRequesterOf = async (request: FastifyRequest, search: TeamScopeRequest) => {
+    const principal = request.principal;
+    if (principal?.kind !== 'producer') return requesterOf(request);
+    const caller = {
+      userId: principal.userId,
+      producerId: principal.producerId,
+      siteCode: principal.siteCode,
+    };
+    const { selectedProducerId, includedTeam } = search;
+    return requesterOf(request, await resolveTeamScope(db, caller, { selectedProducerId, includedTeam }));
+  };
   const tags = ['statements'];
   // Guard before validation: hosts without the client area and non-clients learn nothing about inputs.
-  app.addHook('onRequest', requireClient);
+  app.addHook('onRequest', requireStatementReader);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
   });
@@ -127,8 +169,13 @@ export const statementRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   });
 
   /** Several statements in one PDF (GET), or its headers only (HEAD). */
-  const bundlePdf = async (request: FastifyRequest, reply: FastifyReply, bundle: BundleRequest) => {
-    const who = requesterOf(request);
+  const bundlePdf = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    bundle: BundleRequest,
+    search: TeamScopeRequest = {},
+  ) => {
+    const who = await bundleRequesterOf(request, search);
     const planned = await planBundle(ctx, who, bundle);
     const fileName = bundlePdfName(planned, bundle);
     if (request.method === 'HEAD')
@@ -151,10 +198,10 @@ export const statementRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app.route({
     method: ['GET', 'HEAD'],
     url: '/statement/download_pdf',
-    schema: { tags, querystring: statementBundleQuerySchema },
+    schema: { tags, querystring: producerStatementBundleQuerySchema },
     handler: (request, reply) => {
       const { party_ids: partyIds, month, selected_currency: currency } = request.query;
-      return bundlePdf(request, reply, { partyIds, month, currency });
+      return bundlePdf(request, reply, { partyIds, month, currency }, request.query);
     },
   });
   /**
@@ -164,11 +211,11 @@ export const statementRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app.route({
     method: ['GET', 'HEAD'],
     url: '/statement/download_zip',
-    schema: { tags, querystring: statementBundleQuerySchema },
+    schema: { tags, querystring: producerStatementBundleQuerySchema },
     handler: async (request, reply) => {
       const { party_ids: partyIds, month, selected_currency: currency } = request.query;
       const bundle = { partyIds, month, currency };
-      const who = requesterOf(request);
+      const who = await bundleRequesterOf(request, request.query);
       const planned = await planBundle(ctx, who, bundle);
       const disposition = contentDisposition('attachment', bundleZipName(bundle));
       if (request.method === 'HEAD') return sendHeadersOnly(reply, 'application/zip', disposition);

@@ -2,9 +2,10 @@ import type { Currency } from '@portal/contract';
 import { HttpError } from '../../plugins/errors.js';
 import type { StatementDocument } from '../../render/statement-model.js';
 import { RenderUnavailableError } from '../../render-pool/pool.js';
+import { readableAccountsByIds } from './account-access.js';
 import { buildStatement } from './build-statement.js';
 import type { StatementRequester, StatementsContext } from './context.js';
-import { type AccountRow, selectClientAccountsByIds } from './queries.js';
+import type { AccountRow } from './queries.js';
 import { availableMonths, resolveMonth } from './statement-months.js';
 
 export interface StatementChoice {
@@ -19,14 +20,17 @@ export interface PlannedStatement {
   currency: Currency | undefined;
 }
 
-/** The access check of one statement: the client's account `partyId` (404 for anyone else's), a month it has. */
+/**
+ * The access check of one statement: an account `partyId` the requester may read (the client's own, or in the
+ * producer's scope; 404 otherwise), a month it has.
+ */
 export async function planStatement(
   ctx: StatementsContext,
   who: StatementRequester,
   partyId: number,
   choice: StatementChoice,
 ): Promise<PlannedStatement> {
-  const [account] = await selectClientAccountsByIds(ctx.db, who.clientId, [partyId]);
+  const [account] = await readableAccountsByIds(ctx, who, [partyId], 'statement');
   if (!account) throw new HttpError(404, 'errors.notFound');
   const months = await availableMonths(ctx, [account.id]);
   const month = resolveMonth(ctx, choice.month, months.get(account.id) ?? []);

@@ -1,0 +1,66 @@
+import { Group, Modal } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { DownloadButton } from '../../../components/download/DownloadButton';
+import { ErrorPopup } from '../../../components/ErrorPopup';
+import { LoadingState } from '../../../components/LoadingState';
+import { SanitizedHtml } from '../../../components/SanitizedHtml';
+import { DETAIL_PATHS, type DetailKind, detailHtmlQuery } from './details-api';
+import './details.css';
+
+export interface DetailModalProps {
+  /** The record to show; null = closed. */
+  id: number | null;
+  onClose(): void;
+}
+
+const PDF_NAMES: Record<DetailKind, string> = {
+  policy: 'policy-detail.pdf',
+  serviceRecord: 'service-record.pdf',
+  client: 'client-detail.pdf',
+};
+
+/**
+ * One producer detail modal (spec 1 §2 "Modals"): "Loading...", then the server's fragment sanitized, or — when the
+ * server refuses or fails — only the error pop-up with a title and the server's `error` text (spec 1 §8); closing
+ * it closes the modal. Records with a PDF get a "Download PDF" button that says how the download goes.
+ */
+export function DetailModal({ kind, id, onClose }: DetailModalProps & { kind: DetailKind }) {
+  const { t, i18n } = useTranslation('producer-details');
+  const query = useQuery(detailHtmlQuery(kind, i18n.language, id));
+  const opened = id !== null;
+  const pdf = DETAIL_PATHS[kind].pdf;
+  return (
+    <>
+      <Modal
+        opened={opened && !query.isError}
+        onClose={onClose}
+        title={t(`${kind}.title`)}
+        size="min(860px, 96vw)"
+        closeButtonProps={{ 'aria-label': t('close') }}
+        data-testid={`detail-modal-${kind}`}
+      >
+        {query.isPending || query.data === undefined ? (
+          <LoadingState label={t('loading')} />
+        ) : (
+          <>
+            {pdf && id !== null && (
+              <Group justify="flex-end" mb="sm">
+                <DownloadButton path={pdf(id)} fallbackName={PDF_NAMES[kind]} variant="default" size="sm">
+                  {t('downloadPdf')}
+                </DownloadButton>
+              </Group>
+            )}
+            <SanitizedHtml html={query.data} className="producer-detail" />
+          </>
+        )}
+      </Modal>
+      <ErrorPopup
+        opened={opened && query.isError}
+        onClose={onClose}
+        title={t(`${kind}.errorTitle`)}
+        error={query.error}
+      />
+    </>
+  );
+}

@@ -1,0 +1,161 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../../app/AppProviders';
+import { createQueryClient } from '../../../app/query-client';
+import { type ApiHandler, jsonResponse, mockApi } from '../../../test/render-app';
+import {
+  ClientDetailModal,
+  ClientDocumentsModal,
+  PolicyDetailModal,
+  ServiceRecordDetailModal,
+} from './index';
+
+const slow = { timeout: 8000 };
+
+function html(body: string) {
+  return new Response(body, { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+}
+
+function show(ui: React.ReactNode, handlers: Record<string, ApiHandler>) {
+  const fetchMock = mockApi(handlers);
+  render(
+    <AppProviders queryClient={createQueryClient({ retry: false })}>
+      <MemoryRouter>{ui}</MemoryRouter>
+    </AppProviders>,
+  );
+  return fetchMock;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+const FRAGMENT =
+  '<div class="detail"><h2 class="detail-title">Policy Detail</h2><section class="detail-section"><h3>Stage history</h3>' +
+  '<table class="detail-table"><tbody><tr><td>2026/05/04</td></tr></tbody></table></section>' +
+  '<img src="x" onerror="window.__pwned = 1"><script>window.__pwned = 2</script></div>';
+
+describe('detail modals', () => {
+  it('shows Loading..., then the sanitized fragment with a Download PDF button', slow, async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const onClose = vi.fn();
+    show(<PolicyDetailModal id={42} onClose={onClose} />, {
+      '/b2b/policy_detail/42.html': async () => {
+        await gate;
+        return html(FRAGMENT);
+      },
+    });
+    expect(await screen.findByText('Loading...')).toBeInTheDocument();
+    release();
+    const dialog = await screen.findByRole('dialog', { name: 'Policy Detail' });
+    expect(await within(dialog).findByText('2026/05/04')).toBeInTheDocument();
+    expect(dialog.innerHTML).not.toContain('onerror');
+    expect(dialog.querySelector('script')).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Download PDF' })).toBeEnabled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('has no PDF button for a service record', slow, async () => {
+    show(<ServiceRecordDetailModal id={7} onClose={() => {}} />, {
+      '/b2b/service_record_detail/7.html': () => html('<div><p>SRAFS100001</p></div>'),
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Service Record' });
+    expect(await within(dialog).findByText('SRAFS100001')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Download PDF' })).toBeNull();
+  });
+
+  it(
+    'shows the error pop-up with a title and the server’s error text; closing it closes the modal',
+    slow,
+    async () => {
+      const onClose = vi.fn();
+      show(<ClientDetailModal id={99} onClose={onClose} />, {
+        '/b2b/client_detail/99.html': () => jsonResponse({ error: 'Page Not Found' }, 404),
+      });
+      const popup = await screen.findByRole('dialog', { name: 'Client detail could not be shown' });
+      expect(within(popup).getByRole('alert')).toHaveTextContent('Page Not Found');
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Client Detail' })).toBeNull());
+      fireEvent.click(within(popup).getAllByRole('button', { name: 'Close' }).at(-1) as HTMLElement);
+      expect(onClose).toHaveBeenCalled();
+    },
+  );
+
+  it('fetches nothing while closed', slow, async () => {
+    const fetchMock = show(<ClientDetailModal id={null} onClose={() => {}} />, {});
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+const TREE = [
+  {
+    text: 'Application Forms',
+    filePath: '10',
+    kind: 'folder',
+    children: [{ text: 'Application Form.pdf', filePath: '11', kind: 'file', children: [] }],
+  },
+  { text: 'Annual Review 2025.pdf', filePath: '12', kind: 'file', children: [] },
+];
+
+describe('client documents', () => {
+  it('shows the tree, opened, and downloads a file on Enter with the account and node id', slow, async () => {
+    const download = vi.fn(
+      (_url: URL) => new Response('%PDF-1.4', { headers: { 'Content-Type': 'application/pdf' } }),
+    );
+    URL.createObjectURL = vi.fn(() => 'blob:x');
+    URL.revokeObjectURL = vi.fn();
+    show(<ClientDocumentsModal accountNo="IL0000123" onClose={() => {}} />, {
+      '/b2b/clients/list_document': ({ url }) => {
+        expect(url.searchParams.get('account_no')).toBe('IL0000123');
+        return TREE;
+      },
+      '/b2b/clients/download_document': ({ url }) => download(url),
+    });
+    const tree = await screen.findByRole('tree', { name: 'Documents of account IL0000123' });
+    const items = within(tree).getAllByRole('treeitem');
+    expect(items.map((i) => i.getAttribute('data-value'))).toEqual(['10', '11', '12']);
+    expect(within(tree).getByText('Application Form.pdf (download)')).toBeInTheDocument();
+    const file = items[2] as HTMLElement;
+    file.focus();
+    fireEvent.keyDown(file, { key: 'Enter', code: 'Enter' });
+    await waitFor(() => expect(download).toHaveBeenCalled());
+    const url = (download.mock.calls[0] as unknown as [URL])[0];
+    expect(url.searchParams.get('account_no')).toBe('IL0000123');
+    expect(url.searchParams.get('file')).toBe('12');
+    expect(await screen.findByText('Annual Review 2025.pdf downloaded.')).toBeInTheDocument();
+  });
+
+  it('says "No file found." for an account without documents', slow, async () => {
+    show(<ClientDocumentsModal accountNo="IL0000999" onClose={() => {}} />, {
+      '/b2b/clients/list_document': () => [],
+    });
+    expect(await screen.findByText('No file found.')).toBeInTheDocument();
+    expect(screen.queryByRole('tree')).toBeNull();
+  });
+
+  it('shows the error pop-up when the list cannot be had', slow, async () => {
+    show(<ClientDocumentsModal accountNo="X1" onClose={() => {}} />, {
+      '/b2b/clients/list_document': () => jsonResponse({ error: 'Page Not Found' }, 404),
+    });
+    const popup = await screen.findByRole('dialog', { name: 'Documents could not be shown' });
+    expect(within(popup).getByRole('alert')).toHaveTextContent('Page Not Found');
+  });
+
+  it('is worded in Chinese on a Chinese page', slow, async () => {
+    const { default: i18n } = await import('i18next');
+    await i18n.changeLanguage('zh');
+    try {
+      show(<ClientDocumentsModal accountNo="X2" onClose={() => {}} />, {
+        '/b2b/clients/list_document': () => [],
+      });
+      expect(await screen.findByText('找不到檔案。')).toBeInTheDocument();
+      expect(screen.getByRole('dialog', { name: '客戶文件' })).toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+});
