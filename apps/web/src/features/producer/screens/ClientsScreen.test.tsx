@@ -103,9 +103,7 @@ describe('clients', () => {
     expect(
       within(table).getByRole('button', { name: 'Documents: Wong Ka Yan, policy P-2001' }),
     ).toBeDisabled();
-    fireEvent.click(
-      within(table).getByRole('button', { name: 'Details: Chan Tai Man, policy P-1002' }),
-    );
+    fireEvent.click(within(table).getByRole('button', { name: 'Details: Chan Tai Man, policy P-1002' }));
     // The modal itself is another part's (features/producer/details): here only that the row opens it.
     expect(await screen.findByRole('dialog')).toBeInTheDocument();
   });
