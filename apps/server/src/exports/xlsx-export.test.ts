@@ -289,7 +289,10 @@ describe('Excel export through the render pool', () => {
       console.log('LibreOffice is not installed: the CSV conversion check was skipped');
       return;
     }
-    execFileSync(office, ['--headless', '--convert-to', 'csv', '--outdir', dir, join(dir, 'zh.xlsx')], {
+    // The CSV filter's options: comma, double quote, character set 76 = UTF-8 (the default is the locale's, which
+    // turns Chinese into question marks under LANG=C).
+    const csvUtf8 = 'csv:Text - txt - csv (StarCalc):44,34,76';
+    execFileSync(office, ['--headless', '--convert-to', csvUtf8, '--outdir', dir, join(dir, 'zh.xlsx')], {
       timeout: 60_000,
     });
     const csv = execFileSync('cat', [join(dir, 'zh.csv')], { encoding: 'utf8' });
