@@ -201,7 +201,8 @@ describe('statement PDF', () => {
     } finally {
       await noFont.close();
     }
-  });
+    // A second app (its own database copy and render thread): slow to start when the suite shares 2 cores.
+  }, 120_000);
 });
 
 describe('consolidated statement', () => {
