@@ -2,16 +2,11 @@ import type { ListColumn, LocalizedLabel } from '@portal/contract';
 import { EXPORT_ROW_LIMIT, type Language } from '@portal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ResultRow } from '../../db/query-in-batches.js';
-import { auditTeamView, type ProducerCaller, resolveTeamScope } from '../../db/team-scope.js';
+import type { ProducerCaller } from '../../db/team-scope.js';
 import { listExport } from '../../exports/list-export.js';
 import { sendXlsxExport } from '../../exports/send-xlsx.js';
-import {
-  type ContractList,
-  type CriteriaOf,
-  listExportQuery,
-  type ServerListDefinition,
-} from '../../lists/index.js';
-import type { ProducerListsContext } from './search-list.js';
+import { type ContractList, listExportQuery, type ServerListDefinition } from '../../lists/index.js';
+import { listScope, type ProducerListsContext, type ScopedCriteria } from './search-list.js';
 
 type ExportableContract = ContractList & { columns: readonly ListColumn[]; fileName: LocalizedLabel };
 
@@ -32,16 +27,13 @@ export async function exportProducerList<C extends ExportableContract, Row exten
   ctx: ProducerListsContext,
   caller: ProducerCaller,
   definition: ServerListDefinition<C, Row>,
-  criteria: CriteriaOf<C> & { selectedProducerId?: number | undefined; includedTeam?: boolean | undefined },
+  criteria: ScopedCriteria<C>,
   language: Language,
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
   const { renderPool, queryInBatches, now } = ctx.exports;
-  const scope = await resolveTeamScope(ctx.db, caller, criteria);
-  await auditTeamView(ctx.db, scope, `${definition.contract.name}.export`, {
-    includedTeam: scope.includedTeam,
-  });
+  const scope = await listScope(ctx, caller, criteria, `${definition.contract.name}.export`);
   const query = listExportQuery(definition, scope, criteria, language);
   return sendXlsxExport(renderPool, request, reply, {
     ...listExport(definition.contract, language, now()),

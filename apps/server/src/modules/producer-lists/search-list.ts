@@ -1,6 +1,12 @@
 import type { Language } from '@portal/contract';
 import type { Db } from '../../db/client.js';
-import { auditTeamView, type ProducerCaller, resolveTeamScope } from '../../db/team-scope.js';
+import {
+  auditTeamView,
+  type ProducerCaller,
+  resolveTeamScope,
+  type TeamScope,
+  type TeamScopeRequest,
+} from '../../db/team-scope.js';
 import {
   type ContractList,
   type CriteriaOf,
@@ -27,10 +33,26 @@ export async function searchProducerList<C extends ContractList, Row extends Rec
   ctx: ProducerListsContext,
   caller: ProducerCaller,
   definition: ServerListDefinition<C, Row>,
-  criteria: CriteriaOf<C> & { selectedProducerId?: number | undefined; includedTeam?: boolean | undefined },
+  criteria: ScopedCriteria<C>,
   language: Language,
 ): Promise<ListPage<ItemOf<C>>> {
-  const scope = await resolveTeamScope(ctx.db, caller, criteria);
-  await auditTeamView(ctx.db, scope, definition.contract.name, { includedTeam: scope.includedTeam });
+  const scope = await listScope(ctx, caller, criteria, definition.contract.name);
   return runList(ctx.db, definition, scope, criteria, language, ctx.listOptions);
+}
+
+export type ScopedCriteria<C extends ContractList> = CriteriaOf<C> & TeamScopeRequest;
+
+/**
+ * The scope of one list search or export: resolved before any list query runs (a selected producer outside the
+ * caller's subtree is a 404), and audited as `what` when the caller views someone else's data.
+ */
+export async function listScope(
+  ctx: ProducerListsContext,
+  caller: ProducerCaller,
+  criteria: TeamScopeRequest,
+  what: string,
+): Promise<TeamScope> {
+  const scope = await resolveTeamScope(ctx.db, caller, criteria);
+  await auditTeamView(ctx.db, scope, what, { includedTeam: scope.includedTeam });
+  return scope;
 }
