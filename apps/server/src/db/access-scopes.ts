@@ -1,5 +1,6 @@
 import type { SiteCode } from '@portal/contract';
-import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from './client.js';
 import { policies, statementAccountPolicies, statementAccounts } from './schema/index.js';
 import { producerFilter, type TeamScope } from './team-scope.js';
 
@@ -26,4 +27,15 @@ export function producerAccountScope(scope: TeamScope): SQL {
   const outside = sql`exists (select 1 from ${statementAccountPolicies} sap join ${policies} p on p.id = sap.policy_id
     where sap.account_id = ${statementAccounts.id} and not (${producerFilter(scope, sql`p.servicing_producer_id`)}))`;
   return sql`(${covered} and not ${outside})`;
+}
+
+/** The producers servicing the plans of some accounts: whose data a producer's statement or document view shows. */
+export async function selectServicingProducers(db: Db, accountIds: number[]): Promise<number[]> {
+  if (accountIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ producerId: policies.servicingProducerId })
+    .from(statementAccountPolicies)
+    .innerJoin(policies, eq(policies.id, statementAccountPolicies.policyId))
+    .where(inArray(statementAccountPolicies.accountId, accountIds));
+  return rows.map((r) => r.producerId);
 }

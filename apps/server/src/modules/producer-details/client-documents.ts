@@ -1,14 +1,10 @@
 import type { DocumentNode } from '@portal/contract';
+import { selectServicingProducers } from '../../db/access-scopes.js';
 import { auditTeamView, resolveTeamScope } from '../../db/team-scope.js';
 import { createDbFileStore, type StoredFile } from '../../files/file-store.js';
 import { HttpError } from '../../plugins/errors.js';
 import type { DetailsContext, DetailsRequester } from './context.js';
-import {
-  selectAccountProducers,
-  selectDocumentFile,
-  selectDocumentNodes,
-  selectReadableAccountByNo,
-} from './queries.js';
+import { selectDocumentFile, selectDocumentNodes, selectReadableAccountByNo } from './queries.js';
 
 /**
  * The access check of the documents routes: the statement account `accountNo` must be readable by the caller with
@@ -19,7 +15,7 @@ async function admitAccount(ctx: DetailsContext, who: DetailsRequester, accountN
   const scope = await resolveTeamScope(ctx.db, who.caller, {});
   const account = await selectReadableAccountByNo(ctx.db, scope, accountNo);
   if (!account) throw new HttpError(404, 'errors.notFound');
-  const servicing = await selectAccountProducers(ctx.db, [account.id]);
+  const servicing = await selectServicingProducers(ctx.db, [account.id]);
   for (const producerId of servicing) {
     const viewingOther = producerId !== who.caller.producerId;
     await auditTeamView(ctx.db, { caller: who.caller, producerId, viewingOther }, what, { accountNo });

@@ -1,5 +1,5 @@
 import type { SiteCode } from '@portal/contract';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { producerAccountScope } from '../../db/access-scopes.js';
 import type { Db } from '../../db/client.js';
@@ -15,7 +15,6 @@ import {
   products,
   providers,
   serviceRecords,
-  statementAccountPolicies,
   statementAccounts,
 } from '../../db/schema/index.js';
 import type { TeamScope } from '../../db/team-scope.js';
@@ -187,17 +186,6 @@ export async function selectReadableAccountByNo(db: Db, scope: TeamScope, accoun
     )
     .limit(1);
   return row;
-}
-
-/** The producers servicing an account's plans (for the audit row: whose data was viewed). */
-export async function selectAccountProducers(db: Db, accountIds: number[]): Promise<number[]> {
-  if (accountIds.length === 0) return [];
-  const rows = await db
-    .selectDistinct({ producerId: policies.servicingProducerId })
-    .from(statementAccountPolicies)
-    .innerJoin(policies, eq(policies.id, statementAccountPolicies.policyId))
-    .where(inArray(statementAccountPolicies.accountId, accountIds));
-  return rows.map((r) => r.producerId);
 }
 
 /** A tree of one account has tens of nodes; the cap bounds a corrupt data load. */

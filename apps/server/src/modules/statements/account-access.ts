@@ -1,11 +1,7 @@
+import { selectServicingProducers } from '../../db/access-scopes.js';
 import { auditTeamView } from '../../db/team-scope.js';
 import type { StatementRequester, StatementsContext } from './context.js';
-import {
-  type AccountRow,
-  selectClientAccountsByIds,
-  selectProducerAccountsByIds,
-  selectServicingProducers,
-} from './queries.js';
+import { type AccountRow, selectClientAccountsByIds, selectProducerAccountsByIds } from './queries.js';
 
 /**
  * The accounts among `ids` the requester may read: a client's own, or for a producer those whose plans are all

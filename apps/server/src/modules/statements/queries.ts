@@ -80,17 +80,6 @@ export async function selectProducerAccountsByIds(db: Db, scope: TeamScope, ids:
     );
 }
 
-/** The producers servicing the plans of some accounts: whose data a producer's statement view shows. */
-export async function selectServicingProducers(db: Db, accountIds: number[]): Promise<number[]> {
-  if (accountIds.length === 0) return [];
-  const rows = await db
-    .selectDistinct({ producerId: policies.servicingProducerId })
-    .from(statementAccountPolicies)
-    .innerJoin(policies, eq(policies.id, statementAccountPolicies.policyId))
-    .where(inArray(statementAccountPolicies.accountId, accountIds));
-  return rows.map((r) => r.producerId);
-}
-
 /** Months with a snapshot per account between two month starts (statement_snapshots_account_month_uq). */
 export async function selectAccountMonths(db: Db, accountIds: number[], fromMonth: string, toMonth: string) {
   if (accountIds.length === 0) return [];
