@@ -24,8 +24,17 @@ test('New Business: search, sort, page, reload and export', async ({ page }) => 
   await page.getByRole('button', { name: /Received Date/ }).click();
   await expect(page).toHaveURL(/sortField=receivedDate/);
   const table = page.getByRole('table', { name: 'New business applications' });
-  const dates = await table.locator('tbody tr td:nth-child(9)').allTextContents();
-  expect([...dates].sort()).toEqual(dates);
+  await expect(table.getByRole('columnheader', { name: /Received Date/ })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  );
+  // The rows of the new order replace the previous page's once they arrive.
+  await expect
+    .poll(async () => {
+      const dates = await table.locator('tbody tr td:nth-child(9)').allTextContents();
+      return dates.length === 10 && [...dates].sort().join() === dates.join();
+    })
+    .toBe(true);
 
   // A keyword search: page 1, no sort, only matching rows; a reload restores it.
   const policyNo = String(all.items.find((item) => item.policyNo)?.policyNo);
