@@ -108,7 +108,8 @@ export async function insertApplications(ctx: DemoContext): Promise<void> {
             ? plan.ownerName.split(' ').slice(0, -1).join(' ') || plan.ownerName
             : rng.pick(GIVEN_NAMES),
         surname: plan.ownerName.split(' ').at(-1) ?? null,
-        birthOn: rng.dateBetween('1950-01-01', '2015-12-31'),
+        // The proposer (position 1) signs the application: an adult; co-applicants at least 18 at the anchor date too.
+        birthOn: rng.dateBetween('1950-01-01', position === 1 ? '1998-12-31' : '2007-12-31'),
       });
     }
     const final = plan.row.stage;

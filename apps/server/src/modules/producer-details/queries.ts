@@ -48,7 +48,7 @@ export async function selectApplication(db: Db, id: number, siteCode: SiteCode) 
       receivedDate: applications.receivedDate,
       sentDate: applications.sentDate,
       stage: applications.stage,
-      producerName: producers.fullName,
+      producerName: producers.name,
       producerCode: producers.code,
     })
     .from(applications)
@@ -107,7 +107,7 @@ export async function selectServiceRecord(db: Db, id: number, siteCode: SiteCode
       clientName: owner.fullName,
       clientNo: owner.clientNo,
       insuredName: policies.insuredName,
-      producerName: producers.fullName,
+      producerName: producers.name,
       producerCode: producers.code,
     })
     .from(serviceRecords)
@@ -148,7 +148,7 @@ export async function selectClientPlan(db: Db, policyId: number, siteCode: SiteC
       emails: owner.emails,
       residentialAddress: owner.residentialAddress,
       correspondenceAddress: owner.correspondenceAddress,
-      producerName: producers.fullName,
+      producerName: producers.name,
       producerCode: producers.code,
     })
     .from(policies)
