@@ -75,11 +75,10 @@ export const clientServerList = defineServerList({
     const pattern = criteria.keywords ? containsPattern(criteria.keywords) : undefined;
     const fundPattern = criteria.fundKeywords ? containsPattern(criteria.fundKeywords) : undefined;
     return {
-      // Lookups are LEFT JOINs to primary keys (non-null foreign keys: no row gained or lost) so the count drops them.
       // The owner is an inner join: the default sort is the owner's name, and only an inner join lets the planner
       // walk clients_full_name_idx and stop after a page instead of sorting the whole team's plans.
-      from: sql`${policies} ${planCatalogJoins}
-        join ${clients} on ${clients.id} = ${policies.ownerClientId}
+      from: sql`${policies} join ${clients} on ${clients.id} = ${policies.ownerClientId}`,
+      lookups: sql`${planCatalogJoins}
         left join ${producers} on ${producers.id} = ${policies.servicingProducerId}`,
       where: [
         producerFilter(scope, policies.servicingProducerId),
@@ -113,6 +112,7 @@ export const clientServerList = defineServerList({
     category: policies.category,
     accountNo,
   },
+  sortsWithoutLookups: ['clientName', 'policyNo', 'insuredName', 'modalPremium', 'category', 'accountNo'],
   idColumn: policies.id,
   toItem: (row: ClientRow, language) => ({
     capId: toId(row.capId),

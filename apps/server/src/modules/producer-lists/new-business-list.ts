@@ -84,9 +84,8 @@ export const newBusinessServerList = defineServerList({
           or ${applications.clientId} = any(${clientIdsMatching(scope.caller.siteCode, pattern)}))`
       : undefined;
     return {
-      // Lookups are LEFT JOINs to primary keys (non-null foreign keys: no row gained or lost) so the count drops them.
-      from: sql`${applications}
-        left join ${products} on ${products.id} = ${applications.productId}
+      from: sql`${applications}`,
+      lookups: sql`left join ${products} on ${products.id} = ${applications.productId}
         left join ${clients} on ${clients.id} = ${applications.clientId}
         left join ${producers} on ${producers.id} = ${applications.producerId}`,
       where: [
@@ -112,6 +111,15 @@ export const newBusinessServerList = defineServerList({
     consultant: producers.name,
     category: applications.category,
   },
+  sortsWithoutLookups: [
+    'receivedDate',
+    'commenceOn',
+    'policyNo',
+    'insuredName',
+    'modalPremium',
+    'stage',
+    'category',
+  ],
   idColumn: applications.id,
   toItem: (row: NewBusinessRow) => ({
     caaId: toId(row.caaId),

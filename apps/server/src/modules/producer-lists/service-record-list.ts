@@ -65,9 +65,8 @@ export const serviceRecordServerList = defineServerList({
   source(scope, criteria) {
     const pattern = criteria.keywords ? containsPattern(criteria.keywords) : undefined;
     return {
-      // Lookups are LEFT JOINs to primary keys (non-null foreign keys: no row gained or lost) so the count drops them.
-      from: sql`${serviceRecords}
-        left join ${policies} on ${policies.id} = ${serviceRecords.policyId}
+      from: sql`${serviceRecords}`,
+      lookups: sql`left join ${policies} on ${policies.id} = ${serviceRecords.policyId}
         ${planCatalogJoins}
         left join ${clients} on ${clients.id} = ${policies.ownerClientId}
         left join ${followupTypes} on ${followupTypes.id} = ${serviceRecords.typeId}
@@ -108,6 +107,7 @@ export const serviceRecordServerList = defineServerList({
     consultant: producers.name,
     category: serviceRecords.category,
   },
+  sortsWithoutLookups: ['createdDate', 'completedDate', 'uniqueId', 'status', 'category'],
   idColumn: serviceRecords.id,
   toItem: (row: ServiceRecordRow, language) => ({
     uniqueId: toText(row.uniqueId),
