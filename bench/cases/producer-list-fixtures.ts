@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../../apps/server/src/config.js';
 import type { Database } from '../../apps/server/src/db/client.js';
 import { scaleHeadCode } from '../../apps/server/src/db/seed/scale.js';
+import { withScopeSize } from '../../apps/server/src/db/team-scope.js';
 import type { ServerListDefinition } from '../../apps/server/src/lists/index.js';
 import type { ContractList } from '../../apps/server/src/lists/server-list.js';
 import { clientServerList } from '../../apps/server/src/modules/producer-lists/client-list.js';
@@ -30,6 +31,8 @@ export interface BenchProducer {
   producerId: number;
   siteCode: SiteCode;
   agent: ApiAgent;
+  /** Whether the producer's whole team is a small scope (TeamScope.small: keywords checked per row). */
+  smallScope: boolean;
 }
 
 /**
@@ -62,7 +65,10 @@ export async function benchProducers(database: Database, config: Config, app: Ap
     );
     const agent = new ApiAgent(app, 'afs.localhost', 'en');
     await signInAs({ database, config, clock: { now: new Date() } }, agent, user?.login ?? login);
-    producers.push({ label, code, producerId: id, siteCode: 'afs', agent });
+    const caller = { userId: 0, producerId: id, siteCode: 'afs' as const };
+    const scope = { caller, producerId: id, includedTeam: true, viewingOther: false };
+    const smallScope = (await withScopeSize(database.db, scope)).small === true;
+    producers.push({ label, code, producerId: id, siteCode: 'afs', agent, smallScope });
   }
   return producers;
 }

@@ -65,6 +65,8 @@ function bareStatements(
     producerId: who.producerId,
     includedTeam: true,
     viewingOther: false,
+    // As the endpoint decides it for a keyword search (withScopeSize; its one bounded read is not repeated here).
+    ...(body.keywords ? { small: who.smallScope } : {}),
   };
   const criteria = list.definition.contract.criteria.parse(body) as CriteriaOf<ContractList>;
   const queries = listPageQueries(list.definition, scope, criteria, 'en');

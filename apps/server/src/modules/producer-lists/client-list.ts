@@ -91,7 +91,12 @@ export const clientServerList = defineServerList({
           : undefined,
         pattern
           ? sql`(${policies.planNo} ilike ${pattern}
-              or ${policies.ownerClientId} = any(${clientIdsMatching(scope.caller.siteCode, pattern)}))`
+              or ${
+                // The owner is joined already: a small scope reads its name on the row.
+                scope.small
+                  ? sql`${clients.fullName} ilike ${pattern} or ${clients.clientNo} ilike ${pattern}`
+                  : sql`${policies.ownerClientId} = any(${clientIdsMatching(scope.caller.siteCode, pattern)})`
+              })`
           : undefined,
         fundPattern
           ? sql`${policies.id} in (select ${holdings.policyId} from ${holdings}

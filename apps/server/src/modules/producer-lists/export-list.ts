@@ -2,7 +2,7 @@ import type { ListColumn, LocalizedLabel } from '@portal/contract';
 import { EXPORT_ROW_LIMIT, type Language } from '@portal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ResultRow } from '../../db/query-in-batches.js';
-import { auditTeamView, type ProducerCaller, resolveTeamScope } from '../../db/team-scope.js';
+import { auditTeamView, type ProducerCaller, resolveTeamScope, withScopeSize } from '../../db/team-scope.js';
 import { listExport } from '../../exports/list-export.js';
 import { sendXlsxExport } from '../../exports/send-xlsx.js';
 import {
@@ -11,7 +11,7 @@ import {
   listExportQuery,
   type ServerListDefinition,
 } from '../../lists/index.js';
-import type { ProducerListsContext } from './search-list.js';
+import { hasKeywords, type ProducerListsContext } from './search-list.js';
 
 type ExportableContract = ContractList & { columns: readonly ListColumn[]; fileName: LocalizedLabel };
 
@@ -38,10 +38,11 @@ export async function exportProducerList<C extends ExportableContract, Row exten
   reply: FastifyReply,
 ) {
   const { renderPool, queryInBatches, now } = ctx.exports;
-  const scope = await resolveTeamScope(ctx.db, caller, criteria);
-  await auditTeamView(ctx.db, scope, `${definition.contract.name}.export`, {
-    includedTeam: scope.includedTeam,
+  const resolved = await resolveTeamScope(ctx.db, caller, criteria);
+  await auditTeamView(ctx.db, resolved, `${definition.contract.name}.export`, {
+    includedTeam: resolved.includedTeam,
   });
+  const scope = hasKeywords(criteria) ? await withScopeSize(ctx.db, resolved) : resolved;
   const query = listExportQuery(definition, scope, criteria, language);
   return sendXlsxExport(renderPool, request, reply, {
     ...listExport(definition.contract, language, now()),

@@ -1,5 +1,6 @@
 import type { SiteCode } from '@portal/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { clients, policies } from '../../db/schema/index.js';
 
 /*
@@ -8,6 +9,26 @@ import { clients, policies } from '../../db/schema/index.js';
  * its ids can then drive an index scan inside a BitmapOr with the list's own trigram columns. A correlated EXISTS
  * would be evaluated per candidate row instead.
  */
+
+/*
+ * A small scope (TeamScope.small: a producer or a small team, a few hundred rows) checks its own rows one by one
+ * instead: `exists (… where id = <the row's column> …)` is a primary-key probe per row. Collecting the matches across
+ * the site first cost 15–100 ms per statement at a million plans whatever the scope (docs/performance.md); per row,
+ * a whole team of 90 000 rows would cost seconds, hence the two forms.
+ */
+
+/** Per row: whether the client `clientId` has a name or AG number containing the pattern. */
+export function clientMatches(siteCode: SiteCode, pattern: string, clientId: SQL | PgColumn): SQL {
+  return sql`exists (select 1 from ${clients} where ${clients.id} = ${clientId} and ${clients.siteCode} = ${siteCode}
+    and (${clients.fullName} ilike ${pattern} or ${clients.clientNo} ilike ${pattern}))`;
+}
+
+/** Per row: whether the plan `policyId` has a number, insured, owner name or owner AG number containing the pattern. */
+export function planMatches(siteCode: SiteCode, pattern: string, policyId: SQL | PgColumn): SQL {
+  return sql`exists (select 1 from ${policies} where ${policies.id} = ${policyId} and ${policies.siteCode} = ${siteCode}
+    and (${policies.planNo} ilike ${pattern} or ${policies.insuredName} ilike ${pattern}
+      or ${clientMatches(siteCode, pattern, policies.ownerClientId)}))`;
+}
 
 /** Ids of the site's clients whose name or AG number (client_no) contains the ILIKE pattern. */
 export function clientIdsMatching(siteCode: SiteCode, pattern: string): SQL {

@@ -11,7 +11,7 @@ import { applications, clients, producers, products } from '../../db/schema/inde
 import { producerFilter } from '../../db/team-scope.js';
 import { containsPattern, defineServerList } from '../../lists/index.js';
 import { toDecimal, toId, toNullableText, toText } from '../../lists/row-values.js';
-import { clientIdsMatching } from './keyword-filters.js';
+import { clientIdsMatching, clientMatches } from './keyword-filters.js';
 
 /** Row of the New Business query (raw SQL values, see row-values). */
 type NewBusinessRow = {
@@ -81,7 +81,11 @@ export const newBusinessServerList = defineServerList({
     const keywords: SQL | undefined = pattern
       ? sql`(${applications.policyNo} ilike ${pattern}
           or ${applications.insuredName} ilike ${pattern}
-          or ${applications.clientId} = any(${clientIdsMatching(scope.caller.siteCode, pattern)}))`
+          or ${
+            scope.small
+              ? clientMatches(scope.caller.siteCode, pattern, applications.clientId)
+              : sql`${applications.clientId} = any(${clientIdsMatching(scope.caller.siteCode, pattern)})`
+          })`
       : undefined;
     return {
       from: sql`${applications}`,

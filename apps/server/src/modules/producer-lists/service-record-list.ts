@@ -13,7 +13,7 @@ import { producerFilter } from '../../db/team-scope.js';
 import { containsPattern, defineServerList } from '../../lists/index.js';
 import { toId, toNullableText, toText } from '../../lists/row-values.js';
 import { followupTypeSortKey, followupTypeWord } from './followup-type-words.js';
-import { planIdsMatching } from './keyword-filters.js';
+import { planIdsMatching, planMatches } from './keyword-filters.js';
 
 /**
  * Written as literals (from the validated enum, never the request's text) so the default search, open records,
@@ -89,7 +89,11 @@ export const serviceRecordServerList = defineServerList({
           : undefined,
         pattern
           ? sql`(${serviceRecords.uniqueId} ilike ${pattern}
-              or ${serviceRecords.policyId} = any(${planIdsMatching(scope.caller.siteCode, pattern)}))`
+              or ${
+                scope.small
+                  ? planMatches(scope.caller.siteCode, pattern, serviceRecords.policyId)
+                  : sql`${serviceRecords.policyId} = any(${planIdsMatching(scope.caller.siteCode, pattern)})`
+              })`
           : undefined,
       ],
     };
