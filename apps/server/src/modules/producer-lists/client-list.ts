@@ -15,7 +15,7 @@ import { producerFilter } from '../../db/team-scope.js';
 import { containsPattern, defineServerList } from '../../lists/index.js';
 import { toDecimal, toId, toNullableText, toText } from '../../lists/row-values.js';
 import { domainWords } from '../../render/domain-texts.js';
-import { clientIdsMatching } from './keyword-filters.js';
+import { clientIdMatches } from './keyword-filters.js';
 import { policyStatusSortKey } from './policy-status-words.js';
 
 type ClientRow = {
@@ -95,7 +95,7 @@ export const clientServerList = defineServerList({
                 // The owner is joined already: a small scope reads its name on the row.
                 scope.small
                   ? sql`${clients.fullName} ilike ${pattern} or ${clients.clientNo} ilike ${pattern}`
-                  : sql`${policies.ownerClientId} = any(${clientIdsMatching(scope.caller.siteCode, pattern)})`
+                  : clientIdMatches(scope.caller.siteCode, criteria.keywords ?? '', policies.ownerClientId)
               })`
           : undefined,
         fundPattern

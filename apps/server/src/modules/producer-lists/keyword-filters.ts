@@ -2,6 +2,7 @@ import type { SiteCode } from '@portal/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { clients, policies } from '../../db/schema/index.js';
+import { containsPattern } from '../../lists/index.js';
 
 /*
  * Keyword matches on related tables, written as `column = any(array(select id …))`: the subquery runs once (an
@@ -30,15 +31,36 @@ export function planMatches(siteCode: SiteCode, pattern: string, policyId: SQL |
       or ${clientMatches(siteCode, pattern, policies.ownerClientId)}))`;
 }
 
-/** Ids of the site's clients whose name or AG number (client_no) contains the ILIKE pattern. */
-export function clientIdsMatching(siteCode: SiteCode, pattern: string): SQL {
-  return sql`array(select ${clients.id} from ${clients} where ${clients.siteCode} = ${siteCode}
-    and (${clients.fullName} ilike ${pattern} or ${clients.clientNo} ilike ${pattern}))`;
+/**
+ * Trigram indexes serve patterns of 3 characters or more. A shorter keyword matches a large share of the site (every
+ * name with "Ho"): its ids are then a hashed `in (select …)` — one hash probe per row — because a long
+ * `= any(array)` is searched element by element for every row (seconds to minutes at a million plans).
+ */
+const TRIGRAM_LENGTH = 3;
+
+function idIn(column: SQL | PgColumn, ids: SQL, keywords: string): SQL {
+  return keywords.length < TRIGRAM_LENGTH ? sql`${column} in (${ids})` : sql`${column} = any(array(${ids}))`;
 }
 
-/** Ids of the site's plans whose number or insured, or whose owner's name or AG number, contains the pattern. */
-export function planIdsMatching(siteCode: SiteCode, pattern: string): SQL {
-  return sql`array(select ${policies.id} from ${policies} where ${policies.siteCode} = ${siteCode}
-    and (${policies.planNo} ilike ${pattern} or ${policies.insuredName} ilike ${pattern}
-      or ${policies.ownerClientId} = any(${clientIdsMatching(siteCode, pattern)})))`;
+/** `column` is the id of a site client whose name or AG number (client_no) contains the keywords. */
+export function clientIdMatches(siteCode: SiteCode, keywords: string, column: SQL | PgColumn): SQL {
+  const pattern = containsPattern(keywords);
+  return idIn(
+    column,
+    sql`select ${clients.id} from ${clients} where ${clients.siteCode} = ${siteCode}
+      and (${clients.fullName} ilike ${pattern} or ${clients.clientNo} ilike ${pattern})`,
+    keywords,
+  );
+}
+
+/** `column` is the id of a site plan whose number or insured, or whose owner's name or AG number, contains them. */
+export function planIdMatches(siteCode: SiteCode, keywords: string, column: SQL | PgColumn): SQL {
+  const pattern = containsPattern(keywords);
+  return idIn(
+    column,
+    sql`select ${policies.id} from ${policies} where ${policies.siteCode} = ${siteCode}
+      and (${policies.planNo} ilike ${pattern} or ${policies.insuredName} ilike ${pattern}
+        or ${clientIdMatches(siteCode, keywords, policies.ownerClientId)})`,
+    keywords,
+  );
 }

@@ -11,7 +11,7 @@ import { applications, clients, producers, products } from '../../db/schema/inde
 import { producerFilter } from '../../db/team-scope.js';
 import { containsPattern, defineServerList } from '../../lists/index.js';
 import { toDecimal, toId, toNullableText, toText } from '../../lists/row-values.js';
-import { clientIdsMatching, clientMatches } from './keyword-filters.js';
+import { clientIdMatches, clientMatches } from './keyword-filters.js';
 
 /** Row of the New Business query (raw SQL values, see row-values). */
 type NewBusinessRow = {
@@ -84,7 +84,7 @@ export const newBusinessServerList = defineServerList({
           or ${
             scope.small
               ? clientMatches(scope.caller.siteCode, pattern, applications.clientId)
-              : sql`${applications.clientId} = any(${clientIdsMatching(scope.caller.siteCode, pattern)})`
+              : clientIdMatches(scope.caller.siteCode, criteria.keywords ?? '', applications.clientId)
           })`
       : undefined;
     return {

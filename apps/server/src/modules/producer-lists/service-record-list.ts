@@ -13,7 +13,7 @@ import { producerFilter } from '../../db/team-scope.js';
 import { containsPattern, defineServerList } from '../../lists/index.js';
 import { toId, toNullableText, toText } from '../../lists/row-values.js';
 import { followupTypeSortKey, followupTypeWord } from './followup-type-words.js';
-import { planIdsMatching, planMatches } from './keyword-filters.js';
+import { planIdMatches, planMatches } from './keyword-filters.js';
 
 /**
  * Written as literals (from the validated enum, never the request's text) so the default search, open records,
@@ -92,7 +92,7 @@ export const serviceRecordServerList = defineServerList({
               or ${
                 scope.small
                   ? planMatches(scope.caller.siteCode, pattern, serviceRecords.policyId)
-                  : sql`${serviceRecords.policyId} = any(${planIdsMatching(scope.caller.siteCode, pattern)})`
+                  : planIdMatches(scope.caller.siteCode, criteria.keywords ?? '', serviceRecords.policyId)
               })`
           : undefined,
       ],
