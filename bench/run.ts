@@ -14,6 +14,8 @@ import { ApiAgent } from '../apps/server/src/testing/http.js';
 import { signInAs } from '../apps/server/src/testing/sessions.js';
 import { pdfThroughput } from './cases/pdf-throughput.js';
 import { platformCases } from './cases/platform.js';
+import { countChecks, listExportCase } from './cases/producer-list-export.js';
+import { listScaleCases, listScalePassed, printListScale } from './cases/producer-lists.js';
 import { renderIsolationCase, signedInBenchClient } from './cases/render-isolation.js';
 import { statementCases } from './cases/statements.js';
 import { xlsxExportCase } from './cases/xlsx-export.js';
@@ -79,6 +81,16 @@ async function main() {
   // The export path (src/exports/): 100 000 rows over HTTP, its time and the memory it adds.
   const xlsxExport = await xlsxExportCase(database, config);
 
+  // Producer lists at scale (issue 9): PostgreSQL only (the baseline is the same SQL through node-postgres).
+  const listScale =
+    database.kind === 'postgres'
+      ? {
+          rows: await listScaleCases(database, config, { durationMs: 1000, repeats: 3 }),
+          counts: await countChecks(database),
+          exported: await listExportCase(database, config),
+        }
+      : null;
+
   console.log(`\nEngine: ${database.kind}, scale ${scale} (${scale * 10_000} generated policies)\n`);
   console.table(results);
   console.log(`\nRender isolation (render threads: ${config.render.threads}):`);
@@ -87,9 +99,15 @@ async function main() {
   console.table(throughput);
   console.log('\nExcel export (bench/cases/xlsx-export.ts):');
   console.table([xlsxExport]);
+  if (listScale) printListScale(listScale.rows, listScale.counts, listScale.exported);
+  else
+    console.log(
+      '\nProducer lists at scale: skipped (needs PostgreSQL: DATABASE_URL, see docs/performance.md)',
+    );
   await app.close();
   await database.close();
-  if (results.some((r) => !r.pass) || !xlsxExport.pass) process.exit(1);
+  const listsPassed = !listScale || listScalePassed(listScale.rows, listScale.counts, listScale.exported);
+  if (results.some((r) => !r.pass) || !xlsxExport.pass || !listsPassed) process.exit(1);
 }
 
 /** The statements of those accounts, in Chinese and English, built as the download routes build them. */

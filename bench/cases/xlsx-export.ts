@@ -127,9 +127,9 @@ export async function xlsxExportCase(
 }
 
 /** GETs `path` and reads the body to its end; the number of bytes. */
-function download(port: number, path: string): Promise<number> {
+export function download(port: number, path: string, headers: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve, reject) => {
-    request({ host: '127.0.0.1', port, path }, (response) => {
+    request({ host: '127.0.0.1', port, path, headers }, (response) => {
       if (response.statusCode !== 200) reject(new Error(`export answered ${response.statusCode}`));
       let bytes = 0;
       response.on('data', (chunk: Buffer) => {

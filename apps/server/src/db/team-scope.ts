@@ -24,6 +24,27 @@ export interface TeamScope {
   includedTeam: boolean;
   /** True when the caller is looking at someone else's data (written to the audit log). */
   viewingOther: boolean;
+  /**
+   * At most SMALL_SCOPE_PRODUCERS producers (set by the producer lists when a search has keywords, see
+   * withScopeSize): keyword matches on related tables are then checked per row, not collected across the site.
+   */
+  small?: boolean;
+}
+
+/** Up to this many producers, a scope's keyword search checks its own rows one by one (docs/performance.md). */
+export const SMALL_SCOPE_PRODUCERS = 100;
+
+/**
+ * The scope with `small` set: the producer alone, or a subtree of at most SMALL_SCOPE_PRODUCERS producers (one
+ * bounded index-only read of producer_tree).
+ */
+export async function withScopeSize(db: Db, scope: TeamScope): Promise<TeamScope> {
+  if (!scope.includedTeam) return { ...scope, small: true };
+  const result = (await db.execute(sql`select count(*)::int as n from (select 1 from ${producerTree}
+    where ${producerTree.ancestorId} = ${scope.producerId} limit ${SMALL_SCOPE_PRODUCERS + 1}) as team`)) as unknown as {
+    rows: { n: number | string }[];
+  };
+  return { ...scope, small: Number(result.rows[0]?.n ?? 0) <= SMALL_SCOPE_PRODUCERS };
 }
 
 export interface TeamScopeRequest {

@@ -6,9 +6,14 @@ import type { ContractList, CriteriaOf, ServerListDefinition, SortExpression } f
 /** The parts of one search that the page, the count and the export share. */
 export interface ListStatement {
   select: SQL;
-  /** The list's FROM with its joins (no keyword), without filters. */
+  /** The list's FROM with its joins and lookups, without filters. */
   source: SQL;
+  /** Filtered FROM with the lookups (the export's rows). */
   fromWhere: SQL;
+  /** Filtered FROM without the lookups (the count). */
+  keyFromWhere: SQL;
+  /** Filtered FROM the page's id statement needs: without the lookups unless the sort reads them. */
+  sortFromWhere: SQL;
   orderBy: SQL;
 }
 
@@ -41,11 +46,15 @@ export function listStatement<C extends ContractList, Row extends Record<string,
   const expression = sortExpressions[field];
   if (!expression) throw new Error(`list ${definition.contract.name}: no sort expression for ${field}`);
   const direction = order === 'desc' ? sql`desc` : sql`asc`;
-
+  const full = source.lookups ? sql`${source.from} ${source.lookups}` : source.from;
+  const filtered = (from: SQL) => (where ? sql`from ${from} where ${where}` : sql`from ${from}`);
+  const sortNeedsLookups = !(definition.sortsWithoutLookups as readonly string[]).includes(field);
   return {
     select: sql`select ${sql.join(columns, sql`, `)}`,
-    source: source.from,
-    fromWhere: where ? sql`from ${source.from} where ${where}` : sql`from ${source.from}`,
+    source: full,
+    fromWhere: filtered(full),
+    keyFromWhere: filtered(source.from),
+    sortFromWhere: filtered(sortNeedsLookups ? full : source.from),
     orderBy: sql`order by ${sortSql(expression, language)} ${direction}, ${definition.idColumn} ${direction}`,
   };
 }

@@ -106,6 +106,20 @@ describe.each(LISTS)('%s', (_name, definition, base) => {
     });
   });
 
+  it('finds the same rows for a keyword checked per row (small scope) or collected across the site', async () => {
+    const first = await runList(db, definition, scope, criteriaOf(definition, base), 'en');
+    const name = String((first.items[0] as { clientName?: string } | undefined)?.clientName ?? '');
+    // Part of a client's name (the related-table match) and a letter pair common in names and policy numbers.
+    for (const keywords of [name.slice(0, 4), 'an']) {
+      expect(keywords.length).toBeGreaterThan(1);
+      const criteria = criteriaOf(definition, { ...base, keywords, sizePerPage: 30 });
+      const small = await runList(db, definition, { ...scope, small: true }, criteria, 'en');
+      const sitewide = await runList(db, definition, { ...scope, small: false }, criteria, 'en');
+      expect(small.totalSize, keywords).toBeGreaterThan(0);
+      expect(small, keywords).toEqual(sitewide);
+    }
+  });
+
   it('falls back to the default sort for a field outside the server allowlist, even past the contract', async () => {
     const criteria = criteriaOf(definition, base);
     const forged = { ...criteria, sortField: 'toString', sortOrder: 'asc' as const };

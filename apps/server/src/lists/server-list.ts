@@ -27,7 +27,14 @@ export type SortFieldOf<C extends ContractList> = C['sortFields'][number];
 
 /** FROM with its joins, and the filters of one search (undefined entries are "no filter"). */
 export interface ListSource {
+  /** The list's own table and the joins its filters or row count need. */
   from: SQL;
+  /**
+   * LEFT JOINs (to primary keys along non-null foreign keys: no row gained or lost) of what the rows only show.
+   * Left out of the count, and of the page's id statement unless the sort reads them: PostgreSQL drops an unused
+   * left join but still reads its join column from the list's table, which rules out an index-only scan.
+   */
+  lookups?: SQL;
   where: (SQL | undefined)[];
 }
 
@@ -50,6 +57,8 @@ export interface ServerListDefinition<C extends ContractList, Row extends Record
   source(scope: TeamScope, criteria: CriteriaOf<C>, language: Language): ListSource;
   /** The sort allowlist: every contract sortField has exactly one expression here, and nothing else can be sorted. */
   sortExpressions: Record<SortFieldOf<C>, SortExpression>;
+  /** Sort fields whose expression reads only `from` (no lookup): their page ids are found without the lookups. */
+  sortsWithoutLookups: readonly SortFieldOf<C>[];
   /** Unique key appended to every ORDER BY in the sort's direction, so pages are stable and never overlap. */
   idColumn: SQL | PgColumn;
   /** One row → one item of the contract (also used by the export for each streamed row). */

@@ -108,7 +108,9 @@ export const policies = pgTable(
     }),
     index('policies_producer_status_idx').on(t.servicingProducerId, t.statusCode),
     index('policies_producer_category_idx').on(t.servicingProducerId, t.category),
-    index('policies_owner_idx').on(t.ownerClientId),
+    // id and servicing producer in the key: the Clients list walks its owners by name and checks each plan's team
+    // from this index alone (index-only scan), a deep page without a heap visit per plan (docs/performance.md).
+    index('policies_owner_idx').on(t.ownerClientId, t.id, t.servicingProducerId),
     index('policies_joint_owner_idx').on(t.jointOwnerClientId),
     index('policies_insured_client_idx').on(t.insuredClientId),
     index('policies_product_idx').on(t.productId),

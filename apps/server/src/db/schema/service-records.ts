@@ -48,8 +48,11 @@ export const serviceRecords = pgTable(
     index('service_records_producer_type_idx').on(t.producerId, t.typeId),
     index('service_records_created_idx').on(t.createdDate),
     // A team's Service Records, newest first with the id tie-breaker; the partial copy serves the default (open).
-    index('service_records_created_id_idx').on(t.createdDate, t.id),
-    index('service_records_open_created_idx').on(t.createdDate, t.id).where(sql`${t.status} = 'O'`),
+    // producer_id last: the team check and the count read the index alone (index-only scans, docs/performance.md).
+    index('service_records_created_id_idx').on(t.createdDate, t.id, t.producerId),
+    index('service_records_open_created_idx')
+      .on(t.createdDate, t.id, t.producerId)
+      .where(sql`${t.status} = 'O'`),
     index('service_records_completed_idx').on(t.completedDate),
     index('service_records_type_status_idx').on(t.typeId, t.status),
     index('service_records_policy_idx').on(t.policyId),

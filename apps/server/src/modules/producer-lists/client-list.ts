@@ -15,7 +15,7 @@ import { producerFilter } from '../../db/team-scope.js';
 import { containsPattern, defineServerList } from '../../lists/index.js';
 import { toDecimal, toId, toNullableText, toText } from '../../lists/row-values.js';
 import { domainWords } from '../../render/domain-texts.js';
-import { clientIdsMatching } from './keyword-filters.js';
+import { clientIdMatches } from './keyword-filters.js';
 import { policyStatusSortKey } from './policy-status-words.js';
 
 type ClientRow = {
@@ -75,11 +75,10 @@ export const clientServerList = defineServerList({
     const pattern = criteria.keywords ? containsPattern(criteria.keywords) : undefined;
     const fundPattern = criteria.fundKeywords ? containsPattern(criteria.fundKeywords) : undefined;
     return {
-      // Lookups are LEFT JOINs to primary keys (non-null foreign keys: no row gained or lost) so the count drops them.
       // The owner is an inner join: the default sort is the owner's name, and only an inner join lets the planner
       // walk clients_full_name_idx and stop after a page instead of sorting the whole team's plans.
-      from: sql`${policies} ${planCatalogJoins}
-        join ${clients} on ${clients.id} = ${policies.ownerClientId}
+      from: sql`${policies} join ${clients} on ${clients.id} = ${policies.ownerClientId}`,
+      lookups: sql`${planCatalogJoins}
         left join ${producers} on ${producers.id} = ${policies.servicingProducerId}`,
       where: [
         producerFilter(scope, policies.servicingProducerId),
@@ -92,7 +91,12 @@ export const clientServerList = defineServerList({
           : undefined,
         pattern
           ? sql`(${policies.planNo} ilike ${pattern}
-              or ${policies.ownerClientId} = any(${clientIdsMatching(scope.caller.siteCode, pattern)}))`
+              or ${
+                // The owner is joined already: a small scope reads its name on the row.
+                scope.small
+                  ? sql`${clients.fullName} ilike ${pattern} or ${clients.clientNo} ilike ${pattern}`
+                  : clientIdMatches(scope.caller.siteCode, criteria.keywords ?? '', policies.ownerClientId)
+              })`
           : undefined,
         fundPattern
           ? sql`${policies.id} in (select ${holdings.policyId} from ${holdings}
@@ -113,6 +117,7 @@ export const clientServerList = defineServerList({
     category: policies.category,
     accountNo,
   },
+  sortsWithoutLookups: ['clientName', 'policyNo', 'insuredName', 'modalPremium', 'category', 'accountNo'],
   idColumn: policies.id,
   toItem: (row: ClientRow, language) => ({
     capId: toId(row.capId),

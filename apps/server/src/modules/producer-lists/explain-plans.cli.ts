@@ -4,7 +4,7 @@ import type { Language } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../config.js';
 import { openDatabase } from '../../db/client.js';
-import type { TeamScope } from '../../db/team-scope.js';
+import { type TeamScope, withScopeSize } from '../../db/team-scope.js';
 import { listPageQueries, type ServerListDefinition } from '../../lists/index.js';
 import type { ContractList, CriteriaOf } from '../../lists/server-list.js';
 import { clientServerList } from './client-list.js';
@@ -56,12 +56,14 @@ async function main() {
     if (!producer) throw new Error(`no producer ${values.producer}`);
     const producerId = Number(producer.id);
     for (const includedTeam of [true, false]) {
-      const scope: TeamScope = {
+      const resolved: TeamScope = {
         caller: { userId: 0, producerId, siteCode: producer.site_code },
         producerId,
         includedTeam,
         viewingOther: false,
       };
+      // As the endpoint decides it for a keyword search (per-row keyword checks for a small scope).
+      const scope = values.keywords ? await withScopeSize(db, resolved) : resolved;
       for (const [name, definition, base] of LISTS) {
         for (const page of [1, 500]) {
           const input = { ...base, page, keywords: values.keywords, sortField: values.sort };

@@ -11,7 +11,7 @@ import { applications, clients, producers, products } from '../../db/schema/inde
 import { producerFilter } from '../../db/team-scope.js';
 import { containsPattern, defineServerList } from '../../lists/index.js';
 import { toDecimal, toId, toNullableText, toText } from '../../lists/row-values.js';
-import { clientIdsMatching } from './keyword-filters.js';
+import { clientIdMatches, clientMatches } from './keyword-filters.js';
 
 /** Row of the New Business query (raw SQL values, see row-values). */
 type NewBusinessRow = {
@@ -81,12 +81,15 @@ export const newBusinessServerList = defineServerList({
     const keywords: SQL | undefined = pattern
       ? sql`(${applications.policyNo} ilike ${pattern}
           or ${applications.insuredName} ilike ${pattern}
-          or ${applications.clientId} = any(${clientIdsMatching(scope.caller.siteCode, pattern)}))`
+          or ${
+            scope.small
+              ? clientMatches(scope.caller.siteCode, pattern, applications.clientId)
+              : clientIdMatches(scope.caller.siteCode, criteria.keywords ?? '', applications.clientId)
+          })`
       : undefined;
     return {
-      // Lookups are LEFT JOINs to primary keys (non-null foreign keys: no row gained or lost) so the count drops them.
-      from: sql`${applications}
-        left join ${products} on ${products.id} = ${applications.productId}
+      from: sql`${applications}`,
+      lookups: sql`left join ${products} on ${products.id} = ${applications.productId}
         left join ${clients} on ${clients.id} = ${applications.clientId}
         left join ${producers} on ${producers.id} = ${applications.producerId}`,
       where: [
@@ -112,6 +115,15 @@ export const newBusinessServerList = defineServerList({
     consultant: producers.name,
     category: applications.category,
   },
+  sortsWithoutLookups: [
+    'receivedDate',
+    'commenceOn',
+    'policyNo',
+    'insuredName',
+    'modalPremium',
+    'stage',
+    'category',
+  ],
   idColumn: applications.id,
   toItem: (row: NewBusinessRow) => ({
     caaId: toId(row.caaId),

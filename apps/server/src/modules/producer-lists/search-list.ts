@@ -6,6 +6,7 @@ import {
   resolveTeamScope,
   type TeamScope,
   type TeamScopeRequest,
+  withScopeSize,
 } from '../../db/team-scope.js';
 import {
   type ContractList,
@@ -23,6 +24,12 @@ export interface ProducerListsContext {
   listOptions?: RunListOptions;
   /** What the Excel exports need: the render threads, the cursor reader, the clock (file names). */
   exports: Pick<ModuleOptions, 'renderPool' | 'queryInBatches'> & { now: () => Date };
+}
+
+/** Whether a search has keywords (the lists' `keywords`, the Clients list's `fundKeywords`). */
+export function hasKeywords(criteria: object): boolean {
+  const { keywords, fundKeywords } = criteria as { keywords?: string; fundKeywords?: string };
+  return Boolean(keywords || fundKeywords);
 }
 
 /**
@@ -49,10 +56,11 @@ export type ScopedCriteria<C extends ContractList> = CriteriaOf<C> & TeamScopeRe
 export async function listScope(
   ctx: ProducerListsContext,
   caller: ProducerCaller,
-  criteria: TeamScopeRequest,
+  criteria: TeamScopeRequest & { keywords?: string | undefined },
   what: string,
 ): Promise<TeamScope> {
   const scope = await resolveTeamScope(ctx.db, caller, criteria);
   await auditTeamView(ctx.db, scope, what, { includedTeam: scope.includedTeam });
-  return scope;
+  // Only keyword searches depend on the scope's size (keyword-filters.ts); others skip the extra read.
+  return hasKeywords(criteria) ? withScopeSize(ctx.db, scope) : scope;
 }

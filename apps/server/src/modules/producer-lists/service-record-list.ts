@@ -13,7 +13,7 @@ import { producerFilter } from '../../db/team-scope.js';
 import { containsPattern, defineServerList } from '../../lists/index.js';
 import { toId, toNullableText, toText } from '../../lists/row-values.js';
 import { followupTypeSortKey, followupTypeWord } from './followup-type-words.js';
-import { planIdsMatching } from './keyword-filters.js';
+import { planIdMatches, planMatches } from './keyword-filters.js';
 
 /**
  * Written as literals (from the validated enum, never the request's text) so the default search, open records,
@@ -65,9 +65,8 @@ export const serviceRecordServerList = defineServerList({
   source(scope, criteria) {
     const pattern = criteria.keywords ? containsPattern(criteria.keywords) : undefined;
     return {
-      // Lookups are LEFT JOINs to primary keys (non-null foreign keys: no row gained or lost) so the count drops them.
-      from: sql`${serviceRecords}
-        left join ${policies} on ${policies.id} = ${serviceRecords.policyId}
+      from: sql`${serviceRecords}`,
+      lookups: sql`left join ${policies} on ${policies.id} = ${serviceRecords.policyId}
         ${planCatalogJoins}
         left join ${clients} on ${clients.id} = ${policies.ownerClientId}
         left join ${followupTypes} on ${followupTypes.id} = ${serviceRecords.typeId}
@@ -90,7 +89,11 @@ export const serviceRecordServerList = defineServerList({
           : undefined,
         pattern
           ? sql`(${serviceRecords.uniqueId} ilike ${pattern}
-              or ${serviceRecords.policyId} = any(${planIdsMatching(scope.caller.siteCode, pattern)}))`
+              or ${
+                scope.small
+                  ? planMatches(scope.caller.siteCode, pattern, serviceRecords.policyId)
+                  : planIdMatches(scope.caller.siteCode, criteria.keywords ?? '', serviceRecords.policyId)
+              })`
           : undefined,
       ],
     };
@@ -108,6 +111,7 @@ export const serviceRecordServerList = defineServerList({
     consultant: producers.name,
     category: serviceRecords.category,
   },
+  sortsWithoutLookups: ['createdDate', 'completedDate', 'uniqueId', 'status', 'category'],
   idColumn: serviceRecords.id,
   toItem: (row: ServiceRecordRow, language) => ({
     uniqueId: toText(row.uniqueId),
