@@ -26,6 +26,7 @@ export const en = {
     otpFormat: 'Must be the 6 digits from the e-mail',
     invalidDate: 'Is not a valid date',
     dateRangeReversed: 'Must not be before the start date',
+    keywordsTooShortForTeam: 'Enter at least {{min}} characters to search a team this large',
     passwordLength: 'Must be {{min}} to {{max}} characters',
     passwordCharacters: 'May contain half-width letters and digits only',
     passwordSameAsLogin: 'Must not be the same as the login ID',

@@ -28,6 +28,7 @@ export const ja: Messages = {
     otpFormat: 'メールに記載された6桁の数字を入力してください',
     invalidDate: '有効な日付ではありません',
     dateRangeReversed: '開始日より前の日付は指定できません',
+    keywordsTooShortForTeam: 'この規模のチームを検索するには {{min}} 文字以上入力してください',
     passwordLength: '{{min}}～{{max}}文字で入力してください',
     passwordCharacters: '半角英数字のみ使用できます',
     passwordSameAsLogin: 'ログインIDと同じにすることはできません',

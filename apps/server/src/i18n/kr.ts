@@ -27,6 +27,7 @@ export const kr: Messages = {
     otpFormat: '이메일에 있는 6자리 숫자여야 합니다',
     invalidDate: '올바른 날짜가 아닙니다',
     dateRangeReversed: '시작일보다 앞설 수 없습니다',
+    keywordsTooShortForTeam: '이 규모의 팀을 검색하려면 {{min}}자 이상 입력해 주십시오',
     passwordLength: '{{min}}~{{max}}자여야 합니다',
     passwordCharacters: '반각 영문자와 숫자만 사용할 수 있습니다',
     passwordSameAsLogin: '로그인 ID와 같을 수 없습니다',

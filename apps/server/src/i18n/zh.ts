@@ -27,6 +27,7 @@ export const zh: Messages = {
     otpFormat: '必須為電郵中的 6 位數字',
     invalidDate: '不是有效的日期',
     dateRangeReversed: '不可早於開始日期',
+    keywordsTooShortForTeam: '搜尋這麼大的團隊，請輸入至少 {{min}} 個字元',
     passwordLength: '必須為 {{min}} 至 {{max}} 個字元',
     passwordCharacters: '只可包含半形英文字母及數字',
     passwordSameAsLogin: '不能與登入名稱相同',

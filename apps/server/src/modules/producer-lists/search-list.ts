@@ -17,6 +17,7 @@ import {
   runList,
   type ServerListDefinition,
 } from '../../lists/index.js';
+import { FormValidationError, type MessageRef } from '../../plugins/errors.js';
 import type { ModuleOptions } from '../module-options.js';
 
 export interface ProducerListsContext {
@@ -30,6 +31,27 @@ export interface ProducerListsContext {
 export function hasKeywords(criteria: object): boolean {
   const { keywords, fundKeywords } = criteria as { keywords?: string; fundKeywords?: string };
   return Boolean(keywords || fundKeywords);
+}
+
+/** Shortest keyword searched across a large team (more than SMALL_SCOPE_PRODUCERS producers). */
+export const MIN_TEAM_KEYWORD_LENGTH = 3;
+
+/**
+ * One- and two-character keywords cannot use the trigram indexes: across a large team they read every row of it
+ * (over a minute for two letters on the million-policy data set, docs/performance.md) and would end in the statement
+ * timeout. A small scope checks them row by row in milliseconds, so only a large team's search asks for more.
+ */
+export function refuseShortKeywordsForLargeTeam(scope: TeamScope, criteria: object): void {
+  if (scope.small !== false) return;
+  const { keywords, fundKeywords } = criteria as { keywords?: string; fundKeywords?: string };
+  const fields: Record<string, MessageRef[]> = {};
+  const message = {
+    key: 'validation.keywordsTooShortForTeam',
+    vars: { min: MIN_TEAM_KEYWORD_LENGTH },
+  } as const;
+  if (keywords && keywords.length < MIN_TEAM_KEYWORD_LENGTH) fields.keywords = [message];
+  if (fundKeywords && fundKeywords.length < MIN_TEAM_KEYWORD_LENGTH) fields.fundKeywords = [message];
+  if (Object.keys(fields).length > 0) throw new FormValidationError(fields);
 }
 
 /**
@@ -62,5 +84,8 @@ export async function listScope(
   const scope = await resolveTeamScope(ctx.db, caller, criteria);
   await auditTeamView(ctx.db, scope, what, { includedTeam: scope.includedTeam });
   // Only keyword searches depend on the scope's size (keyword-filters.ts); others skip the extra read.
-  return hasKeywords(criteria) ? withScopeSize(ctx.db, scope) : scope;
+  if (!hasKeywords(criteria)) return scope;
+  const sized = await withScopeSize(ctx.db, scope);
+  refuseShortKeywordsForLargeTeam(sized, criteria);
+  return sized;
 }
