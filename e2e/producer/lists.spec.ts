@@ -76,6 +76,41 @@ test('Service Records in Chinese: open by default, all statuses more, export hea
   expect(sheet.rowCount - 1).toBe(open.totalSize);
 });
 
+test('Service Records: status and created-date filters, sort, page, reload', async ({ page }) => {
+  await openAsProducer(page, partner, '/b2b/service_records');
+  const every = await listFromApi(page, '/b2b/service_records', { statusOptions: 'All' });
+  await page.getByRole('radio', { name: 'All' }).check();
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/statusOptions=All/);
+  await expect(pagerRange(page)).toHaveText(`1–10 of ${every.totalSize}`);
+
+  const table = page.getByRole('table', { name: 'Service records' });
+  await table.getByRole('button', { name: /^Created/ }).click();
+  await expect(table.getByRole('columnheader', { name: /^Created/ })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  );
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  await expect(pagerRange(page)).toHaveText(`11–20 of ${every.totalSize}`);
+  await page.reload();
+  await expect(page.getByRole('radio', { name: 'All' })).toBeChecked();
+  await expect(pagerRange(page)).toHaveText(`11–20 of ${every.totalSize}`);
+
+  // A created-from date typed as YYYY/MM/DD narrows the search to what the server counts for it.
+  const from = String(
+    (every.items[Math.floor(every.items.length / 2)] as { createdDate: string }).createdDate,
+  );
+  const narrowed = await listFromApi(page, '/b2b/service_records', {
+    statusOptions: 'All',
+    createdFrom: from,
+  });
+  expect(narrowed.totalSize).toBeLessThan(every.totalSize);
+  await page.getByLabel('Created from').fill(from.replaceAll('-', '/'));
+  await page.getByLabel('Created from').press('Enter');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(pagerRange(page)).toHaveText(new RegExp(`^1–\\d+ of ${narrowed.totalSize}$`));
+});
+
 test('Clients: selection enables the statement downloads and is cleared by the next page', async ({
   page,
 }) => {
