@@ -3,6 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { producerAccountScope } from '../../db/access-scopes.js';
 import type { Db } from '../../db/client.js';
+import { joinPlanCatalog } from '../../db/plan-catalog.js';
 import {
   applicationApplicants,
   applicationStageHistory,
@@ -123,7 +124,7 @@ export async function selectServiceRecord(db: Db, id: number, siteCode: SiteCode
 
 /** A Clients row's plan (capId = policy id) with its owner's contacts and the servicing producer. */
 export async function selectClientPlan(db: Db, policyId: number, siteCode: SiteCode) {
-  const [row] = await db
+  const query = db
     .select({
       id: policies.id,
       producerId: policies.servicingProducerId,
@@ -152,8 +153,8 @@ export async function selectClientPlan(db: Db, policyId: number, siteCode: SiteC
       producerCode: producers.code,
     })
     .from(policies)
-    .innerJoin(products, eq(products.id, policies.productId))
-    .innerJoin(providers, eq(providers.id, products.providerId))
+    .$dynamic();
+  const [row] = await joinPlanCatalog(query)
     .innerJoin(owner, eq(owner.id, policies.ownerClientId))
     .leftJoin(jointOwner, eq(jointOwner.id, policies.jointOwnerClientId))
     .innerJoin(producers, eq(producers.id, policies.servicingProducerId))
@@ -162,11 +163,6 @@ export async function selectClientPlan(db: Db, policyId: number, siteCode: SiteC
   return row;
 }
 
-/**
- * The statement accounts among `where` that the scope may read: every plan the account covers is serviced by a
- * producer of the scope (and it covers at least one). A consolidated account mixing plans of another team is not
- * readable, because its statement prints all of them.
- */
 /** The statement account `accountNo` when the scope may read it (statement_accounts_account_no_uq). */
 export async function selectReadableAccountByNo(db: Db, scope: TeamScope, accountNo: string) {
   const [row] = await db
