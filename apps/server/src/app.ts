@@ -15,6 +15,7 @@ import { healthRoutes } from './modules/system/health-routes.js';
 import { errorHandlerPlugin, replyError } from './plugins/errors.js';
 import { acceptEmptyJsonBodies } from './plugins/json-body.js';
 import { loggerOptions } from './plugins/logging.js';
+import { parseQueryString } from './plugins/query-string.js';
 import { rateLimiterFor } from './plugins/rate-limit/index.js';
 import { requestContextPlugin } from './plugins/request-context.js';
 import { sessionPlugin } from './plugins/session/plugin.js';
@@ -44,6 +45,7 @@ export async function buildApp({ config, database, now, logger }: AppDeps): Prom
     // While draining, a request that still arrives on an open connection is served (with Connection: close) rather
     // than refused; readiness answers 503 "shutting down" in the caller's language (modules/system/health-routes.ts).
     return503OnClosing: false,
+    routerOptions: { querystringParser: parseQueryString },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -42,19 +42,3 @@ export async function exportProducerList<C extends ExportableContract, Row exten
     ),
   });
 }
-
-/**
- * Export query strings name arrays as repeated keys (`a=1&a=2`) or, as the spec's front end may, with brackets
- * (`a[]=1&a[]=2`); both mean the same criterion. Anything else is left for the schema to judge.
- */
-export function normalizeArrayKeys(query: unknown): unknown {
-  if (!query || typeof query !== 'object') return query;
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(query)) {
-    const name = key.endsWith('[]') ? key.slice(0, -2) : key;
-    const previous = out[name];
-    out[name] =
-      previous === undefined ? value : ([] as unknown[]).concat(previous, value as unknown[] | unknown);
-  }
-  return out;
-}

@@ -12,7 +12,7 @@ import { principalAs, requireProducer } from '../../plugins/auth-guards.js';
 import { replyError } from '../../plugins/errors.js';
 import type { ModuleOptions } from '../module-options.js';
 import { clientServerList } from './client-list.js';
-import { exportProducerList, normalizeArrayKeys } from './export-list.js';
+import { exportProducerList } from './export-list.js';
 import { listFollowupTypes } from './list-followup-types.js';
 import { newBusinessServerList } from './new-business-list.js';
 import { type ProducerListsContext, searchProducerList } from './search-list.js';
@@ -26,11 +26,6 @@ export async function requireServiceRecordsArea(request: FastifyRequest, reply: 
   if (SITES_WITHOUT_SERVICE_RECORDS.includes(request.site.code)) {
     return replyError(request, reply, 404, 'errors.notFound');
   }
-}
-
-/** preValidation of the export routes: `a[]=` keys are the same criterion as `a=` (normalizeArrayKeys). */
-async function exportQueryKeys(request: FastifyRequest) {
-  request.query = normalizeArrayKeys(request.query);
 }
 
 const callerOf = (request: FastifyRequest): ProducerCaller => {
@@ -52,7 +47,6 @@ export const producerListRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     db,
     exports: { renderPool, queryInBatches, now: now ?? (() => new Date()) },
   };
-  const exportQuery = { preValidation: exportQueryKeys };
   const tags = ['producer lists'];
   app.addHook('onSend', async (_request, reply) => {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
@@ -75,7 +69,7 @@ export const producerListRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     );
     lists.get(
       '/b2b/nb_export',
-      { ...exportQuery, schema: { tags, querystring: newBusinessList.criteria } },
+      { schema: { tags, querystring: newBusinessList.criteria } },
       (request, reply) =>
         exportProducerList(
           ctx,
@@ -89,7 +83,7 @@ export const producerListRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     );
     lists.get(
       '/b2b/client_export',
-      { ...exportQuery, schema: { tags, querystring: clientList.criteria } },
+      { schema: { tags, querystring: clientList.criteria } },
       (request, reply) =>
         exportProducerList(
           ctx,
@@ -120,7 +114,7 @@ export const producerListRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     );
     records.get(
       '/b2b/sr_export',
-      { ...exportQuery, schema: { tags, querystring: serviceRecordList.criteria } },
+      { schema: { tags, querystring: serviceRecordList.criteria } },
       (request, reply) =>
         exportProducerList(
           ctx,
