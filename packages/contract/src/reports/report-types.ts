@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SiteCode } from './sites.js';
+import type { SiteCode } from '../sites.js';
 
 export const REPORT_TYPES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 201] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
