@@ -10,6 +10,9 @@ command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
 # Statement PDFs take their CJK fonts from npm (decision 006); Chromium does not: the browser tests' screenshots of
 # zh/ja/kr pages would show empty boxes without a system CJK font.
 fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' || missing+=(fonts-noto-cjk)
+# The report browser tests open every exported workbook in LibreOffice headless (a file Excel-compatible readers
+# choke on would pass an exceljs read-back alone).
+command -v soffice >/dev/null 2>&1 || missing+=(libreoffice-calc-nogui)
 if ((${#missing[@]})); then
   sudo_cmd=""
   [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
