@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/routes.js';
 import { clientAreaRoutes } from './client-area/routes.js';
+import { commissionRoutes } from './commissions/routes.js';
 import { planFormsRoutes } from './forms/routes.js';
 import type { ModuleOptions } from './module-options.js';
 import { producerDetailsRoutes } from './producer-details/routes.js';
@@ -21,4 +22,5 @@ export const apiModules: FastifyPluginAsyncZod<ModuleOptions>[] = [
   producerListRoutes,
   producerTeamRoutes,
   producerDetailsRoutes,
+  commissionRoutes,
 ];

@@ -1,4 +1,5 @@
 import { writeXlsxExport } from '../exports/xlsx-writer.js';
+import { renderCommissionStatementPdf } from '../render/commission-statement-pdf.js';
 import { renderDetailPdf } from '../render/detail-pdf.js';
 import { PdfUnavailableError } from '../render/pdf-engine.js';
 import { renderStatementsPdf } from '../render/statement-pdf.js';
@@ -28,6 +29,8 @@ type StreamHandler<K extends StreamKind> = (
 const handlers: { [K in RenderKind]: Handler<K> } = {
   'statement-pdf': (task, settings) => renderStatementsPdf(task.docs, settings.pdfFontPath),
   'detail-pdf': (task, settings) => renderDetailPdf(task.doc, settings.pdfFontPath),
+  'commission-statement-pdf': (task, settings) =>
+    renderCommissionStatementPdf(task.doc, settings.pdfFontPath),
 };
 
 const streamHandlers: { [K in StreamKind]: StreamHandler<K> } = {

@@ -1,4 +1,5 @@
 import type { XlsxExportTask } from '../exports/protocol.js';
+import type { CommissionStatementDocument } from '../render/commission-statement-model.js';
 import type { DetailDocument } from '../render/detail-model.js';
 import type { StatementDocument } from '../render/statement-model.js';
 
@@ -11,6 +12,8 @@ export interface RenderTasks {
   'statement-pdf': { docs: StatementDocument[] };
   /** A producer-area detail record (policy detail, client detail) as a PDF. */
   'detail-pdf': { doc: DetailDocument };
+  /** A producer's commission statement (rendered from pay-out records) as a PDF. */
+  'commission-statement-pdf': { doc: CommissionStatementDocument };
 }
 
 /**

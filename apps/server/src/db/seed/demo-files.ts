@@ -1,18 +1,10 @@
 import { FORMS_CLIENT_LANG, type Language } from '@portal/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { storedFileRow } from '../../files/file-store.js';
-import {
-  clientDocuments,
-  commissionStatements,
-  forms,
-  funds,
-  statementAccounts,
-  storedFiles,
-} from '../schema/index.js';
+import { clientDocuments, forms, funds, statementAccounts, storedFiles } from '../schema/index.js';
 import type { DemoContext } from './demo-context.js';
-import { clientDocumentPdf, commissionStatementPdf, factsheetPdf, formPdf } from './documents.js';
-import { mapLimit, Random } from './random.js';
+import { clientDocumentPdf, factsheetPdf, formPdf } from './documents.js';
+import { mapLimit } from './random.js';
 
 export function queueFile(ctx: DemoContext, key: string, contentType: string, render: () => Promise<Buffer>) {
   ctx.pendingFiles.push({ key, contentType, render });
@@ -190,84 +182,4 @@ export async function insertForms(ctx: DemoContext): Promise<void> {
   }
   await flushFiles(ctx);
   await ctx.tx.insert(forms).values(rows);
-}
-
-async function commissionXlsx(title: string, rows: string[][]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('Commission');
-  sheet.addRow([title]);
-  sheet.addRow(['Plan number', 'Type', 'Premium', 'Commission']);
-  for (const r of rows) sheet.addRow(r);
-  return Buffer.from(await book.xlsx.writeBuffer());
-}
-
-/** Six months of commission statements for the producers with commission permission; quarterly ones as XLSX. */
-export async function insertCommissionStatements(ctx: DemoContext): Promise<void> {
-  const rng = new Random(505);
-  const recipients = [
-    { code: 'A1001', companies: ['AFSL', 'AWM'] },
-    { code: 'A1002', companies: ['AFSL'] },
-    { code: 'A1005', companies: ['AFSL'] },
-    { code: 'A2001', companies: ['AFSL'] },
-    { code: 'I1001', companies: ['IPCL'] },
-    { code: 'B1001', companies: ['AFSL'] },
-  ];
-  const rows: (typeof commissionStatements.$inferInsert)[] = [];
-  const recent = ctx.months.slice(-6);
-  for (const r of recipients) {
-    const producerId = ctx.org.producerIds.get(r.code) ?? 0;
-    const region = r.code.startsWith('B') ? 'SG' : 'HK';
-    const plans = ctx.clients
-      .filter((c) => c.producerCode === r.code)
-      .flatMap((c) => c.policies)
-      .slice(0, 4);
-    for (const { month } of recent) {
-      const lines = plans.map((p) => [p.planNo, p.category, rng.decimal(500, 9000), rng.decimal(50, 900)]);
-      const tableRows = lines.length > 0 ? lines : [['—', '—', '0.00', '0.00']];
-      for (const company of r.companies) {
-        const fileName = `${r.code}_${company}_${month.slice(0, 7)}.pdf`;
-        const key = `commissions/${r.code}/${month.slice(0, 7)}/${company}.pdf`;
-        queueFile(ctx, key, 'application/pdf', () =>
-          commissionStatementPdf({
-            producerCode: r.code,
-            producerName: r.code,
-            company,
-            month,
-            region,
-            rows: tableRows,
-          }),
-        );
-        rows.push({
-          producerId,
-          month,
-          regionCode: region,
-          companyName: company,
-          period: 'M',
-          fileType: 'pdf',
-          fileName,
-          fileKey: key,
-        });
-      }
-      // Quarter-end months also carry a quarterly detail workbook.
-      if (['03', '06', '09', '12'].includes(month.slice(5, 7))) {
-        const company = r.companies[0] ?? 'AFSL';
-        const key = `commissions/${r.code}/${month.slice(0, 7)}/${company}-quarterly.xlsx`;
-        queueFile(ctx, key, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', () =>
-          commissionXlsx(`Quarterly commission ${r.code} ${month.slice(0, 7)}`, tableRows),
-        );
-        rows.push({
-          producerId,
-          month,
-          regionCode: region,
-          companyName: company,
-          period: 'Q',
-          fileType: 'xlsx',
-          fileName: `${r.code}_${company}_${month.slice(0, 7)}_Q.xlsx`,
-          fileKey: key,
-        });
-      }
-    }
-  }
-  await flushFiles(ctx);
-  await ctx.tx.insert(commissionStatements).values(rows);
 }

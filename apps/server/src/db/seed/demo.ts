@@ -3,13 +3,9 @@ import type { Db } from '../client.js';
 import { sites } from '../schema/index.js';
 import { insertApplications, insertServiceRecords } from './demo-business.js';
 import { insertClients } from './demo-clients.js';
+import { insertCommissionRevenues } from './demo-commissions.js';
 import { type DemoContext, statementMonths } from './demo-context.js';
-import {
-  insertClientDocuments,
-  insertCommissionStatements,
-  insertFactsheets,
-  insertForms,
-} from './demo-files.js';
+import { insertClientDocuments, insertFactsheets, insertForms } from './demo-files.js';
 import { insertInvestments } from './demo-investments.js';
 import { insertMessages } from './demo-messages.js';
 import { hashDemoPasswords, insertOrganisation, insertStaffAndProducerUsers } from './demo-org.js';
@@ -68,8 +64,8 @@ export async function ensureDemoData(db: Db, options: DemoDataOptions = {}): Pro
     await timed('messages', () => insertMessages(ctx));
     await timed('client documents', () => insertClientDocuments(ctx));
     await timed('forms', () => insertForms(ctx));
-    await timed('commission statements', () => insertCommissionStatements(ctx));
     await timed('revenues', () => insertRevenues(ctx));
+    await timed('commission revenues and statements', () => insertCommissionRevenues(ctx));
     return { seeded: true };
   });
 }

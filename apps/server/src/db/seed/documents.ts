@@ -69,26 +69,6 @@ export function formPdf(p: {
   });
 }
 
-export function commissionStatementPdf(p: {
-  producerCode: string;
-  producerName: string;
-  company: string;
-  month: string;
-  region: string;
-  rows: string[][];
-}) {
-  return renderSimplePdf({
-    title: 'Commission Statement',
-    facts: [
-      ['Advisor', `${p.producerName} (${p.producerCode})`],
-      ['Company', p.company],
-      ['Region', p.region],
-      ['Statement month', p.month.slice(0, 7)],
-    ],
-    table: { header: ['Plan number', 'Type', 'Premium', 'Commission'], rows: p.rows },
-  });
-}
-
 export function factsheetPdf(p: { code: string; name: string; currency: string; assetClass: string }) {
   return renderSimplePdf({
     title: `${p.name} – Factsheet`,

@@ -1,8 +1,123 @@
+import { Card, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  type CommissionPdf,
+  type CommissionStatementMonth,
+  commissionDownloadQuery,
+  monthLabel,
+} from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ScreenPlaceholder } from '../../../components/ScreenPlaceholder';
+import { DownloadButton } from '../../../components/download/DownloadButton';
+import { FetchError } from '../../../components/FetchError';
+import { LoadingState } from '../../../components/LoadingState';
+import { usePageTitle } from '../../../components/usePageTitle';
+import { useCurrentProducer } from '../../../lib/session';
+import { COMMISSION_DOWNLOAD_PATH, commissionStatementsQuery } from '../commissions/commissions-api';
+import { useSelectedProducer } from '../team/selected-producer';
 
-/** Placeholder until the producer area issue builds this screen. */
+function StatementRow({
+  producerId,
+  entry,
+  pdf,
+}: {
+  producerId: number;
+  entry: CommissionStatementMonth;
+  pdf: CommissionPdf;
+}) {
+  const { t } = useTranslation('commissions');
+  const period = t(`period.${pdf.period}`);
+  return (
+    <Table.Tr>
+      <Table.Td>{pdf.companyName}</Table.Td>
+      <Table.Td>{period}</Table.Td>
+      <Table.Td>
+        <DownloadButton
+          path={COMMISSION_DOWNLOAD_PATH}
+          query={commissionDownloadQuery(producerId, entry.month, entry.regionCode, pdf)}
+          fallbackName={pdf.fileName}
+          size="xs"
+          variant="light"
+          aria-label={t('downloadLabel', {
+            fileName: pdf.fileName,
+            company: pdf.companyName,
+            month: monthLabel(entry.month),
+          })}
+        >
+          {pdf.fileName}
+        </DownloadButton>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function MonthCard({ producerId, entry }: { producerId: number; entry: CommissionStatementMonth }) {
+  const { t } = useTranslation('commissions');
+  const heading = t('monthHeading', {
+    month: monthLabel(entry.month),
+    region: t(`region.${entry.regionCode}`, { defaultValue: entry.regionCode }),
+  });
+  const id = `commissions-${entry.month}-${entry.regionCode}`;
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-labelledby={id}>
+      <Title order={2} size="h4" id={id} mb="sm">
+        {heading}
+      </Title>
+      <Table.ScrollContainer minWidth={480}>
+        <Table aria-labelledby={id} verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('company')}</Table.Th>
+              <Table.Th scope="col">{t('period.label')}</Table.Th>
+              <Table.Th scope="col">{t('statement')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {entry.pdfList.map((pdf) => (
+              <StatementRow key={pdf.fileName} producerId={producerId} entry={entry} pdf={pdf} />
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Card>
+  );
+}
+
+/**
+ * Commissions (/b2b/commissions, registered only with the commission permission): the commission statements issued
+ * in the last six months to the producer being viewed (the one chosen from the team tree, else the signed-in
+ * producer), by month and region, each a PDF the server renders from the pay-out records.
+ */
 export default function CommissionsScreen() {
-  const { t } = useTranslation();
-  return <ScreenPlaceholder title={t('producer.commissions')} namespace="producer" />;
+  const { t, i18n } = useTranslation('commissions');
+  const { t: tc } = useTranslation();
+  usePageTitle(tc('producer.commissions'));
+  const me = useCurrentProducer();
+  const { selected } = useSelectedProducer();
+  const producerId = selected?.producerId ?? me?.producerId ?? 0;
+  const whose = selected && selected.producerId !== me?.producerId ? selected.producerFullName : me?.fullName;
+  const statements = useQuery(commissionStatementsQuery(i18n.language, producerId));
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} size="h2">
+          {tc('producer.commissions')}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {t('intro', { name: whose ?? '' })}
+        </Text>
+      </div>
+      {statements.isPending ? (
+        <LoadingState label={t('loading')} />
+      ) : statements.isError ? (
+        <FetchError error={statements.error} onRetry={() => statements.refetch()} />
+      ) : statements.data.length === 0 ? (
+        <Text role="status">{t('empty')}</Text>
+      ) : (
+        statements.data.map((entry) => (
+          <MonthCard key={`${entry.month}-${entry.regionCode}`} producerId={producerId} entry={entry} />
+        ))
+      )}
+    </Stack>
+  );
 }
