@@ -15,7 +15,9 @@ import { FINISHED, useExportJob } from './useExportJob';
  * Whether the report that was run exports in the background: more rows than BACKGROUND_EXPORT_THRESHOLD, or a count
  * the server stopped short of (it may be anything up to the export limit).
  */
-export function exportsInBackground(page: { totalSize: number; totalIsLowerBound: boolean } | undefined): boolean {
+export function exportsInBackground(
+  page: { totalSize: number; totalIsLowerBound: boolean } | undefined,
+): boolean {
   return page !== undefined && (page.totalIsLowerBound || page.totalSize > BACKGROUND_EXPORT_THRESHOLD);
 }
 
@@ -49,7 +51,13 @@ function BackgroundExport({ form, disabled }: { form: QueryParams; disabled: boo
           : 0;
   return (
     <Stack gap={4} align="stretch" miw={220} maw={360}>
-      <Button variant="light" loading={working} aria-busy={working} disabled={disabled} onClick={() => start(form)}>
+      <Button
+        variant="light"
+        loading={working}
+        aria-busy={working}
+        disabled={disabled}
+        onClick={() => start(form)}
+      >
         {t('lists:export')}
       </Button>
       <Text size="xs" c="dimmed">

@@ -94,7 +94,10 @@ export function ReportFilters({
       <MultiSelect
         key="excludeStatus"
         label={t('filters.excludeStatus')}
-        data={EXCLUDE_STATUS_OPTIONS.map((code) => ({ value: code, label: t(`domain:policyStatus.${code}`) }))}
+        data={EXCLUDE_STATUS_OPTIONS.map((code) => ({
+          value: code,
+          label: t(`domain:policyStatus.${code}`),
+        }))}
         clearable
         {...form.getInputProps('excludeStatus')}
       />

@@ -33,13 +33,14 @@ export function reportTypeOf(value: unknown): ReportType | undefined {
 
 /**
  * The criteria schema of the screen. `reportType` is optional (no report chosen yet: nothing runs); a sort field
- * must be one of the chosen report's; a filter the report reads and the input leaves out takes the report's default
- * (spec 1 §4), as the server fills it (withReportDefaults), so a URL without them means the same report on both
- * sides.
+ * must be one of the chosen report's. Report defaults are not filled here: a filter the URL leaves out is left out
+ * of the request too and the server fills it (withReportDefaults), while the form shows it filled
+ * (withFormDefaults). Filling them in the schema would undo the URL parser's fallback: a dropped field would come
+ * back as its default and could fail the same range check again.
  */
-export function reportSearchSchema(definitions: ReportDefinitions, today: ReportToday) {
+export function reportSearchSchema(definitions: ReportDefinitions) {
   const { sortField: _sortField, ...common } = commonCriteriaShape(['none'] as const);
-  const form = z
+  return z
     .object({
       ...common,
       sortField: optionalCriterion(z.string().max(50)),
@@ -54,16 +55,20 @@ export function reportSearchSchema(definitions: ReportDefinitions, today: Report
       if (!definition?.sortFields.includes(value.sortField)) {
         ctx.addIssue({ code: 'custom', path: ['sortField'], message: 'unknownSortField' });
       }
-    });
-  return z.preprocess((raw) => {
-    if (!raw || typeof raw !== 'object') return raw;
-    const record = raw as Record<string, unknown>;
-    const type = reportTypeOf(record.reportType);
-    const definition = type === undefined ? undefined : definitions[type];
-    return type !== undefined && definition
-      ? withReportDefaults(record, type, definition.filters, today)
-      : record;
-  }, form) as unknown as z.ZodType<Criteria>;
+    }) as unknown as z.ZodType<Criteria>;
+}
+
+/** Criteria with the chosen report's defaults where they leave a filter out: what the server runs, for the form. */
+export function withFormDefaults(
+  criteria: Criteria,
+  definitions: ReportDefinitions,
+  today: ReportToday,
+): Criteria {
+  const type = reportTypeOf(criteria.reportType);
+  const definition = type === undefined ? undefined : definitions[type];
+  return type !== undefined && definition
+    ? withReportDefaults(criteria, type, definition.filters, today)
+    : criteria;
 }
 
 /** The form's empty values: every report field (selects hold strings, '' = not given; dates ISO or null). */
@@ -112,7 +117,9 @@ export function formForType(
 }
 
 function isBlank(value: unknown): boolean {
-  return value === '' || value === null || value === undefined || (Array.isArray(value) && value.length === 0);
+  return (
+    value === '' || value === null || value === undefined || (Array.isArray(value) && value.length === 0)
+  );
 }
 
 /**

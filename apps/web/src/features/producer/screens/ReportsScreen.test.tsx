@@ -22,7 +22,7 @@ const optionTexts = (select: HTMLElement) =>
     .getAllByRole('option')
     .map((option) => option.textContent);
 const choose = async (type: number) => fireEvent.change(await picker(), { target: { value: String(type) } });
-const valueOf = (name: string) => (screen.getByRole('combobox', { name }) as HTMLSelectElement).value;
+const selectValue = (name: string) => (screen.getByRole('combobox', { name }) as HTMLSelectElement).value;
 
 afterEach(() => {
   vi.useRealTimers();
@@ -33,24 +33,30 @@ describe('reports: the picker', () => {
     renderApp('/b2b/reports', { me: consultant });
     const select = await picker();
     const options = within(select).getAllByRole('option') as HTMLOptionElement[];
-    expect(options.map((option) => option.value)).toEqual(['', ...Array.from({ length: 12 }, (_, i) => `${i + 1}`)]);
+    expect(options.map((option) => option.value)).toEqual([
+      '',
+      ...Array.from({ length: 12 }, (_, i) => `${i + 1}`),
+    ]);
     expect(optionTexts(select).slice(1, 4)).toEqual([
       'Lapsed / Surrender',
       'New Client (stand-in)',
       'New Business Status (not available yet)',
     ]);
-    expect(options.filter((option) => !option.disabled).map((option) => option.value)).toEqual(['1', '2', '6', '8']);
+    expect(options.filter((option) => !option.disabled).map((option) => option.value)).toEqual([
+      '1',
+      '2',
+      '6',
+      '8',
+    ]);
     // Nothing runs before a report is chosen.
     expect(screen.getByText(/Choose a report, set its filters and run it/)).toBeInTheDocument();
   });
 
   it('adds 13, 14 and 201 with the permissions; ipc has 1–5 and absg 1–2; titles in the UI language', async () => {
     const first = renderApp('/b2b/reports', { me: partner });
-    expect((within(await picker()).getAllByRole('option') as HTMLOptionElement[]).map((o) => o.value)).toEqual([
-      '',
-      ...Array.from({ length: 14 }, (_, i) => `${i + 1}`),
-      '201',
-    ]);
+    expect(
+      (within(await picker()).getAllByRole('option') as HTMLOptionElement[]).map((o) => o.value),
+    ).toEqual(['', ...Array.from({ length: 14 }, (_, i) => `${i + 1}`), '201']);
     first.unmount();
     const second = renderApp('/b2b/reports', { me: partner, site: siteInfo('ipc') });
     expect(optionTexts(await picker()).slice(1)).toEqual([
@@ -78,23 +84,23 @@ describe('reports: the form', () => {
     expect(screen.queryByRole('combobox', { name: 'Birthday month' })).toBeNull();
     fireEvent.change(screen.getByRole('combobox', { name: 'Policy status' }), { target: { value: 'LAP' } });
     fireEvent.change(screen.getByRole('combobox', { name: 'Product type' }), { target: { value: 'IL' } });
-    expect(valueOf('Policy status')).toBe('LAP');
+    expect(selectValue('Policy status')).toBe('LAP');
 
     await choose(6);
-    expect(valueOf('Birthday month')).toBe('1');
+    expect(selectValue('Birthday month')).toBe('1');
     expect(screen.getByRole('combobox', { name: 'Birthday month' })).toHaveDisplayValue('January');
-    expect(valueOf('Product type')).toBe('');
+    expect(selectValue('Product type')).toBe('');
     expect(screen.queryByRole('combobox', { name: 'Policy status' })).toBeNull();
     expect(screen.queryByRole('textbox', { name: 'Date from' })).toBeNull();
     expect(screen.getByText('Clients whose birthday falls in the month.')).toBeInTheDocument();
 
     await choose(8);
-    expect([valueOf('From year'), valueOf('From month'), valueOf('To year'), valueOf('To month')]).toEqual([
-      '2026',
-      '12',
-      '2026',
-      '12',
-    ]);
+    expect([
+      selectValue('From year'),
+      selectValue('From month'),
+      selectValue('To year'),
+      selectValue('To month'),
+    ]).toEqual(['2026', '12', '2026', '12']);
     const years = within(screen.getByRole('combobox', { name: 'From year' })).getAllByRole('option');
     expect(years.map((option) => option.textContent)).toEqual([
       '2025',
@@ -109,7 +115,7 @@ describe('reports: the form', () => {
     expect(screen.getByRole('group', { name: 'Card expiry from' })).toBeInTheDocument();
 
     await choose(2);
-    expect(valueOf('Date basis')).toBe('APPL');
+    expect(selectValue('Date basis')).toBe('APPL');
     expect(
       within(screen.getByRole('combobox', { name: 'Date basis' }))
         .getAllByRole('option')
@@ -123,7 +129,7 @@ describe('reports: the form', () => {
     vi.setSystemTime(new Date('2026-05-31T18:00:00Z')); // 1 June in Hong Kong
     renderApp('/b2b/reports', { me: consultant });
     await choose(6);
-    expect(valueOf('Birthday month')).toBe('7');
+    expect(selectValue('Birthday month')).toBe('7');
   });
 
   it('refuses to run without a report, and without a required filter no default fills', async () => {
@@ -201,13 +207,13 @@ describe('reports: preview', () => {
       },
     );
     const table = await screen.findByRole('table', { name: 'Credit Card Expiry (stand-in): preview' }, slow);
-    expect(valueOf('Report')).toBe('8');
-    expect([valueOf('From year'), valueOf('From month'), valueOf('To year'), valueOf('To month')]).toEqual([
-      '2027',
-      '3',
-      '2028',
-      '2',
-    ]);
+    expect(selectValue('Report')).toBe('8');
+    expect([
+      selectValue('From year'),
+      selectValue('From month'),
+      selectValue('To year'),
+      selectValue('To month'),
+    ]).toEqual(['2027', '3', '2028', '2']);
     expect(bodies[0]).toMatchObject({
       reportType: 8,
       expiryFromYear: 2027,
@@ -223,7 +229,7 @@ describe('reports: preview', () => {
     expect(screen.getByTestId('report-count')).toHaveTextContent('10,000+ rows');
   });
 
-  it('fills the defaults of a report the URL names without them, as the server does', async () => {
+  it('shows the defaults of a report the URL names without them; the server fills them in the request', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-12-15T04:00:00Z'));
     const bodies: Record<string, unknown>[] = [];
@@ -237,14 +243,18 @@ describe('reports: preview', () => {
       },
     });
     expect(await screen.findByText('No records match this search.', {}, slow)).toBeInTheDocument();
-    expect(bodies[0]).toMatchObject({ reportType: 6, month: 1 });
+    expect(bodies[0]).toMatchObject({ reportType: 6 });
+    expect(bodies[0]).not.toHaveProperty('month');
+    expect(selectValue('Birthday month')).toBe('1');
     expect(screen.getByTestId('report-count')).toHaveTextContent('0 rows');
   });
 
   it('shows the server 400 field errors on the fields, and a refusal (403) as an alert', async () => {
     const first = renderApp('/b2b/reports?reportType=1&dateFrom=2026-01-01&dateTo=2026-02-01', {
       me: consultant,
-      handlers: { 'POST /b2b/reports': () => fieldErrorResponse({ dateTo: ['Too far from the start date'] }) },
+      handlers: {
+        'POST /b2b/reports': () => fieldErrorResponse({ dateTo: ['Too far from the start date'] }),
+      },
     });
     const to = await screen.findByRole('textbox', { name: 'Date to' }, slow);
     await waitFor(() => expect(to).toHaveAccessibleDescription(/Too far from the start date/));
@@ -261,7 +271,7 @@ describe('reports: preview', () => {
   it('does not run a type the producer may not pick, even from the URL', async () => {
     const { fetchMock } = renderApp('/b2b/reports?reportType=13', { me: consultant });
     expect(await screen.findByRole('alert', {}, slow)).toHaveTextContent('not available to you');
-    expect(valueOf('Report')).toBe('');
+    expect(selectValue('Report')).toBe('');
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/b2b/reports'))).toBe(false);
   });
 

@@ -18,7 +18,7 @@ import { ListScreenHeader } from '../components/ListScreenHeader';
 import { ReportExport } from '../reports/ReportExport';
 import { ReportFilters } from '../reports/ReportFilters';
 import { ReportPicker } from '../reports/ReportPicker';
-import { type ReportRow, ReportPreview } from '../reports/ReportPreview';
+import { ReportPreview, type ReportRow } from '../reports/ReportPreview';
 import { reportDefinitions as definitions } from '../reports/report-definitions';
 import {
   formForType,
@@ -28,6 +28,7 @@ import {
   reportStartValues,
   reportTypeOf,
   runFields,
+  withFormDefaults,
 } from '../reports/report-search';
 import { useListScope } from '../team/useListScope';
 
@@ -57,7 +58,7 @@ export default function ReportsScreen() {
   );
   // The defaults' "today" (next month, this year and month) is taken once, when the screen opens.
   const today = useMemo(() => reportToday(new Date()), []);
-  const schema = useMemo(() => reportSearchSchema(definitions, today), [today]);
+  const schema = useMemo(() => reportSearchSchema(definitions), []);
   /** A report that can run: offered to this producer here, and described by a definition. */
   const runnable = useCallback(
     (value: unknown) => {
@@ -81,9 +82,13 @@ export default function ReportsScreen() {
     keepOnScopeChange: ['reportType'],
     keepPageWhile: (previous, next) => previous.reportType === next.reportType,
   });
+  const formCriteria = useMemo(
+    () => withFormDefaults(list.criteria, definitions, today),
+    [list.criteria, today],
+  );
   const form = useCriteriaForm({
     schema,
-    criteria: list.criteria,
+    criteria: formCriteria,
     template: REPORT_FORM_TEMPLATE,
     serverError: list.query.error,
   });
