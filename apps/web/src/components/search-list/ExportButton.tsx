@@ -1,5 +1,6 @@
 import type { Language, LocalizedLabel } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
+import type { QueryParams } from '../../lib/api-client';
 import { useLocale } from '../../lib/locale';
 import { DownloadButton } from '../download/DownloadButton';
 import type { Criteria } from './criteria-url';
@@ -18,10 +19,16 @@ export function ExportButton<C extends Criteria, Row>({
   list,
   path,
   fileName,
+  query,
+  disabled,
 }: {
   list: SearchList<C, Row>;
   path: string;
   fileName: LocalizedLabel;
+  /** The export's query when it is not the list's (the report export joins excludeStatus with commas). */
+  query?: QueryParams;
+  /** Disabled whatever the count (the form shows another report than the one run). */
+  disabled?: boolean;
 }) {
   const { t } = useTranslation('lists');
   const { language } = useLocale();
@@ -29,10 +36,10 @@ export function ExportButton<C extends Criteria, Row>({
   return (
     <DownloadButton
       path={path}
-      query={list.exportQuery}
+      query={query ?? list.exportQuery}
       fallbackName={fallbackFileName(fileName, language)}
       variant="light"
-      disabled={total === 0 || list.query.isPlaceholderData}
+      disabled={disabled || total === 0 || list.query.isPlaceholderData}
     >
       {t('export')}
     </DownloadButton>

@@ -16,6 +16,8 @@ export function SearchFilters<V extends FormValues>({
   onReset,
   children,
   actions,
+  lead,
+  submitLabel,
 }: {
   form: UseFormReturnType<V>;
   /** Accessible name of the search region ("Search new business"). */
@@ -25,16 +27,21 @@ export function SearchFilters<V extends FormValues>({
   children: ReactNode;
   /** Extra buttons beside Search and Reset (export). */
   actions?: ReactNode;
+  /** Above the fields, full width (the report picker, which decides the fields). */
+  lead?: ReactNode;
+  /** The submit button's text when it is not "Search" (reports: "Run report"). */
+  submitLabel?: string;
 }) {
   const { t } = useTranslation('lists');
   return (
     <Card withBorder radius="md" padding="md" component="search" aria-label={label}>
       <form noValidate onSubmit={form.onSubmit((values) => onSearch(values))}>
+        {lead}
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="sm">
           {children}
         </SimpleGrid>
         <Group mt="md" gap="sm" align="flex-start">
-          <Button type="submit">{t('search')}</Button>
+          <Button type="submit">{submitLabel ?? t('search')}</Button>
           <Button type="button" variant="default" onClick={onReset}>
             {t('reset')}
           </Button>

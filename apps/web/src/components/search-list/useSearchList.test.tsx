@@ -89,3 +89,63 @@ describe('useSearchList', () => {
     expect(result.current.list.criteria.keywords).toBe('chan');
   });
 });
+
+describe('useSearchList options for reports', () => {
+  function setupWith(initialUrl: string, options: Partial<Parameters<typeof useSearchList>[0]>) {
+    const bodies: Record<string, unknown>[] = [];
+    mockApi({
+      'POST /b2b/new_business': ({ body }) => {
+        bodies.push(body as Record<string, unknown>);
+        return { items: [], totalSize: 0, totalIsLowerBound: false };
+      },
+    });
+    const client = createQueryClient({ retry: false });
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[initialUrl]}>{children}</MemoryRouter>
+      </QueryClientProvider>
+    );
+    const hook = renderHook(
+      ({ producer }: { producer: number | null }) => ({
+        list: useSearchList({
+          name: newBusinessList.name,
+          path: '/b2b/new_business',
+          criteriaSchema: newBusinessList.criteria,
+          responseSchema: newBusinessList.response,
+          fieldKeys: FIELDS,
+          scope: { selectedProducerId: producer, includedTeam: true },
+          ...options,
+        }),
+        location: useLocation(),
+      }),
+      { wrapper, initialProps: { producer: null as number | null } },
+    );
+    const url = () => `${hook.result.current.location.pathname}${hook.result.current.location.search}`;
+    return { ...hook, bodies, url };
+  }
+
+  it('keepOnScopeChange: the named criteria survive a producer change, the rest return to their defaults', async () => {
+    const { rerender, bodies, url } = setupWith('/b2b?page=3&keywords=chan&stage=all', {
+      keepOnScopeChange: ['stage'],
+    });
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    rerender({ producer: 42 });
+    await waitFor(() => expect(url()).toBe('/b2b?stage=all'));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toEqual({
+      ...newBusinessList.criteria.parse({ stage: 'all' }),
+      selectedProducerId: 42,
+    });
+  });
+
+  it('enabled: criteria it refuses are not fetched', async () => {
+    const { result, bodies } = setupWith('/b2b?keywords=off', {
+      enabled: (criteria) => criteria.keywords !== 'off',
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(bodies).toHaveLength(0);
+    act(() => result.current.list.submit({ keywords: 'on' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ keywords: 'on' });
+  });
+});

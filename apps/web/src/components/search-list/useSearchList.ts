@@ -27,10 +27,23 @@ export interface SearchListOptions<C extends Criteria, Item> {
   /** POST path of the list, e.g. '/b2b/new_business'. */
   path: string;
   criteriaSchema: z.ZodType<C>;
-  responseSchema: z.ZodType<ListPage<Item>>;
+  /** The answer's schema; a function when the shape depends on the criteria (the row of the chosen report). */
+  responseSchema: z.ZodType<ListPage<Item>> | ((criteria: C) => z.ZodType<ListPage<Item>>);
   /** The criteria keys the filter form edits (Reset returns them to their defaults). */
   fieldKeys: readonly string[];
   scope: ListScope;
+  /** Whether these criteria are fetched (default: always); reports fetch only once a runnable report is chosen. */
+  enabled?: (criteria: C) => boolean;
+  /**
+   * Criteria kept when the selected producer changes; the rest return to their defaults (reports keep the chosen
+   * report, whose own defaults then apply).
+   */
+  keepOnScopeChange?: readonly string[];
+  /**
+   * Whether the page on screen stays while the next criteria load (default: always). Reports keep it only within the
+   * same report: another report's rows do not fit the new columns.
+   */
+  keepPageWhile?: (previous: C, next: C) => boolean;
 }
 
 /**
@@ -39,7 +52,7 @@ export interface SearchListOptions<C extends Criteria, Item> {
  * on screen stays while the next one loads (placeholderData), so paging does not flash an empty table.
  */
 export function useSearchList<C extends Criteria, Item>(options: SearchListOptions<C, Item>) {
-  const { name, path, criteriaSchema: schema, responseSchema, fieldKeys, scope } = options;
+  const { name, path, criteriaSchema: schema, responseSchema, fieldKeys, scope, enabled } = options;
   const { language } = useLocale();
   const [params, setParams] = useSearchParams();
   const fromUrl = useMemo(() => parseCriteria(schema, params), [schema, params]);
@@ -50,10 +63,14 @@ export function useSearchList<C extends Criteria, Item>(options: SearchListOptio
   const scopeKey = `${scope.selectedProducerId}:${scope.includedTeam}`;
   const scopeSeen = useRef(scopeKey);
   const scopeChanged = scopeSeen.current !== scopeKey;
-  const scopedDefaults = useCallback(
-    (): C => ({ ...defaultCriteria(schema), includedTeam: scope.includedTeam }),
-    [schema, scope.includedTeam],
-  );
+  const keepKey = (options.keepOnScopeChange ?? []).join(',');
+  const scopedDefaults = useCallback((): C => {
+    const kept = keepKey ? keepKey.split(',').filter((key) => fromUrl[key] !== undefined) : [];
+    if (kept.length === 0) return { ...defaultCriteria(schema), includedTeam: scope.includedTeam };
+    const raw = Object.fromEntries(kept.map((key) => [key, fromUrl[key]]));
+    const parsed = schema.safeParse({ ...raw, includedTeam: scope.includedTeam });
+    return parsed.success ? parsed.data : { ...defaultCriteria(schema), includedTeam: scope.includedTeam };
+  }, [schema, scope.includedTeam, keepKey, fromUrl]);
   const criteria = useMemo(
     () => (scopeChanged ? scopedDefaults() : fromUrl),
     [scopeChanged, scopedDefaults, fromUrl],
@@ -72,8 +89,18 @@ export function useSearchList<C extends Criteria, Item>(options: SearchListOptio
 
   const query = useQuery({
     queryKey: ['list', name, scope.selectedProducerId, language, criteria],
-    queryFn: ({ signal }) => api.post(path, request, { schema: responseSchema, signal }),
-    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) =>
+      api.post(path, request, {
+        schema: typeof responseSchema === 'function' ? responseSchema(criteria) : responseSchema,
+        signal,
+      }),
+    placeholderData: (previous, previousQuery) => {
+      const keepPageWhile = options.keepPageWhile;
+      if (!keepPageWhile || !previousQuery) return keepPreviousData(previous);
+      const previousCriteria = previousQuery.queryKey[4] as C;
+      return keepPageWhile(previousCriteria, criteria) ? keepPreviousData(previous) : undefined;
+    },
+    enabled: enabled ? enabled(criteria) : true,
   });
 
   const navigate = useCallback(

@@ -1,0 +1,49 @@
+import { REPORT_PATHS, type ReportExportJob, reportExportJobSchema } from '@portal/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { api, type QueryParams } from '../../../lib/api-client';
+
+/*
+ * The report calls (contract report-exports.ts): the preview is the list call of useSearchList on
+ * REPORT_PATHS.preview; the rest is here.
+ */
+
+export { REPORT_PATHS };
+
+/** How often a running background export is asked for its progress. */
+export const EXPORT_POLL_INTERVAL_MS = 1000;
+
+/**
+ * The query of `GET /b2b/report_export` (spec 1 §7): the report form with excludeStatus joined by commas, as the
+ * spec's front end sends it (the list exports repeat the key instead).
+ */
+export function reportExportQuery(exportQuery: QueryParams): QueryParams {
+  const excluded = exportQuery.excludeStatus;
+  if (!Array.isArray(excluded)) return exportQuery;
+  return { ...exportQuery, excludeStatus: excluded.length > 0 ? excluded.join(',') : undefined };
+}
+
+/** `POST /b2b/report_exports`: starts a background export of the report form; answers 202 with the job. */
+export function startReportExport(form: QueryParams): Promise<ReportExportJob> {
+  return api.post(REPORT_PATHS.exportJobs, form, { schema: reportExportJobSchema });
+}
+
+export function reportExportJobPath(jobId: string): string {
+  return `${REPORT_PATHS.exportJobs}/${encodeURIComponent(jobId)}`;
+}
+
+/** `GET /b2b/report_exports/{jobId}/file`: the finished file. */
+export function reportExportFilePath(jobId: string): string {
+  return `${reportExportJobPath(jobId)}/file`;
+}
+
+/** `GET /b2b/report_exports/{jobId}`: the job's state and progress. */
+export function reportExportJobQuery(jobId: string | null) {
+  return queryOptions({
+    queryKey: ['b2b', 'report-export', jobId] as const,
+    queryFn: ({ signal }) =>
+      api.get(reportExportJobPath(jobId ?? ''), { schema: reportExportJobSchema, signal }),
+    enabled: jobId !== null,
+    // Progress is only ever read fresh; a finished job is not asked again.
+    gcTime: 0,
+  });
+}
