@@ -77,8 +77,9 @@ export const applications = pgTable(
     index('applications_producer_received_idx').on(t.producerId, t.receivedDate.desc()),
     index('applications_producer_stage_idx').on(t.producerId, t.stage, t.receivedDate.desc()),
     index('applications_producer_commence_idx').on(t.producerId, t.commenceDate),
-    // Reports on the date sent to the provider (date basis APPLSENT): a team's period, one range per producer.
-    index('applications_producer_sent_idx').on(t.producerId, t.sentDate),
+    // Reports on the date sent to the provider (date basis APPLSENT), like applications_received_id_idx: a large
+    // team's period is one range of this index with the team checked from it; a small scope uses the producer indexes.
+    index('applications_sent_id_idx').on(t.sentDate, t.id, t.producerId),
     index('applications_received_idx').on(t.receivedDate),
     // A team's New Business, newest first with the id tie-breaker: walked backward and stopped at the page, whatever
     // the team's size. The partial copy holds only in-progress stages (the default "nb" search): filter
