@@ -1,5 +1,9 @@
 import type { ReportDefinition } from './define-report.js';
 import { lapsedSurrenderReport } from './definitions/lapsed-surrender.js';
+import { newBusinessStatusReport } from './definitions/new-business-status.js';
+import { newClientReport } from './definitions/new-client.js';
+import { salesPerformanceReport } from './definitions/sales-performance.js';
+import { transferInReport } from './definitions/transfer-in.js';
 import type { ReportType } from './report-types.js';
 
 /**
@@ -8,4 +12,8 @@ import type { ReportType } from './report-types.js';
  */
 export const REPORT_DEFINITIONS: Partial<Record<ReportType, ReportDefinition>> = {
   1: lapsedSurrenderReport,
+  2: newClientReport,
+  3: newBusinessStatusReport,
+  4: salesPerformanceReport,
+  5: transferInReport,
 };

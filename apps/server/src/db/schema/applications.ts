@@ -1,4 +1,4 @@
-import { IN_PROGRESS_STAGES, PRODUCT_ACTIONS } from '@portal/contract';
+import { IN_PROGRESS_STAGES, PAYMENT_FREQUENCIES, PRODUCT_ACTIONS } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -55,6 +55,14 @@ export const applications = pgTable(
       .notNull()
       .references(() => producers.id),
     hasRiders: boolean('has_riders').notNull().default(false),
+    /**
+     * Premium mode the application was written with (M Q H A S), known before any plan exists: the annualized
+     * premium of new business (reports 3 and 4) is the modal premium times the payments a year of this mode.
+     */
+    paymentFrequency: text('payment_frequency'),
+    /** Transfer-in (action TI) only: the scheme or provider the assets come from, and the amount (application currency). */
+    transferFrom: text('transfer_from'),
+    transferAmount: money('transfer_amount'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -69,6 +77,9 @@ export const applications = pgTable(
     index('applications_producer_received_idx').on(t.producerId, t.receivedDate.desc()),
     index('applications_producer_stage_idx').on(t.producerId, t.stage, t.receivedDate.desc()),
     index('applications_producer_commence_idx').on(t.producerId, t.commenceDate),
+    // Reports on the date sent to the provider (date basis APPLSENT), like applications_received_id_idx: a large
+    // team's period is one range of this index with the team checked from it; a small scope uses the producer indexes.
+    index('applications_sent_id_idx').on(t.sentDate, t.id, t.producerId),
     index('applications_received_idx').on(t.receivedDate),
     // A team's New Business, newest first with the id tie-breaker: walked backward and stopped at the page, whatever
     // the team's size. The partial copy holds only in-progress stages (the default "nb" search): filter
@@ -87,6 +98,14 @@ export const applications = pgTable(
     index('applications_insured_name_trgm_idx').using('gin', sql`${t.insuredName} gin_trgm_ops`),
     check('applications_action_type_ck', inList(t.actionType, PRODUCT_ACTIONS)),
     check('applications_currency_ck', isCurrency(t.currency)),
+    check(
+      'applications_payment_frequency_ck',
+      sql`${t.paymentFrequency} is null or ${inList(t.paymentFrequency, PAYMENT_FREQUENCIES)}`,
+    ),
+    check(
+      'applications_transfer_ck',
+      sql`${t.actionType} = 'TI' or (${t.transferFrom} is null and ${t.transferAmount} is null)`,
+    ),
   ],
 );
 

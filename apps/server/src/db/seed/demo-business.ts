@@ -1,4 +1,4 @@
-import type { ProductAction } from '@portal/contract';
+import type { ProductAction, ProductCategory } from '@portal/contract';
 import {
   applicationApplicants,
   applicationStageHistory,
@@ -7,7 +7,13 @@ import {
 } from '../schema/index.js';
 import { insertInSlices, insertReturningIds } from './bulk.js';
 import { FOLLOWUP_TYPES } from './catalog-data.js';
-import { DEMO_ANCHOR_DATE, type DemoContext, type DemoPolicy } from './demo-context.js';
+import {
+  DEMO_ANCHOR_DATE,
+  type DemoContext,
+  type DemoPolicy,
+  INVESTMENT_CATEGORIES,
+} from './demo-context.js';
+import { fromUsd } from './demo-premiums.js';
 import { GIVEN_NAMES } from './names.js';
 import { addDays, Random } from './random.js';
 
@@ -23,9 +29,48 @@ function stageFor(policy: DemoPolicy, rng: Random): number {
   return rng.chance(0.1) ? 6 : 7;
 }
 
+/** Premium mode of an application that has no plan yet: what its kind of product is usually paid by. */
+export const PIPELINE_FREQUENCY: Record<ProductCategory, string> = {
+  IN: 'A',
+  IL: 'M',
+  IR: 'A',
+  FD: 'S',
+  MPF: 'M',
+  GI: 'A',
+  PB: 'S',
+  TU: 'S',
+};
+
+/**
+ * Where a transfer-in comes from, by record type: another MPF scheme, another platform or bank, another adviser
+ * (an insurance plan moved to this firm's servicing). Fictional, like the providers.
+ */
+const TRANSFER_SOURCES: Record<'MPF' | 'INVEST' | 'ADVICE', string[]> = {
+  MPF: ['Sampan MPF Master Trust Scheme', 'Peak Provident MPF Scheme', 'Harbourfront MPF Plan'],
+  INVEST: ['Lion Rock Securities Limited', 'Causeway Private Bank', 'Junk Bay Wealth Platform'],
+  ADVICE: ['Victoria Peak Financial Planning', 'Tsim Sha Tsui Advisers Limited'],
+};
+
+/** The source and amount of a transfer-in application (null for every other action). */
+export function transferDetails(
+  actionType: string,
+  category: ProductCategory,
+  currency: string,
+  rng: Random,
+): { transferFrom: string | null; transferAmount: string | null } {
+  if (actionType !== 'TI') return { transferFrom: null, transferAmount: null };
+  const kind = category === 'MPF' ? 'MPF' : INVESTMENT_CATEGORIES.includes(category) ? 'INVEST' : 'ADVICE';
+  return {
+    transferFrom: rng.pick(TRANSFER_SOURCES[kind]),
+    transferAmount: Math.round(fromUsd(rng.int(5_000, 300_000), currency)).toFixed(2),
+  };
+}
+
 /** New business: one application behind every plan, plus in-progress ones in the afs partner team. */
 export async function insertApplications(ctx: DemoContext): Promise<void> {
   const rng = new Random(404);
+  // Transfer details draw from their own stream, so the applications' other figures stay as they were.
+  const transferRng = new Random(406);
   const plans: ApplicationPlan[] = [];
   const producerId = (code: string) => ctx.org.producerIds.get(code) ?? 0;
   const action = (): ProductAction => rng.pick<ProductAction>(['NB', 'NB', 'NB', 'NB', 'PI', 'TI', 'AM']);
@@ -33,13 +78,16 @@ export async function insertApplications(ctx: DemoContext): Promise<void> {
     for (const p of client.policies) {
       const stage = stageFor(p, rng);
       const received = addDays(p.commenceDate, -rng.int(15, 60));
+      const actionType = action();
       plans.push({
         ownerName: client.fullName,
         row: {
           siteCode: p.site,
           category: p.category,
           productId: p.productId,
-          actionType: action(),
+          actionType,
+          ...transferDetails(actionType, p.category, p.currency, transferRng),
+          paymentFrequency: p.paymentFrequency,
           policyNo: stage >= 3 ? p.planNo : null,
           policyId: stage >= 6 && stage !== 8 ? p.id : null,
           clientId: client.id,
@@ -66,26 +114,27 @@ export async function insertApplications(ctx: DemoContext): Promise<void> {
     const product = rng.pick(ctx.catalog.productsByCategory.get(category) ?? []);
     const stage = (i % 8) + 1;
     const received = rng.dateBetween('2026-01-05', DEMO_ANCHOR_DATE);
-    plans.push({
-      ownerName: client.fullName,
-      row: {
-        siteCode: 'afs',
-        category,
-        productId: product.id,
-        actionType: action(),
-        policyNo: stage >= 3 && stage !== 8 ? `${product.providerCode}9${String(i).padStart(6, '0')}` : null,
-        clientId: client.id,
-        insuredName: client.fullName,
-        modalPremium: rng.decimal(500, 50_000),
-        currency: rng.pick(['USD', 'HKD', 'EUR', 'GBP']),
-        commenceDate: stage >= 5 && stage !== 8 ? addDays(received, 30) : null,
-        receivedDate: received,
-        sentDate: stage >= 3 ? addDays(received, 3) : null,
-        stage,
-        producerId: producerId(client.producerCode),
-        hasRiders: category === 'IN' && i % 3 === 0,
-      },
-    });
+    const actionType = action();
+    const row: typeof applications.$inferInsert = {
+      siteCode: 'afs',
+      category,
+      productId: product.id,
+      actionType,
+      paymentFrequency: PIPELINE_FREQUENCY[category],
+      policyNo: stage >= 3 && stage !== 8 ? `${product.providerCode}9${String(i).padStart(6, '0')}` : null,
+      clientId: client.id,
+      insuredName: client.fullName,
+      modalPremium: rng.decimal(500, 50_000),
+      currency: rng.pick(['USD', 'HKD', 'EUR', 'GBP']),
+      commenceDate: stage >= 5 && stage !== 8 ? addDays(received, 30) : null,
+      receivedDate: received,
+      sentDate: stage >= 3 ? addDays(received, 3) : null,
+      stage,
+      producerId: producerId(client.producerCode),
+      hasRiders: category === 'IN' && i % 3 === 0,
+    };
+    const transfer = transferDetails(actionType, category, row.currency, transferRng);
+    plans.push({ ownerName: client.fullName, row: { ...row, ...transfer } });
   }
 
   const ids = await insertReturningIds(

@@ -45,6 +45,8 @@ export interface DemoPolicy {
   producerCode: string;
   commenceDate: string;
   modalPremium: string | null;
+  /** Premium mode (M Q H A S); the plan's application carries the same. */
+  paymentFrequency: string | null;
   totalPremiumPaid: string;
   /** Investment plans only. */
   totalWithdrawalAmount: string | null;

@@ -10,6 +10,7 @@ import { insertInvestments } from './demo-investments.js';
 import { insertMessages } from './demo-messages.js';
 import { hashDemoPasswords, insertOrganisation, insertStaffAndProducerUsers } from './demo-org.js';
 import { insertPolicies } from './demo-policies.js';
+import { insertReportBusiness } from './demo-report-business.js';
 import { insertRevenues } from './demo-revenues.js';
 import { insertCatalog, insertCodeTables } from './reference.js';
 
@@ -60,6 +61,7 @@ export async function ensureDemoData(db: Db, options: DemoDataOptions = {}): Pro
     await timed('policies', () => insertPolicies(ctx));
     await timed('investments and statements', () => insertInvestments(ctx));
     await timed('applications', () => insertApplications(ctx));
+    await timed('new clients and transfers-in', () => insertReportBusiness(ctx));
     await timed('service records', () => insertServiceRecords(ctx));
     await timed('messages', () => insertMessages(ctx));
     await timed('client documents', () => insertClientDocuments(ctx));

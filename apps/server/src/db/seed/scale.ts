@@ -234,11 +234,18 @@ export async function generateScaleData(db: Db, options: ScaleOptions): Promise<
         const policyId = policyIds[i] ?? 0;
         const stage = rng.chance(0.8) ? 7 : rng.int(1, 8);
         const received = addDays(p.commenceDate ?? '2020-01-01', -rng.int(10, 60));
+        // Every tenth a transfer-in, and a sent date once at the provider: the facts reports 3–5 read (no draws
+        // from rng, so the generated figures stay those of earlier runs).
+        const transferIn = i % 10 === 0;
         appRows.push({
           siteCode: p.siteCode,
           category: p.category,
           productId: p.productId,
-          actionType: 'NB',
+          actionType: transferIn ? 'TI' : 'NB',
+          transferFrom: transferIn ? 'Previous provider (generated)' : null,
+          transferAmount: transferIn ? p.totalPremiumPaid : null,
+          paymentFrequency: p.paymentFrequency,
+          sentDate: stage >= 3 ? addDays(received, 3) : null,
           policyNo: stage >= 3 ? p.planNo : null,
           policyId: stage === 7 ? policyId : null,
           clientId: p.ownerClientId,
