@@ -4,3 +4,4 @@ export * from './report-defaults.js';
 export * from './report-exports.js';
 export * from './report-registry.js';
 export * from './report-types.js';
+export * from './definitions/lapsed-surrender.js';

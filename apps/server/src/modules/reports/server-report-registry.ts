@@ -1,5 +1,6 @@
 import type { ReportDefinition, ReportType } from '@portal/contract';
 import type { ServerListDefinition } from '../../lists/index.js';
+import { lapsedSurrenderServerReport } from './report-1-lapsed-surrender.js';
 
 /** The server half of a report: a list definition over the report's contract (query, scope, sort, row → item). */
 // biome-ignore lint/suspicious/noExplicitAny: each report has its own row type; the registry only runs them.
@@ -9,4 +10,6 @@ export type ServerReportDefinition = ServerListDefinition<ReportDefinition, any>
  * Every report's server definition, by type. Each report is one file of this folder (`report-<type>-<name>.ts`) and
  * one line here. Partial while the reports are being written (issue 10); complete once all fifteen exist.
  */
-export const SERVER_REPORTS: Partial<Record<ReportType, ServerReportDefinition>> = {};
+export const SERVER_REPORTS: Partial<Record<ReportType, ServerReportDefinition>> = {
+  1: lapsedSurrenderServerReport as unknown as ServerReportDefinition,
+};
