@@ -73,7 +73,8 @@ export function listExportBatches<C extends ContractList, Row extends Record<str
   onCount?: (rows: number) => void,
 ): AsyncIterable<ResultRow[]> {
   const query = listExportQuery(definition, scope, criteria, language);
-  return itemsOf<Row>(queryInBatches(query, { maxRows: EXPORT_ROW_LIMIT, ...(onCount ? { onCount } : {}) }), (row) =>
-    definition.toItem(row, language),
+  return itemsOf<Row>(
+    queryInBatches(query, { maxRows: EXPORT_ROW_LIMIT, ...(onCount ? { onCount } : {}) }),
+    (row) => definition.toItem(row, language),
   );
 }

@@ -52,9 +52,7 @@ export const reportExportJobs = pgTable(
   },
   (t) => [
     index('report_export_jobs_producer_state_idx').on(t.producerId, t.state),
-    index('report_export_jobs_live_idx')
-      .on(t.heartbeatAt)
-      .where(sql`${t.state} in ('queued', 'running')`),
+    index('report_export_jobs_live_idx').on(t.heartbeatAt).where(sql`${t.state} in ('queued', 'running')`),
     index('report_export_jobs_created_idx').on(t.createdAt),
     check('report_export_jobs_state_ck', inList(t.state, REPORT_EXPORT_JOB_STATES)),
     check('report_export_jobs_language_ck', inList(t.language, LANGUAGES)),

@@ -21,8 +21,8 @@ export function backfillStatusChangedOnStatement(fromId: number, toId: number, a
       when p.status_code in ('CAN', 'COF') then p.commence_date + (3 + p.id % 19)::int
       else w.earliest + (p.id * 7919 % greatest(1, ${anchor}::date - w.earliest + 1))::int
     end)
-    from (select id, greatest(commence_date + 90, ${anchor}::date - ${3 * 365}) as earliest from policies
-      where id between ${fromId} and ${toId}) w
+    from (select id, greatest(commence_date + 90, ${anchor}::date - ${3 * 365}::int) as earliest from policies
+      where id between ${fromId}::bigint and ${toId}::bigint) w
     where w.id = p.id and p.status_changed_on is null and p.commence_date is not null
       and p.status_code in (${dated})`;
 }

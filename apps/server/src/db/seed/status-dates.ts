@@ -31,7 +31,10 @@ export function statusChangedOn(
     const ended = addDays(commenceDate, rng.int(3, 21));
     return ended < anchor ? ended : anchor;
   }
-  const earliest = maxDate(addDays(commenceDate, FIRST_CHANGE_AFTER_DAYS), addDays(anchor, -RECENT_YEARS_DAYS));
+  const earliest = maxDate(
+    addDays(commenceDate, FIRST_CHANGE_AFTER_DAYS),
+    addDays(anchor, -RECENT_YEARS_DAYS),
+  );
   return earliest >= anchor ? anchor : rng.dateBetween(earliest, anchor);
 }
 

@@ -98,7 +98,8 @@ export async function resolveReportRequest(
   const criteria = withReportDefaults(parsed, type, definition.filters, reportToday(ctx.exports.now()));
   const missing: Record<string, MessageRef[]> = {};
   for (const field of definition.required) {
-    if ((criteria as unknown as Record<string, unknown>)[field] === undefined) missing[field] = ['validation.required'];
+    if ((criteria as unknown as Record<string, unknown>)[field] === undefined)
+      missing[field] = ['validation.required'];
   }
   if (Object.keys(missing).length > 0) throw new FormValidationError(missing);
 

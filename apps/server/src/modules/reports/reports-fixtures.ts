@@ -21,7 +21,8 @@ export async function allRows(agent: ApiAgent, form: Record<string, unknown>) {
     const answer = response.json() as ReportPage;
     items.push(...answer.items);
     if (answer.items.length < 30) {
-      if (items.length !== answer.totalSize) throw new Error(`totalSize ${answer.totalSize} ≠ ${items.length}`);
+      if (items.length !== answer.totalSize)
+        throw new Error(`totalSize ${answer.totalSize} ≠ ${items.length}`);
       return items;
     }
   }
@@ -58,4 +59,5 @@ export async function lapsedSurrenderIds(
   return new Set(result.rows.map((r) => Number(r.id)));
 }
 
-export const policyIdsOf = (items: Record<string, unknown>[]) => new Set(items.map((i) => Number(i.policyId)));
+export const policyIdsOf = (items: Record<string, unknown>[]) =>
+  new Set(items.map((i) => Number(i.policyId)));

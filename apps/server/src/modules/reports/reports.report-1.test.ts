@@ -45,7 +45,10 @@ describe('report 1 preview', () => {
   it('each filter narrows the rows to exactly those matching it', async () => {
     const db = t.database.db;
     const cases = [
-      [{ dateFrom: '2025/01/01', dateTo: '2025-12-31' }, { from: '2025-01-01', to: '2025-12-31' }],
+      [
+        { dateFrom: '2025/01/01', dateTo: '2025-12-31' },
+        { from: '2025-01-01', to: '2025-12-31' },
+      ],
       [{ dateFrom: '2025-07-01' }, { from: '2025-07-01' }],
       [{ status: 'LAP' }, { status: 'LAP' }],
       [{ status: 'SUR' }, { status: 'SUR' }],
@@ -104,10 +107,12 @@ describe('report 1 preview', () => {
     expect(await teamViewAudits(db, partner.userId)).toBeGreaterThan(before);
 
     const partner2 = await producerIdOf(db, 'A2001');
-    expect((await preview(partner.agent, { reportType: 1, selectedProducerId: partner2 })).statusCode).toBe(404);
-    expect((await exportReport(partner.agent, `reportType=1&selectedProducerId=${partner2}`)).statusCode).toBe(
+    expect((await preview(partner.agent, { reportType: 1, selectedProducerId: partner2 })).statusCode).toBe(
       404,
     );
+    expect(
+      (await exportReport(partner.agent, `reportType=1&selectedProducerId=${partner2}`)).statusCode,
+    ).toBe(404);
   });
 
   it.each([
@@ -159,7 +164,10 @@ describe('report 1 export', () => {
   it('reads excludeStatus comma-joined or repeated, names an open period by today, and refuses bad criteria', async () => {
     t.clock.now = new Date('2026-11-24T10:00:00+08:00');
     const joined = await exportReport(partner.agent, 'reportType=1&excludeStatus=CAN,LAP');
-    const repeated = await exportReport(partner.agent, 'reportType=1&excludeStatus[]=CAN&excludeStatus[]=LAP');
+    const repeated = await exportReport(
+      partner.agent,
+      'reportType=1&excludeStatus[]=CAN&excludeStatus[]=LAP',
+    );
     expect(joined.statusCode, joined.body).toBe(200);
     expect(repeated.statusCode).toBe(200);
     expect(String(joined.headers['content-disposition'])).toContain('lapsed-surrender_2026-11-24.xlsx');

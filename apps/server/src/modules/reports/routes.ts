@@ -62,13 +62,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
 
   const tags = ['reports'];
   const fileNameOf = (report: ReportRequest) =>
-    reportFileName(
-      report.type,
-      report.definition.filters,
-      report.criteria,
-      clock(),
-      reportToday(clock()),
-    );
+    reportFileName(report.type, report.definition.filters, report.criteria, clock(), reportToday(clock()));
 
   await app.register(async (plugin) => {
     const reports = plugin.withTypeProvider<ZodTypeProvider>();

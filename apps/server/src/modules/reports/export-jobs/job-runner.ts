@@ -190,7 +190,10 @@ export class ReportExportRunner {
     const server = SERVER_REPORTS[type];
     if (!definition || !server) throw new Error(`report ${type} has no definition`);
     const language = job.language as Language;
-    const { criteria, scope } = job.criteria as unknown as { criteria: CriteriaOf<typeof definition>; scope: TeamScope };
+    const { criteria, scope } = job.criteria as unknown as {
+      criteria: CriteriaOf<typeof definition>;
+      scope: TeamScope;
+    };
     const signal = this.#stopping.signal;
     for (;;) {
       try {
