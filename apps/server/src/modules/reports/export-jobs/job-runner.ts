@@ -73,8 +73,7 @@ export class ReportExportRunner {
   }
 
   async start(): Promise<void> {
-    const { db, now, dir, soleProcess } = this.#deps;
-    await mkdir(dir, { recursive: true });
+    const { db, now, soleProcess } = this.#deps;
     const failed = await failInterruptedJobs(db, now(), { all: soleProcess });
     if (failed.length > 0) this.#deps.log.warn({ jobs: failed }, 'report exports interrupted by a restart');
     await this.cleanUp();
@@ -120,7 +119,12 @@ export class ReportExportRunner {
   async cleanUp(): Promise<void> {
     const { dir, now, db } = this.#deps;
     const cutoff = now().getTime() - EXPORT_FILE_RETENTION_MS;
-    for (const name of await readdir(dir)) {
+    // Made by the first job: a process that never exports leaves no directory behind.
+    const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return [];
+      throw error;
+    });
+    for (const name of names) {
       const path = join(dir, name);
       const info = await stat(path).catch(() => undefined);
       if (info && info.mtimeMs < cutoff) await rm(path, { force: true });
@@ -195,6 +199,7 @@ export class ReportExportRunner {
       scope: TeamScope;
     };
     const signal = this.#stopping.signal;
+    await mkdir(this.#deps.dir, { recursive: true });
     for (;;) {
       try {
         await writeXlsxFile(
