@@ -42,6 +42,17 @@ describe('migrations', () => {
     ]);
   });
 
+  it('index report 1 by producer, status and status date, on lapsed and surrendered plans only', async () => {
+    const [index] = await rows<{ indexdef: string }>(
+      sql`select indexdef from pg_indexes where indexname = 'policies_producer_status_changed_idx'`,
+    );
+    expect(index?.indexdef).toContain('(servicing_producer_id, status_code, status_changed_on)');
+    expect(index?.indexdef).toMatch(/WHERE .*status_code.*'LAP'.*'SUR'/);
+    expect(
+      await rows(sql`select 1 from pg_indexes where indexname = 'report_export_jobs_producer_state_idx'`),
+    ).toHaveLength(1);
+  });
+
   it('enforce codes with check constraints', async () => {
     await db.insert(sites).values({ code: 'afs', name: 'AFS', shortName: 'AFS' });
     const client = { siteCode: 'afs' as const, idType: 'ID' as const, idNumber: 'A1', surname: 'Chan' };

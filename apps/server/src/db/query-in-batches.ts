@@ -16,6 +16,11 @@ export interface BatchOptions {
    * caller can still answer with a clean error.
    */
   maxRows?: number;
+  /**
+   * Told the result's row count once the query ran, before the first batch (only with `maxRows`, which counts it
+   * anyway): a background export's "rows expected", from the same snapshot as the rows.
+   */
+  onCount?: (rows: number) => void;
 }
 
 /** The query's result has more rows than the caller accepts (an export over EXPORT_ROW_LIMIT). */
@@ -72,6 +77,7 @@ export async function* queryInBatches(
     if (options.maxRows !== undefined) {
       const { count } = await session.query(`move forward all in ${cursor}`);
       if (count > options.maxRows) throw new RowLimitExceededError(count, options.maxRows);
+      options.onCount?.(count);
       await session.query(`move absolute 0 in ${cursor}`);
     }
     for (;;) {

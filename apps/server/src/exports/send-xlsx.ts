@@ -115,7 +115,7 @@ export async function sendXlsxExport(
  * The main thread's side of the conversation: reads batches (at most ROW_BATCHES_IN_FLIGHT waiting for the worker)
  * and turns the worker's chunks into the response body, acknowledging each chunk only once the body has room.
  */
-async function converse(
+export async function converse(
   port: MessagePort,
   spec: XlsxExport,
   signal: AbortSignal,
@@ -206,7 +206,7 @@ async function converse(
 }
 
 /** Excel refuses sheet names over 31 characters or holding \ / ? * [ ] :. */
-function safeSheetName(name: string): string {
+export function safeSheetName(name: string): string {
   const cleaned = name.replace(/[\\/?*[\]:]/g, ' ').trim();
   return [...(cleaned || 'Sheet1')].slice(0, 31).join('');
 }

@@ -218,6 +218,18 @@ export const en = {
     noteRecords: 'Each line is one pay-out instalment of a revenue, as recorded by the back office.',
     printedOn: 'Printed on {{date}} (Hong Kong time)',
   },
+  /** Reports (issue 10, src/modules/reports/): refusals and background export states. */
+  reports: {
+    notAvailable: 'This report is not available here.',
+    notYetAvailable: 'This report is not available yet.',
+    permissionRequired: 'You do not have permission to run this report.',
+    tooManyExports:
+      'You already have {{limit}} exports being prepared. Please wait until one of them finishes, then export again.',
+    exportInterrupted: 'The export was interrupted. Please export again.',
+    exportFailed: 'The export could not be completed. Please export again.',
+    exportNotReady: 'This export is still being prepared. Please wait until it is done.',
+    exportExpired: 'This export is no longer available (exports are kept for 24 hours). Please export again.',
+  },
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

@@ -219,4 +219,16 @@ export const ja: Messages = {
     noteRecords: '各行は収益の支払1回分で、バックオフィスの記録と同じです。',
     printedOn: '印刷日：{{date}}（香港時間）',
   },
+  reports: {
+    notAvailable: 'このレポートはここではご利用いただけません。',
+    notYetAvailable: 'このレポートはまだご利用いただけません。',
+    permissionRequired: 'このレポートを実行する権限がありません。',
+    tooManyExports:
+      'すでに {{limit}} 件のエクスポートを準備中です。いずれかが完了してから、もう一度エクスポートしてください。',
+    exportInterrupted: 'エクスポートが中断されました。もう一度エクスポートしてください。',
+    exportFailed: 'エクスポートを完了できませんでした。もう一度エクスポートしてください。',
+    exportNotReady: 'このエクスポートはまだ準備中です。完了までお待ちください。',
+    exportExpired:
+      'このエクスポートはすでにご利用いただけません（エクスポートの保存期間は 24 時間です）。もう一度エクスポートしてください。',
+  },
 };

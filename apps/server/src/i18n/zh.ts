@@ -212,4 +212,14 @@ export const zh: Messages = {
     noteRecords: '每行為一筆收入的一期支付，與後勤部門的紀錄相同。',
     printedOn: '列印日期：{{date}}（香港時間）',
   },
+  reports: {
+    notAvailable: '此報告在本網站不適用。',
+    notYetAvailable: '此報告暫未提供。',
+    permissionRequired: '您沒有權限執行此報告。',
+    tooManyExports: '您已有 {{limit}} 個匯出正在準備中。請待其中一個完成後再匯出。',
+    exportInterrupted: '匯出已中斷，請重新匯出。',
+    exportFailed: '匯出未能完成，請重新匯出。',
+    exportNotReady: '此匯出仍在準備中，請稍候至完成。',
+    exportExpired: '此匯出已不再提供（匯出檔案保留 24 小時）。請重新匯出。',
+  },
 };

@@ -7,6 +7,7 @@ import type { ModuleOptions } from './module-options.js';
 import { producerDetailsRoutes } from './producer-details/routes.js';
 import { producerListRoutes } from './producer-lists/routes.js';
 import { producerTeamRoutes } from './producer-team/routes.js';
+import { reportRoutes } from './reports/routes.js';
 import { sessionRoutes } from './session/routes.js';
 import { statementRoutes } from './statements/routes.js';
 import { siteInfoRoutes } from './system/routes.js';
@@ -23,4 +24,5 @@ export const apiModules: FastifyPluginAsyncZod<ModuleOptions>[] = [
   producerTeamRoutes,
   producerDetailsRoutes,
   commissionRoutes,
+  reportRoutes,
 ];

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { defineList, type ListColumn, type LocalizedLabel } from '../lists/define-list.js';
+import type { PolicyStatusCode } from '../products.js';
 import { type ReportFilterField, reportCriteriaSchema } from './report-criteria.js';
 import type { ReportType } from './report-types.js';
 
@@ -17,6 +18,11 @@ export interface ReportDefinitionInput<
   filters: readonly ReportFilterField[];
   /** Filters that must be given (after defaults are filled); a missing one is a 400 field error. */
   required?: readonly ReportFilterField[];
+  /**
+   * The statuses the `status` filter offers, when the report reads it and only some statuses make sense (report 1:
+   * LAP, SUR). Any other status is a 400 field error rather than an empty report.
+   */
+  statusOptions?: readonly PolicyStatusCode[];
   item: Item;
   sortFields: Sort;
   defaultSort: { field: Sort[number]; order: 'asc' | 'desc' };
@@ -33,9 +39,15 @@ export function defineReport<
   Item extends z.ZodObject,
   Sort extends readonly [string, ...string[]],
 >(input: ReportDefinitionInput<T, Item, Sort>) {
+  const statusOptions = input.statusOptions;
+  const criteria = reportCriteriaSchema(input.sortFields).superRefine((value, ctx) => {
+    if (statusOptions && value.status !== undefined && !statusOptions.includes(value.status)) {
+      ctx.addIssue({ code: 'custom', path: ['status'], message: 'notAllowed' });
+    }
+  });
   const list = defineList({
     name: `report_${input.type}` as const,
-    criteria: reportCriteriaSchema(input.sortFields),
+    criteria,
     item: input.item,
     sortFields: input.sortFields,
     defaultSort: input.defaultSort,
@@ -49,6 +61,7 @@ export function defineReport<
     purpose: input.purpose,
     filters: input.filters,
     required: input.required ?? [],
+    statusOptions: input.statusOptions,
   };
 }
 

@@ -3,6 +3,7 @@ export * from './definitions/new-business-status.js';
 export * from './definitions/new-client.js';
 export * from './definitions/sales-performance.js';
 export * from './definitions/transfer-in.js';
+export * from './definitions/lapsed-surrender.js';
 export * from './report-criteria.js';
 export * from './report-defaults.js';
 export * from './report-exports.js';

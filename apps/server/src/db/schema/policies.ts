@@ -70,6 +70,9 @@ export const policies = pgTable(
     /** Provider-side account ids the plan's API data and statements are keyed by. */
     caId: text('ca_id'),
     commenceDate: date('commence_date'),
+    /** The day the plan reached its current status, when the provider reported one (terminal statuses: the lapse,
+     *  surrender, maturity… date that report 1 filters on). Null for plans still in their first status. */
+    statusChangedOn: date('status_changed_on'),
     /** Term codes (contract TERM_CODE_PATTERN: WOL, Y20, A100, SGL), worded per language when shown. */
     policyTerm: text('policy_term'),
     payTerm: text('pay_term'),
@@ -108,6 +111,10 @@ export const policies = pgTable(
     }),
     index('policies_producer_status_idx').on(t.servicingProducerId, t.statusCode),
     index('policies_producer_category_idx').on(t.servicingProducerId, t.category),
+    // Report 1 (lapsed / surrender): per producer of the team, a range of one status's change dates, newest first.
+    index('policies_producer_status_changed_idx')
+      .on(t.servicingProducerId, t.statusCode, t.statusChangedOn)
+      .where(sql`${t.statusCode} in ('LAP', 'SUR')`),
     // id and servicing producer in the key: the Clients list walks its owners by name and checks each plan's team
     // from this index alone (index-only scan), a deep page without a heap visit per plan (docs/performance.md).
     index('policies_owner_idx').on(t.ownerClientId, t.id, t.servicingProducerId),

@@ -2,12 +2,19 @@ import { type LocalizedText, type ProductCategory, parseTermCode } from '@portal
 import { policies, policyItems, policyValues } from '../schema/index.js';
 import { insertInSlices, insertReturningIds } from './bulk.js';
 import { MAIN_CLIENT_PLANS } from './demo-clients.js';
-import { type DemoClient, type DemoContext, type DemoPolicy, INVESTMENT_CATEGORIES } from './demo-context.js';
+import {
+  DEMO_ANCHOR_DATE,
+  type DemoClient,
+  type DemoContext,
+  type DemoPolicy,
+  INVESTMENT_CATEGORIES,
+} from './demo-context.js';
 import { flushFiles, queueFile } from './demo-files.js';
 import { fromUsd, premiumsDue } from './demo-premiums.js';
 import { providerStatementPdf } from './documents.js';
 import { addDays, Random } from './random.js';
 import type { SeededProduct } from './reference.js';
+import { statusChangedOn } from './status-dates.js';
 
 interface PlanSpec {
   category: ProductCategory;
@@ -172,6 +179,8 @@ function endowmentTerms(rng: Random) {
 /** Plans for every client, their provider-statement and assets-selection files, items and life values. */
 export async function insertPolicies(ctx: DemoContext): Promise<void> {
   const rng = new Random(202);
+  // A stream of its own: status dates were added later, and drawing them from `rng` would move every figure after.
+  const statusRng = new Random(1202);
   const rotation = [...STATUS_ROTATION];
   const latest = ctx.months.at(-1)?.asOf ?? '2026-06-30';
   const rows: (typeof policies.$inferInsert)[] = [];
@@ -224,6 +233,7 @@ export async function insertPolicies(ctx: DemoContext): Promise<void> {
         servicingProducerId: ctx.org.producerIds.get(client.producerCode) ?? 0,
         caId: `CA${serial}`,
         commenceDate,
+        statusChangedOn: statusChangedOn(spec.status, commenceDate, DEMO_ANCHOR_DATE, statusRng),
         ...terms,
         paymentStatus: spec.status === 'LAP' ? 'OVERDUE' : 'PAID_TO_DATE',
         currency,

@@ -18,6 +18,7 @@ import { ensureDemoData } from './demo.js';
 import { premiumsDue } from './demo-premiums.js';
 import { GIVEN_NAMES, SURNAMES } from './names.js';
 import { addDays, Random } from './random.js';
+import { statusChangedOn } from './status-dates.js';
 
 export const POLICIES_PER_SCALE_UNIT = 10_000;
 const CLIENTS_PER_CHUNK = 1_000;
@@ -157,6 +158,8 @@ export async function generateScaleData(db: Db, options: ScaleOptions): Promise<
   let nextClient = Number(meta.rows[0]?.next_client ?? 20000000);
   let planSerial = 0;
   const rng = new Random(9000 + run);
+  // Status dates draw from their own stream so the rest of the generated data stays as it was.
+  const statusRng = new Random(19000 + run);
   const nonRider = productRows.filter((p) => p.category !== 'IR');
 
   const heads = await insertHeads(db, run, rows);
@@ -200,12 +203,14 @@ export async function generateScaleData(db: Db, options: ScaleOptions): Promise<
           const paymentFrequency = rng.pick(['M', 'A', 'S']);
           const single = paymentFrequency === 'S';
           const modalPremium = rng.decimal(100, 10_000);
+          const statusCode = rng.pick(STATUSES[category]);
           policyRows.push({
             siteCode: owner.site,
             planNo: `Z${run}-${++planSerial}`,
             productId: product.id,
             category,
-            statusCode: rng.pick(STATUSES[category]),
+            statusCode,
+            statusChangedOn: statusChangedOn(statusCode, commenceDate, '2026-06-30', statusRng),
             ownerClientId: clientIds[i] ?? 0,
             insuredClientId: clientIds[i] ?? 0,
             insuredName: owner.name,

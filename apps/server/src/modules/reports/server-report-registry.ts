@@ -4,6 +4,7 @@ import { newClientServerReport } from './report-2-new-client.js';
 import { newBusinessStatusServerReport } from './report-3-new-business-status.js';
 import { salesPerformanceServerReport } from './report-4-sales-performance.js';
 import { transferInServerReport } from './report-5-transfer-in.js';
+import { lapsedSurrenderServerReport } from './report-1-lapsed-surrender.js';
 
 /** The server half of a report: a list definition over the report's contract (query, scope, sort, row → item). */
 // biome-ignore lint/suspicious/noExplicitAny: each report has its own row type; the registry only runs them.
@@ -18,4 +19,5 @@ export const SERVER_REPORTS: Partial<Record<ReportType, ServerReportDefinition>>
   3: newBusinessStatusServerReport,
   4: salesPerformanceServerReport,
   5: transferInServerReport,
+  1: lapsedSurrenderServerReport as unknown as ServerReportDefinition,
 };

@@ -4,7 +4,8 @@ import { amount, REPORT_HEADERS as H, isoDate, label } from './report-columns.js
 
 /**
  * Type 1, lapsed / surrender: plans of the scope that lapsed or were surrendered, newest first, so the producer can
- * call the client about reinstatement or a replacement plan. Dates filter the day the status changed.
+ * call the client about reinstatement or a replacement plan. Dates filter the day the status changed
+ * (policies.status_changed_on); `status` narrows to one of the two; `productType` is the plan's category.
  */
 export const lapsedSurrenderReport = defineReport({
   type: 1,
@@ -16,6 +17,8 @@ export const lapsedSurrenderReport = defineReport({
     '기간 중 실효되거나 해지된 플랜.',
   ),
   filters: ['dateFrom', 'dateTo', 'status', 'productType'],
+  /** Both when no status is chosen. */
+  statusOptions: ['LAP', 'SUR'],
   item: z.object({
     policyId: z.number().int(),
     policyNo: z.string(),

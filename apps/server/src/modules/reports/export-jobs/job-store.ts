@@ -1,0 +1,160 @@
+import type { Language, ReportExportJob, ReportType } from '@portal/contract';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.js';
+import { reportExportJobs } from '../../../db/schema/index.js';
+import type { TeamScope } from '../../../db/team-scope.js';
+import type { Translate } from '../../../i18n/index.js';
+
+export type JobRow = typeof reportExportJobs.$inferSelect;
+export type JobError = NonNullable<JobRow['error']>;
+
+/** Jobs a producer may have queued or running at once; one more is refused (429). */
+export const LIVE_JOBS_PER_PRODUCER = 3;
+
+/**
+ * A live job whose heartbeat is older than this lost its process (the runner refreshes it every few seconds): it is
+ * reported as interrupted.
+ */
+export const STALE_HEARTBEAT_MS = 30_000;
+
+export const INTERRUPTED: JobError = { key: 'reports.exportInterrupted' };
+
+const LIVE = ['queued', 'running'];
+
+export async function countLiveJobs(db: Db, producerId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(reportExportJobs)
+    .where(and(eq(reportExportJobs.producerId, producerId), inArray(reportExportJobs.state, LIVE)));
+  return Number(row?.n ?? 0);
+}
+
+export async function insertJob(
+  db: Db,
+  job: {
+    userId: number;
+    scope: TeamScope;
+    type: ReportType;
+    criteria: Record<string, unknown>;
+    language: Language;
+    fileName: string;
+    now: Date;
+  },
+): Promise<JobRow> {
+  const [row] = await db
+    .insert(reportExportJobs)
+    .values({
+      userId: job.userId,
+      producerId: job.scope.caller.producerId,
+      siteCode: job.scope.caller.siteCode,
+      reportType: job.type,
+      criteria: { criteria: job.criteria, scope: job.scope },
+      language: job.language,
+      fileName: job.fileName,
+      createdAt: job.now,
+      heartbeatAt: job.now,
+    })
+    .returning();
+  if (!row) throw new Error('report export job not inserted');
+  return row;
+}
+
+/** The job if `userId` created it; anyone else's job is as good as missing. */
+export async function findOwnJob(db: Db, jobId: string, userId: number): Promise<JobRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(reportExportJobs)
+    .where(and(eq(reportExportJobs.id, jobId), eq(reportExportJobs.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+/** Takes a queued job for running; undefined when it is no longer queued (failed by a sweep meanwhile). */
+export async function claimJob(db: Db, jobId: string, now: Date): Promise<JobRow | undefined> {
+  const [row] = await db
+    .update(reportExportJobs)
+    .set({ state: 'running', heartbeatAt: now })
+    .where(and(eq(reportExportJobs.id, jobId), eq(reportExportJobs.state, 'queued')))
+    .returning();
+  return row;
+}
+
+export async function saveProgress(db: Db, jobId: string, rowsWritten: number, totalRows: number, now: Date) {
+  await db
+    .update(reportExportJobs)
+    .set({ rowsWritten, totalRows, heartbeatAt: now })
+    .where(and(eq(reportExportJobs.id, jobId), eq(reportExportJobs.state, 'running')));
+}
+
+export async function finishJob(
+  db: Db,
+  jobId: string,
+  outcome: { state: 'done' | 'failed'; rowsWritten: number; totalRows: number; error?: JobError },
+  now: Date,
+) {
+  await db
+    .update(reportExportJobs)
+    .set({ ...outcome, error: outcome.error ?? null, finishedAt: now, heartbeatAt: now })
+    .where(and(eq(reportExportJobs.id, jobId), inArray(reportExportJobs.state, LIVE)));
+}
+
+/** Keeps the jobs a process holds (queued or running there) from being taken for interrupted. */
+export async function touchJobs(db: Db, jobIds: string[], now: Date) {
+  if (jobIds.length === 0) return;
+  await db
+    .update(reportExportJobs)
+    .set({ heartbeatAt: now })
+    .where(and(inArray(reportExportJobs.id, jobIds), inArray(reportExportJobs.state, LIVE)));
+}
+
+/**
+ * Fails the live jobs whose process is gone: every live job when `all` (one process owns the database: PGlite, or
+ * this process shutting down its own), otherwise those whose heartbeat is stale. Answers their ids.
+ */
+export async function failInterruptedJobs(
+  db: Db,
+  now: Date,
+  options: { all?: boolean; ids?: string[] } = {},
+): Promise<string[]> {
+  const stale = new Date(now.getTime() - STALE_HEARTBEAT_MS);
+  const rows = await db
+    .update(reportExportJobs)
+    .set({ state: 'failed', error: INTERRUPTED, finishedAt: now })
+    .where(
+      and(
+        inArray(reportExportJobs.state, LIVE),
+        options.ids ? inArray(reportExportJobs.id, options.ids) : undefined,
+        options.all || options.ids ? undefined : lt(reportExportJobs.heartbeatAt, stale),
+      ),
+    )
+    .returning({ id: reportExportJobs.id });
+  return rows.map((r) => r.id);
+}
+
+/** Job rows older than this are deleted (their files went after a day). */
+export const JOB_ROW_RETENTION_MS = 7 * 24 * 3600_000;
+
+export async function deleteOldJobs(db: Db, now: Date) {
+  await db
+    .delete(reportExportJobs)
+    .where(lt(reportExportJobs.createdAt, new Date(now.getTime() - JOB_ROW_RETENTION_MS)));
+}
+
+/** The job as the API shows it, its failure in the reader's language. */
+export function jobView(row: JobRow, t: Translate): ReportExportJob {
+  return {
+    jobId: row.id,
+    reportType: row.reportType,
+    state: row.state as ReportExportJob['state'],
+    rowsWritten: row.rowsWritten,
+    totalRows: row.totalRows,
+    fileName: row.fileName,
+    ...(row.error ? { error: t(row.error.key as Parameters<Translate>[0], row.error.vars) } : {}),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Whether a live job's process stopped answering (see STALE_HEARTBEAT_MS). */
+export function isStale(row: JobRow, now: Date): boolean {
+  return LIVE.includes(row.state) && now.getTime() - row.heartbeatAt.getTime() > STALE_HEARTBEAT_MS;
+}

@@ -1,0 +1,108 @@
+import {
+  BV_REPORT_TYPES,
+  REPORT_DEFINITIONS,
+  type ReportDefinition,
+  type ReportType,
+  reportToday,
+  reportTypeCriterion,
+  SITE_REPORT_TYPES,
+  TRAINING_REPORT_TYPES,
+  withReportDefaults,
+} from '@portal/contract';
+import { eq } from 'drizzle-orm';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { producers } from '../../db/schema/index.js';
+import type { ProducerCaller, TeamScope } from '../../db/team-scope.js';
+import type { CriteriaOf } from '../../lists/index.js';
+import { FormValidationError, HttpError, type MessageRef } from '../../plugins/errors.js';
+import { listScope, type ProducerListsContext } from '../producer-lists/search-list.js';
+import { SERVER_REPORTS, type ServerReportDefinition } from './server-report-registry.js';
+
+/** What every report route needs: the lists' context (database, exports) and the clock the defaults are taken from. */
+export type ReportsContext = ProducerListsContext;
+
+/** One report request, checked and ready to run: its definitions, its criteria (defaults filled) and its scope. */
+export interface ReportRequest {
+  type: ReportType;
+  definition: ReportDefinition;
+  server: ServerReportDefinition;
+  criteria: CriteriaOf<ReportDefinition>;
+  scope: TeamScope;
+}
+
+/**
+ * Schema errors shaped exactly as a route schema's (fastify-type-provider-zod), so the error handler answers them
+ * with the same 400 field errors; the report's schema is only known once its type was read.
+ */
+class ReportSchemaError extends Error {
+  readonly statusCode = 400;
+  constructor(readonly validation: unknown[]) {
+    super('report criteria failed validation');
+  }
+}
+
+function parseOrFail<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const validate = validatorCompiler({ schema, method: 'POST', url: '', httpPart: 'body' }) as (
+    data: unknown,
+  ) => { value?: unknown; error?: unknown[] };
+  const result = validate(input);
+  if (result.error) throw new ReportSchemaError(result.error);
+  return result.value as z.output<T>;
+}
+
+const reportTypeOnly = z.object({ reportType: reportTypeCriterion });
+
+/** Whether the caller's producer row grants the sub-permission a report type needs (spec 1 §6). */
+async function hasReportPermission(ctx: ReportsContext, caller: ProducerCaller, type: ReportType) {
+  const needsBv = BV_REPORT_TYPES.includes(type);
+  const needsTraining = TRAINING_REPORT_TYPES.includes(type);
+  if (!needsBv && !needsTraining) return true;
+  const [row] = await ctx.db
+    .select({
+      bv: producers.hasBvReportPermission,
+      training: producers.hasTrainingHistoryReportPermission,
+    })
+    .from(producers)
+    .where(eq(producers.id, caller.producerId))
+    .limit(1);
+  return needsBv ? row?.bv === true : row?.training === true;
+}
+
+/**
+ * THE order in which every report route checks a request (preview, export, background export), after
+ * requireProducer: the report type (unknown → 400 on reportType), the site (a type the site does not offer → 404),
+ * the sub-permission (13, 14: BV; 201: training history → 403), the report's definition (not written yet → 501),
+ * the criteria by the report's own schema (400 field errors), the type's defaults from the injected clock, the
+ * report's required filters (400), and last the team scope (a producer outside the subtree → 404), audited as
+ * `report_<type>` (preview) or `report_<type>.export`.
+ * Nothing about a report's criteria is revealed to someone who may not run it.
+ */
+export async function resolveReportRequest(
+  ctx: ReportsContext,
+  caller: ProducerCaller,
+  input: unknown,
+  use: 'preview' | 'export',
+): Promise<ReportRequest> {
+  const form = typeof input === 'object' && input !== null ? input : {};
+  const { reportType: type } = parseOrFail(reportTypeOnly, {
+    reportType: (form as { reportType?: unknown }).reportType,
+  });
+  if (!SITE_REPORT_TYPES[caller.siteCode].includes(type)) throw new HttpError(404, 'reports.notAvailable');
+  if (!(await hasReportPermission(ctx, caller, type))) throw new HttpError(403, 'reports.permissionRequired');
+  const definition = REPORT_DEFINITIONS[type];
+  const server = SERVER_REPORTS[type];
+  if (!definition || !server) throw new HttpError(501, 'reports.notYetAvailable');
+
+  const parsed = parseOrFail(definition.criteria, form) as CriteriaOf<ReportDefinition>;
+  const criteria = withReportDefaults(parsed, type, definition.filters, reportToday(ctx.exports.now()));
+  const missing: Record<string, MessageRef[]> = {};
+  for (const field of definition.required) {
+    if ((criteria as unknown as Record<string, unknown>)[field] === undefined)
+      missing[field] = ['validation.required'];
+  }
+  if (Object.keys(missing).length > 0) throw new FormValidationError(missing);
+
+  const scope = await listScope(ctx, caller, criteria, `report_${type}${use === 'export' ? '.export' : ''}`);
+  return { type, definition, server, criteria, scope };
+}

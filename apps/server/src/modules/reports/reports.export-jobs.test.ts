@@ -1,0 +1,181 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { reportExportJobSchema } from '@portal/contract';
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryInBatchesFor } from '../../db/query-in-batches.js';
+import { reportExportJobs } from '../../db/schema/index.js';
+import { type ApiAgent, api } from '../../testing/http.js';
+import { createTestApp, type TestContext } from '../../testing/test-app.js';
+import { producerIdOf, signedIn } from '../producer-lists/producer-lists-fixtures.js';
+import { ReportExportRunner } from './export-jobs/job-runner.js';
+import { LIVE_JOBS_PER_PRODUCER } from './export-jobs/job-store.js';
+import { preview } from './reports-fixtures.js';
+
+/* Background report exports: created, run, polled and downloaded by their owner only; limits; restarts. */
+
+let t: TestContext;
+let dataDir: string;
+let partner: Awaited<ReturnType<typeof signedIn>>;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'report-exports-'));
+  t = await createTestApp({ DATA_DIR: dataDir });
+  partner = await signedIn(t, 'partner');
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const jobPath = (id: string, agent: ApiAgent, suffix = '') =>
+  api(`/b2b/report_exports/${id}${suffix}`, agent.lang);
+
+async function startJob(agent: ApiAgent, form: Record<string, unknown>) {
+  return agent.request({ method: 'POST', url: api('/b2b/report_exports', agent.lang), payload: form });
+}
+
+async function poll(agent: ApiAgent, id: string) {
+  return agent.request({ method: 'GET', url: jobPath(id, agent) });
+}
+
+async function untilFinished(agent: ApiAgent, id: string) {
+  for (let i = 0; i < 200; i++) {
+    const job = reportExportJobSchema.parse((await poll(agent, id)).json());
+    if (job.state === 'done' || job.state === 'failed') return job;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('job did not finish');
+}
+
+const runnerFor = (soleProcess: boolean, at?: Date) =>
+  new ReportExportRunner({
+    db: t.database.db,
+    renderPool: t.app.renderPool,
+    queryInBatches: queryInBatchesFor(t.database, t.config.exportStatementTimeoutMs),
+    now: () => at ?? t.clock.now,
+    dir: join(dataDir, 'report-exports'),
+    log: t.app.log,
+    soleProcess,
+  });
+
+async function insertLiveJob(state: 'queued' | 'running', heartbeatAt: Date) {
+  const producerId = await producerIdOf(t.database.db, 'A1001');
+  const [row] = await t.database.db
+    .insert(reportExportJobs)
+    .values({
+      userId: partner.userId,
+      producerId,
+      siteCode: 'afs',
+      reportType: 1,
+      criteria: { criteria: {}, scope: {} },
+      language: 'en',
+      state,
+      fileName: 'lapsed-surrender_2026-06-30.xlsx',
+      heartbeatAt,
+    })
+    .returning();
+  return row?.id as string;
+}
+
+describe('background report exports', () => {
+  it('writes the file in the background, reports its progress, and lets its owner download it', async () => {
+    const form = { reportType: 1, dateFrom: '2024-01-01', dateTo: '2026-06-30' };
+    const expected = (await preview(partner.agent, form)).json().totalSize as number;
+    expect(expected).toBeGreaterThan(0);
+
+    const created = await startJob(partner.agent, form);
+    expect(created.statusCode, created.body).toBe(202);
+    const job = reportExportJobSchema.parse(created.json());
+    expect(['queued', 'running']).toContain(job.state);
+    expect(job.fileName).toBe('lapsed-surrender_2024-01-01_2026-06-30.xlsx');
+
+    const done = await untilFinished(partner.agent, job.jobId);
+    expect(done.state, done.error).toBe('done');
+    expect(done.totalRows).toBe(expected);
+    expect(done.rowsWritten).toBe(expected);
+
+    const file = await partner.agent.request({
+      method: 'GET',
+      url: jobPath(job.jobId, partner.agent, '/file'),
+    });
+    expect(file.statusCode).toBe(200);
+    expect(String(file.headers['content-disposition'])).toContain(job.fileName);
+    expect(file.headers['cache-control']).toBe('private, no-store');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    expect((workbook.worksheets[0] as ExcelJS.Worksheet).rowCount - 1).toBe(expected);
+
+    // Nobody else can see that the job exists.
+    const other = await signedIn(t, 'subpartner');
+    expect((await poll(other.agent, job.jobId)).statusCode).toBe(404);
+    const theirs = await other.agent.request({
+      method: 'GET',
+      url: jobPath(job.jobId, other.agent, '/file'),
+    });
+    expect(theirs.statusCode).toBe(404);
+    expect((await poll(partner.agent, 'not-a-uuid')).statusCode).toBe(400);
+
+    // A day later the file is gone (the job is made a day old: moving the clock would end the session too).
+    await t.database.db
+      .update(reportExportJobs)
+      .set({ createdAt: new Date(Date.now() - 25 * 3600_000) })
+      .where(eq(reportExportJobs.id, job.jobId));
+    const gone = await partner.agent.request({
+      method: 'GET',
+      url: jobPath(job.jobId, partner.agent, '/file'),
+    });
+    expect(gone.statusCode).toBe(410);
+    expect(gone.json().error).toMatch(/24 hours/);
+    const dir = join(dataDir, 'report-exports');
+    expect(await readdir(dir)).toContain(`${job.jobId}.xlsx`);
+    await runnerFor(false, new Date(Date.now() + 25 * 3600_000)).cleanUp();
+    expect(await readdir(dir)).not.toContain(`${job.jobId}.xlsx`);
+  });
+
+  it('checks the form like the preview, and limits a producer to a few live exports', async () => {
+    expect((await startJob(partner.agent, { reportType: 1, status: 'XXX' })).statusCode).toBe(400);
+    const consultant = await signedIn(t, 'consultant');
+    expect((await startJob(consultant.agent, { reportType: 13 })).statusCode).toBe(403);
+
+    const ids = [];
+    for (let i = 0; i < LIVE_JOBS_PER_PRODUCER; i++) ids.push(await insertLiveJob('queued', new Date()));
+    const refused = await startJob(partner.agent, { reportType: 1 });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toContain(String(LIVE_JOBS_PER_PRODUCER));
+    for (const id of ids) await t.database.db.delete(reportExportJobs).where(eq(reportExportJobs.id, id));
+  });
+
+  it('fails jobs a stopped process left behind as interrupted, in the reader language', async () => {
+    const stale = await insertLiveJob('running', new Date(Date.now() - 5 * 60_000));
+    const fresh = await insertLiveJob('queued', new Date());
+    // Another process may still be running `fresh` on a shared database: only the stale one is failed.
+    const shared = runnerFor(false);
+    await shared.start();
+    await shared.stop();
+    const states = async () =>
+      Object.fromEntries(
+        (await t.database.db.select().from(reportExportJobs)).map((r) => [r.id, r.state] as const),
+      );
+    expect((await states())[stale]).toBe('failed');
+    expect((await states())[fresh]).toBe('queued');
+    // The only process of a PGlite database knows every live job it finds was left by an earlier run.
+    const sole = runnerFor(true);
+    await sole.start();
+    await sole.stop();
+    expect((await states())[fresh]).toBe('failed');
+    const job = reportExportJobSchema.parse((await poll(partner.agent, stale)).json());
+    expect(job.state).toBe('failed');
+    expect(job.error).toMatch(/interrupted/i);
+  });
+
+  it('reports a job whose process stopped answering as interrupted when polled', async () => {
+    const id = await insertLiveJob('running', new Date(Date.now() - 60_000));
+    const job = reportExportJobSchema.parse((await poll(partner.agent, id)).json());
+    expect(job.state).toBe('failed');
+    expect(job.error).toMatch(/interrupted/i);
+  });
+});

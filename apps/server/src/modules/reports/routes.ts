@@ -1,0 +1,181 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  REPORT_PATHS,
+  reportExportJobParamsSchema,
+  reportExportJobSchema,
+  reportToday,
+} from '@portal/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ProducerCaller } from '../../db/team-scope.js';
+import { listExportBatches, listExportColumns } from '../../exports/list-export.js';
+import { sendXlsxExport, XLSX_CONTENT_TYPE } from '../../exports/send-xlsx.js';
+import { contentDisposition } from '../../files/send-file.js';
+import { runList } from '../../lists/index.js';
+import { principalAs, requireProducer } from '../../plugins/auth-guards.js';
+import { HttpError } from '../../plugins/errors.js';
+import type { ModuleOptions } from '../module-options.js';
+import { EXPORT_FILE_RETENTION_MS, ReportExportRunner } from './export-jobs/job-runner.js';
+import {
+  countLiveJobs,
+  failInterruptedJobs,
+  findOwnJob,
+  INTERRUPTED,
+  insertJob,
+  isStale,
+  jobView,
+  LIVE_JOBS_PER_PRODUCER,
+} from './export-jobs/job-store.js';
+import { reportFileName } from './report-file-name.js';
+import { type ReportRequest, type ReportsContext, resolveReportRequest } from './report-request.js';
+
+const callerOf = (request: FastifyRequest): ProducerCaller => {
+  const { userId, producerId, siteCode } = principalAs(request, 'producer');
+  return { userId, producerId, siteCode };
+};
+
+/**
+ * Reports (issue 10, spec 1 §3 "Reports", §7 `report_export`, docs/reports.md): the preview, the streamed export and
+ * the background exports of every report type. Producer only (requireProducer), and each call checks its report in
+ * one order (resolveReportRequest). The form is read by the report's own schema, not by a route schema, because the
+ * schema depends on the report type in it.
+ */
+export const reportRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
+  app,
+  { config, db, renderPool, queryInBatches, now },
+) => {
+  const clock = now ?? (() => new Date());
+  const ctx: ReportsContext = { db, exports: { renderPool, queryInBatches, now: clock } };
+  const runner = new ReportExportRunner({
+    db,
+    renderPool,
+    queryInBatches,
+    now: clock,
+    dir: join(config.dataDir, 'report-exports'),
+    log: app.log,
+    soleProcess: !config.databaseUrl,
+  });
+  app.addHook('onReady', () => runner.start());
+  app.addHook('onClose', () => runner.stop());
+
+  const tags = ['reports'];
+  const fileNameOf = (report: ReportRequest) =>
+    reportFileName(report.type, report.definition.filters, report.criteria, clock(), reportToday(clock()));
+
+  await app.register(async (plugin) => {
+    const reports = plugin.withTypeProvider<ZodTypeProvider>();
+    reports.addHook('onRequest', requireProducer);
+    reports.addHook('onSend', async (_request, reply) => {
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
+    });
+
+    reports.post(
+      REPORT_PATHS.preview,
+      {
+        schema: {
+          tags,
+          description: "The report form (JSON) → one page of the report's rows and their count.",
+        },
+      },
+      async (request) => {
+        const report = await resolveReportRequest(ctx, callerOf(request), request.body, 'preview');
+        return runList(db, report.server, report.scope, report.criteria, request.language);
+      },
+    );
+
+    reports.get(
+      REPORT_PATHS.export,
+      {
+        schema: {
+          tags,
+          description: 'The report form as a query string (excludeStatus comma-joined) → the XLSX, streamed.',
+        },
+      },
+      async (request, reply) => {
+        const caller = callerOf(request);
+        const report = await resolveReportRequest(ctx, caller, request.query, 'export');
+        const language = request.language;
+        return sendXlsxExport(renderPool, request, reply, {
+          fileName: fileNameOf(report),
+          sheetName: report.definition.title[language],
+          columns: listExportColumns(report.definition, language),
+          batches: listExportBatches(queryInBatches, report.server, report.scope, report.criteria, language),
+        });
+      },
+    );
+
+    reports.post(
+      REPORT_PATHS.exportJobs,
+      {
+        schema: {
+          tags,
+          description: 'The report form (JSON) → 202 with a background export job.',
+          response: { 202: reportExportJobSchema },
+        },
+      },
+      async (request, reply) => {
+        const caller = callerOf(request);
+        const report = await resolveReportRequest(ctx, caller, request.body, 'export');
+        if ((await countLiveJobs(db, caller.producerId)) >= LIVE_JOBS_PER_PRODUCER) {
+          throw new HttpError(429, 'reports.tooManyExports', {}, { limit: LIVE_JOBS_PER_PRODUCER });
+        }
+        const job = await insertJob(db, {
+          userId: caller.userId,
+          scope: report.scope,
+          type: report.type,
+          criteria: report.criteria as unknown as Record<string, unknown>,
+          language: request.language,
+          fileName: fileNameOf(report),
+          now: clock(),
+        });
+        runner.enqueue(job.id);
+        return reply.code(202).send(jobView(job, request.t));
+      },
+    );
+
+    reports.get(
+      `${REPORT_PATHS.exportJobs}/:jobId`,
+      {
+        schema: {
+          tags,
+          params: reportExportJobParamsSchema,
+          response: { 200: reportExportJobSchema },
+        },
+      },
+      async (request) => {
+        const job = await findOwnJob(db, request.params.jobId, callerOf(request).userId);
+        if (!job) throw new HttpError(404, 'errors.notFound');
+        if (isStale(job, clock())) {
+          // Its process is gone (crash, host lost): say so now rather than wait for another process's sweep.
+          await failInterruptedJobs(db, clock(), { ids: [job.id] });
+          return jobView({ ...job, state: 'failed', error: INTERRUPTED }, request.t);
+        }
+        return jobView(job, request.t);
+      },
+    );
+
+    reports.get(
+      `${REPORT_PATHS.exportJobs}/:jobId/file`,
+      { schema: { tags, params: reportExportJobParamsSchema } },
+      async (request, reply) => {
+        const job = await findOwnJob(db, request.params.jobId, callerOf(request).userId);
+        if (!job) throw new HttpError(404, 'errors.notFound');
+        if (job.state === 'queued' || job.state === 'running')
+          throw new HttpError(409, 'reports.exportNotReady');
+        if (job.state !== 'done') throw new HttpError(410, 'reports.exportFailed');
+        const path = runner.filePath(job.id);
+        const file = await stat(path).catch(() => undefined);
+        const expired = clock().getTime() - job.createdAt.getTime() > EXPORT_FILE_RETENTION_MS;
+        if (!file || expired) throw new HttpError(410, 'reports.exportExpired');
+        return reply
+          .header('content-type', XLSX_CONTENT_TYPE)
+          .header('content-disposition', contentDisposition('attachment', job.fileName))
+          .header('content-length', String(file.size))
+          .header('x-content-type-options', 'nosniff')
+          .send(createReadStream(path));
+      },
+    );
+  });
+};
