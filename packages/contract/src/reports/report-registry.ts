@@ -1,5 +1,9 @@
 import type { ReportDefinition } from './define-report.js';
+import { creditCardExpiryReport } from './definitions/credit-card-expiry.js';
 import { lapsedSurrenderReport } from './definitions/lapsed-surrender.js';
+import { personalAbBvReport } from './definitions/personal-ab-bv.js';
+import { policyAbBvReport } from './definitions/policy-ab-bv.js';
+import { trainingHistoryReport } from './definitions/training-history.js';
 import type { ReportType } from './report-types.js';
 
 /**
@@ -8,4 +12,8 @@ import type { ReportType } from './report-types.js';
  */
 export const REPORT_DEFINITIONS: Partial<Record<ReportType, ReportDefinition>> = {
   1: lapsedSurrenderReport,
+  8: creditCardExpiryReport,
+  13: policyAbBvReport,
+  14: personalAbBvReport,
+  201: trainingHistoryReport,
 };

@@ -16,6 +16,7 @@ import { hashDemoPasswords, insertOrganisation, insertStaffAndProducerUsers } fr
 import { insertPolicies } from './demo-policies.js';
 import { insertRevenues } from './demo-revenues.js';
 import { insertCatalog, insertCodeTables } from './reference.js';
+import { backfillReportFacts, switchDemoPlansToCards } from './report-facts.js';
 
 export interface DemoDataOptions {
   /** Statement months are the full months before this date's month (tests pin it). Default: now. */
@@ -48,7 +49,8 @@ export async function ensureDemoData(db: Db, options: DemoDataOptions = {}): Pro
   if (await hasData(db)) return { seeded: false };
   // Hashing runs on libuv threads; start it before the transaction so it overlaps with the inserts.
   const hashing = hashDemoPasswords();
-  const months = statementMonths(options.now ?? new Date());
+  const now = options.now ?? new Date();
+  const months = statementMonths(now);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('portal:demo-seed'))`);
     if (await hasData(tx)) return { seeded: false };
@@ -70,6 +72,10 @@ export async function ensureDemoData(db: Db, options: DemoDataOptions = {}): Pro
     await timed('forms', () => insertForms(ctx));
     await timed('commission statements', () => insertCommissionStatements(ctx));
     await timed('revenues', () => insertRevenues(ctx));
+    await timed('report facts', async () => {
+      await switchDemoPlansToCards(tx, now);
+      await backfillReportFacts(tx, { now });
+    });
     return { seeded: true };
   });
 }

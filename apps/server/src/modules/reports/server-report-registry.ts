@@ -1,5 +1,9 @@
 import type { ReportDefinition, ReportType } from '@portal/contract';
 import type { ServerListDefinition } from '../../lists/index.js';
+import { creditCardExpiryServerReport } from './report-8-credit-card-expiry.js';
+import { policyAbBvServerReport } from './report-13-policy-ab-bv.js';
+import { personalAbBvServerReport } from './report-14-personal-ab-bv.js';
+import { trainingHistoryServerReport } from './report-201-training-history.js';
 
 /** The server half of a report: a list definition over the report's contract (query, scope, sort, row → item). */
 // biome-ignore lint/suspicious/noExplicitAny: each report has its own row type; the registry only runs them.
@@ -9,4 +13,9 @@ export type ServerReportDefinition = ServerListDefinition<ReportDefinition, any>
  * Every report's server definition, by type. Each report is one file of this folder (`report-<type>-<name>.ts`) and
  * one line here. Partial while the reports are being written (issue 10); complete once all fifteen exist.
  */
-export const SERVER_REPORTS: Partial<Record<ReportType, ServerReportDefinition>> = {};
+export const SERVER_REPORTS: Partial<Record<ReportType, ServerReportDefinition>> = {
+  8: creditCardExpiryServerReport,
+  13: policyAbBvServerReport,
+  14: personalAbBvServerReport,
+  201: trainingHistoryServerReport,
+};
