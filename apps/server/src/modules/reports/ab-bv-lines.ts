@@ -8,7 +8,7 @@ import { producerFilter, type TeamScope } from '../../db/team-scope.js';
  * total of 14 is the sum of the 13 lines it stands for (same FROM, same WHERE, same expressions).
  *
  * A line is a plan issued from a new-business or transfer-in application of the scope (the writing producer earns
- * it), with a regular premium. AB = the basic plan's modal premium × premiums a year, in the plan's currency;
+ * it), with a regular premium, rider record types excluded. AB = the basic plan's modal premium × premiums a year, in the plan's currency;
  * BV = AB × the product's BV factor in force on the application date, rounded half away from zero to the cent.
  */
 
@@ -55,6 +55,8 @@ export function abBvSource(
       issuedNewBusiness(applications.policyId, applications.actionType),
       producerFilter(scope, applications.producerId),
       sql`${policies.modalPremium} is not null and ${policies.paymentFrequency} in ('M', 'Q', 'H', 'A')`,
+      // A rider is priced with its basic plan; one filed as a plan of its own is not a basic plan to annualize.
+      sql`${applications.category} <> 'IR'`,
       criteria.dateFrom ? sql`${dateColumn} >= ${criteria.dateFrom}::date` : undefined,
       criteria.dateTo ? sql`${dateColumn} <= ${criteria.dateTo}::date` : undefined,
       excluded.length > 0 ? notInArray(policies.statusCode, [...excluded]) : undefined,
