@@ -56,7 +56,7 @@ export const policyAbBvReport = defineReport({
     'ab',
     'bv',
   ],
-  defaultSort: { field: 'consultant', order: 'asc' },
+  defaultSort: { field: 'applicationDate', order: 'asc' },
   columns: [
     { key: 'policyNo', kind: 'text', label: H.policyNo },
     { key: 'ownerName', kind: 'text', label: H.ownerName, wrap: true },
