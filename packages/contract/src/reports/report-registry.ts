@@ -1,9 +1,13 @@
 import type { ReportDefinition } from './define-report.js';
+import { creditCardExpiryReport } from './definitions/credit-card-expiry.js';
 import { lapsedSurrenderReport } from './definitions/lapsed-surrender.js';
 import { newBusinessStatusReport } from './definitions/new-business-status.js';
 import { newClientReport } from './definitions/new-client.js';
 import { salesPerformanceReport } from './definitions/sales-performance.js';
 import { transferInReport } from './definitions/transfer-in.js';
+import { personalAbBvReport } from './definitions/personal-ab-bv.js';
+import { policyAbBvReport } from './definitions/policy-ab-bv.js';
+import { trainingHistoryReport } from './definitions/training-history.js';
 import type { ReportType } from './report-types.js';
 
 /**
@@ -16,4 +20,8 @@ export const REPORT_DEFINITIONS: Partial<Record<ReportType, ReportDefinition>> =
   3: newBusinessStatusReport,
   4: salesPerformanceReport,
   5: transferInReport,
+  8: creditCardExpiryReport,
+  13: policyAbBvReport,
+  14: personalAbBvReport,
+  201: trainingHistoryReport,
 };

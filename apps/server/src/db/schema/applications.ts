@@ -22,6 +22,14 @@ import { producers } from './producers.js';
 import { applicationStages } from './reference.js';
 
 /**
+ * Applications that issued a plan as new business or a transfer in: the lines of the AB BV reports. A premium
+ * increase or an assignment changes a plan already counted, so it is not a line of its own.
+ */
+export function issuedNewBusiness(policyId: unknown, actionType: unknown) {
+  return sql`${policyId} is not null and ${actionType} in ('NB', 'TI')`;
+}
+
+/**
  * New business: an application moving through stages 1–8 until a policy is issued (7) or it is cancelled (8).
  * Its id is the caaId of the producer screens. `policy_no` is known once the provider assigns it; `policy_id`
  * once the issued plan is on file.
@@ -91,6 +99,17 @@ export const applications = pgTable(
       .on(t.receivedDate, t.id, t.producerId)
       .where(sql`${t.stage} in (${sql.raw(IN_PROGRESS_STAGES.join(', '))})`),
     index('applications_commence_idx').on(t.commenceDate),
+    // Reports 13 and 14 (AB BV): issued new business (issuedNewBusiness, the same literals in query and index) of a
+    // team in a period of the chosen date basis, the producer checked from the index (docs/reports-h4.md).
+    index('applications_issued_received_idx')
+      .on(t.receivedDate, t.id, t.producerId)
+      .where(issuedNewBusiness(t.policyId, t.actionType)),
+    index('applications_issued_sent_idx')
+      .on(t.sentDate, t.id, t.producerId)
+      .where(issuedNewBusiness(t.policyId, t.actionType)),
+    index('applications_issued_commence_idx')
+      .on(t.commenceDate, t.id, t.producerId)
+      .where(issuedNewBusiness(t.policyId, t.actionType)),
     index('applications_client_idx').on(t.clientId),
     index('applications_policy_idx').on(t.policyId),
     index('applications_product_idx').on(t.productId),

@@ -14,6 +14,7 @@ export * from './producers.js';
 export * from './rate-limits.js';
 export * from './reference.js';
 export * from './report-exports.js';
+export * from './report-facts.js';
 export * from './revenues.js';
 export * from './service-records.js';
 export * from './staff.js';

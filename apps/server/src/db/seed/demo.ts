@@ -13,6 +13,7 @@ import { insertPolicies } from './demo-policies.js';
 import { insertReportBusiness } from './demo-report-business.js';
 import { insertRevenues } from './demo-revenues.js';
 import { insertCatalog, insertCodeTables } from './reference.js';
+import { backfillReportFacts, switchDemoPlansToCards } from './report-facts.js';
 
 export interface DemoDataOptions {
   /** Statement months are the full months before this date's month (tests pin it). Default: now. */
@@ -45,7 +46,8 @@ export async function ensureDemoData(db: Db, options: DemoDataOptions = {}): Pro
   if (await hasData(db)) return { seeded: false };
   // Hashing runs on libuv threads; start it before the transaction so it overlaps with the inserts.
   const hashing = hashDemoPasswords();
-  const months = statementMonths(options.now ?? new Date());
+  const now = options.now ?? new Date();
+  const months = statementMonths(now);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('portal:demo-seed'))`);
     if (await hasData(tx)) return { seeded: false };
@@ -68,6 +70,10 @@ export async function ensureDemoData(db: Db, options: DemoDataOptions = {}): Pro
     await timed('forms', () => insertForms(ctx));
     await timed('revenues', () => insertRevenues(ctx));
     await timed('commission revenues and statements', () => insertCommissionRevenues(ctx));
+    await timed('report facts', async () => {
+      await switchDemoPlansToCards(tx, now);
+      await backfillReportFacts(tx, { now });
+    });
     return { seeded: true };
   });
 }

@@ -19,6 +19,7 @@ import { premiumsDue } from './demo-premiums.js';
 import { GIVEN_NAMES, SURNAMES } from './names.js';
 import { addDays, Random } from './random.js';
 import { statusChangedOn } from './status-dates.js';
+import { backfillReportFacts } from './report-facts.js';
 
 export const POLICIES_PER_SCALE_UNIT = 10_000;
 const CLIENTS_PER_CHUNK = 1_000;
@@ -317,6 +318,12 @@ export async function generateScaleData(db: Db, options: ScaleOptions): Promise<
       log(`unit ${unit + 1}/${options.scale}: ${perUnit - policiesLeft} policies, ${total} rows so far`);
     }
   }
+  // Cards, BV factors and training for the generated plans and producers, derived in SQL from what was inserted.
+  const facts = await backfillReportFacts(db);
+  count('payment_cards', facts.paymentCards);
+  count('bv_factors', facts.bvFactors);
+  count('producer_trainings', facts.trainings);
+  log(`report facts: ${JSON.stringify(facts)}`);
   const seconds = (performance.now() - started) / 1000;
   const totalRows = Object.values(rows).reduce((a, b) => a + b, 0);
   return { rows, totalRows, seconds, rowsPerSecond: Math.round(totalRows / seconds) };

@@ -5,6 +5,10 @@ import { newBusinessStatusServerReport } from './report-3-new-business-status.js
 import { salesPerformanceServerReport } from './report-4-sales-performance.js';
 import { transferInServerReport } from './report-5-transfer-in.js';
 import { lapsedSurrenderServerReport } from './report-1-lapsed-surrender.js';
+import { creditCardExpiryServerReport } from './report-8-credit-card-expiry.js';
+import { policyAbBvServerReport } from './report-13-policy-ab-bv.js';
+import { personalAbBvServerReport } from './report-14-personal-ab-bv.js';
+import { trainingHistoryServerReport } from './report-201-training-history.js';
 
 /** The server half of a report: a list definition over the report's contract (query, scope, sort, row → item). */
 // biome-ignore lint/suspicious/noExplicitAny: each report has its own row type; the registry only runs them.
@@ -20,4 +24,8 @@ export const SERVER_REPORTS: Partial<Record<ReportType, ServerReportDefinition>>
   4: salesPerformanceServerReport,
   5: transferInServerReport,
   1: lapsedSurrenderServerReport as unknown as ServerReportDefinition,
+  8: creditCardExpiryServerReport,
+  13: policyAbBvServerReport,
+  14: personalAbBvServerReport,
+  201: trainingHistoryServerReport,
 };

@@ -1,0 +1,67 @@
+import type { ReportForm } from '@portal/contract';
+import { inArray, notInArray, type SQL, sql } from 'drizzle-orm';
+import { applications, bvFactors, issuedNewBusiness, policies, policyItems } from '../../db/schema/index.js';
+import { producerFilter, type TeamScope } from '../../db/team-scope.js';
+
+/*
+ * The lines of reports 13 and 14, written once: report 13 lists them, report 14 totals the very same rows, so each
+ * total of 14 is the sum of the 13 lines it stands for (same FROM, same WHERE, same expressions).
+ *
+ * A line is a plan issued from a new-business or transfer-in application of the scope (the writing producer earns
+ * it), with a regular premium, rider record types excluded. AB = the basic plan's modal premium × premiums a year, in the plan's currency;
+ * BV = AB × the product's BV factor in force on the application date, rounded half away from zero to the cent.
+ */
+
+type AbBvCriteria = Pick<
+  ReportForm,
+  'dateType' | 'dateFrom' | 'dateTo' | 'excludeStatus' | 'status' | 'productType'
+>;
+
+const basic = sql.identifier('basic_item');
+const factor = sql.identifier('bv_factor');
+
+/** The application date column the date basis reads: received (APPL), sent to the provider (APPLSENT), commenced (POLICY). */
+export function dateBasisColumn(dateType: AbBvCriteria['dateType']) {
+  if (dateType === 'APPLSENT') return applications.sentDate;
+  if (dateType === 'POLICY') return applications.commenceDate;
+  return applications.receivedDate;
+}
+
+/** The basic plan's item (riders excluded) and the factor in force on the application date, one row each at most. */
+export const abBvJoins = sql`left join lateral (select ${policyItems.modalPremium} as modal_premium from ${policyItems}
+    where ${policyItems.policyId} = ${policies.id} and ${policyItems.policyType} = 'BASIC'
+    order by ${policyItems.id} limit 1) as ${basic} on true
+  left join lateral (select ${bvFactors.factor} as factor from ${bvFactors}
+    where ${bvFactors.productId} = ${policies.productId} and ${bvFactors.effectiveFrom} <= ${applications.receivedDate}
+      and (${bvFactors.effectiveTo} is null or ${bvFactors.effectiveTo} >= ${applications.receivedDate})
+    order by ${bvFactors.effectiveFrom} desc limit 1) as ${factor} on true`;
+
+export const basePremiumSql = sql`coalesce(${basic}.modal_premium, ${policies.modalPremium})`;
+export const paymentsPerYearSql = sql`(case ${policies.paymentFrequency} when 'M' then 12 when 'Q' then 4 when 'H' then 2 when 'A' then 1 end)`;
+export const abSql = sql`round(${basePremiumSql} * ${paymentsPerYearSql}, 2)`;
+export const factorSql = sql`${factor}.factor`;
+export const bvSql = sql`round(${abSql} * ${factorSql}, 2)`;
+
+/** FROM (application → its plan) and WHERE of the lines; abBvJoins adds what AB and BV read. */
+export function abBvSource(
+  scope: TeamScope,
+  criteria: AbBvCriteria,
+): { from: SQL; where: (SQL | undefined)[] } {
+  const dateColumn = dateBasisColumn(criteria.dateType);
+  const excluded = criteria.excludeStatus ?? [];
+  return {
+    from: sql`${applications} join ${policies} on ${policies.id} = ${applications.policyId}`,
+    where: [
+      issuedNewBusiness(applications.policyId, applications.actionType),
+      producerFilter(scope, applications.producerId),
+      sql`${policies.modalPremium} is not null and ${policies.paymentFrequency} in ('M', 'Q', 'H', 'A')`,
+      // A rider is priced with its basic plan; one filed as a plan of its own is not a basic plan to annualize.
+      sql`${applications.category} <> 'IR'`,
+      criteria.dateFrom ? sql`${dateColumn} >= ${criteria.dateFrom}::date` : undefined,
+      criteria.dateTo ? sql`${dateColumn} <= ${criteria.dateTo}::date` : undefined,
+      excluded.length > 0 ? notInArray(policies.statusCode, [...excluded]) : undefined,
+      criteria.status ? sql`${policies.statusCode} = ${criteria.status}` : undefined,
+      criteria.productType ? inArray(applications.category, [criteria.productType]) : undefined,
+    ],
+  };
+}
