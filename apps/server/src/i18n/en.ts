@@ -174,6 +174,17 @@ export const en = {
     followup9: 'Policy loan',
     followup10: 'Change of payment method',
   },
+  /** Plan and client reports 6, 7, 9–12 (modules/reports): words of the codes their rows show. */
+  planReports: {
+    serviceTypeD: 'Discretionary',
+    serviceTypeN: 'Non-discretionary',
+    serviceTypeT: 'TR-discretionary',
+    itemBASIC: 'Basic plan',
+    itemRIDER: 'Rider',
+    itemFUND: 'Fund',
+    followupO: 'Open',
+    followupC: 'Closed',
+  },
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

@@ -176,4 +176,14 @@ export const ja: Messages = {
     followup9: '契約者貸付',
     followup10: '払込方法変更',
   },
+  planReports: {
+    serviceTypeD: '一任',
+    serviceTypeN: '非一任',
+    serviceTypeT: 'TR一任',
+    itemBASIC: '主契約',
+    itemRIDER: '特約',
+    itemFUND: 'ファンド',
+    followupO: '対応中',
+    followupC: '完了',
+  },
 };

@@ -172,4 +172,14 @@ export const kr: Messages = {
     followup9: '약관 대출',
     followup10: '납입 방법 변경',
   },
+  planReports: {
+    serviceTypeD: '일임',
+    serviceTypeN: '비일임',
+    serviceTypeT: 'TR 일임',
+    itemBASIC: '주계약',
+    itemRIDER: '특약',
+    itemFUND: '펀드',
+    followupO: '진행 중',
+    followupC: '완료',
+  },
 };

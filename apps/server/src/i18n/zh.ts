@@ -169,4 +169,14 @@ export const zh: Messages = {
     followup9: '保單貸款',
     followup10: '更改繳費方式',
   },
+  planReports: {
+    serviceTypeD: '全權委託',
+    serviceTypeN: '非全權委託',
+    serviceTypeT: 'TR 全權委託',
+    itemBASIC: '基本計劃',
+    itemRIDER: '附加保障',
+    itemFUND: '基金',
+    followupO: '未完成',
+    followupC: '已完成',
+  },
 };

@@ -1,5 +1,11 @@
 import type { ReportDefinition } from './define-report.js';
+import { birthdayReport } from './definitions/birthday.js';
+import { clientPortfolioReport } from './definitions/client-portfolio.js';
 import { lapsedSurrenderReport } from './definitions/lapsed-surrender.js';
+import { missingPremiumReport } from './definitions/missing-premium.js';
+import { policyItemDetailsReport } from './definitions/policy-item-details.js';
+import { policyOwnerReport } from './definitions/policy-owner.js';
+import { policySummaryReport } from './definitions/policy-summary.js';
 import type { ReportType } from './report-types.js';
 
 /**
@@ -8,4 +14,10 @@ import type { ReportType } from './report-types.js';
  */
 export const REPORT_DEFINITIONS: Partial<Record<ReportType, ReportDefinition>> = {
   1: lapsedSurrenderReport,
+  6: birthdayReport,
+  7: missingPremiumReport,
+  9: clientPortfolioReport,
+  10: policySummaryReport,
+  11: policyItemDetailsReport,
+  12: policyOwnerReport,
 };

@@ -114,6 +114,8 @@ export const policies = pgTable(
     index('policies_joint_owner_idx').on(t.jointOwnerClientId),
     index('policies_insured_client_idx').on(t.insuredClientId),
     index('policies_product_idx').on(t.productId),
+    // Plan reports by commencement period (date basis POLICY, types 10–12).
+    index('policies_commence_idx').on(t.commenceDate, t.id, t.servicingProducerId),
     index('policies_plan_no_trgm_idx').using('gin', sql`${t.planNo} gin_trgm_ops`),
     index('policies_insured_name_trgm_idx').using('gin', sql`${t.insuredName} gin_trgm_ops`),
     check('policies_currency_ck', sql`${isCurrency(t.currency)} and ${isCurrency(t.valuationCurrency)}`),

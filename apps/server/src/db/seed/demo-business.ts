@@ -9,6 +9,7 @@ import { insertInSlices, insertReturningIds } from './bulk.js';
 import { FOLLOWUP_TYPES } from './catalog-data.js';
 import { DEMO_ANCHOR_DATE, type DemoContext, type DemoPolicy } from './demo-context.js';
 import { GIVEN_NAMES } from './names.js';
+import { premiumDueDates } from './demo-premiums.js';
 import { addDays, Random } from './random.js';
 
 interface ApplicationPlan {
@@ -127,6 +128,17 @@ export async function insertApplications(ctx: DemoContext): Promise<void> {
   await insertInSlices(ctx.tx, applicationStageHistory, history);
 }
 
+/**
+ * The premium a missing premium (6) or renewal (7) follow-up is about: a missing premium is the plan's last premium
+ * due on or before the day the follow-up was opened, a renewal the next one after it; the amount is the plan's modal
+ * premium. Single-premium plans have no premium due; other follow-up types carry none.
+ */
+function premiumFollowup(policy: DemoPolicy, typeId: number, created: string) {
+  const dates = typeId === 6 || typeId === 7 ? premiumDueDates(policy.commenceDate, created, policy.paymentFrequency) : null;
+  if (!dates) return { dueDate: null, amountDue: null };
+  return { dueDate: typeId === 6 ? dates.last : dates.next, amountDue: policy.modalPremium };
+}
+
 const SUBJECTS: Record<number, string> = Object.fromEntries(FOLLOWUP_TYPES.map((t) => [t.id, t.name]));
 
 /** Follow-ups on plans: open and closed, every type, with 6 (missing premium) and 7 (renewal) well represented. */
@@ -142,6 +154,7 @@ export async function insertServiceRecords(ctx: DemoContext): Promise<void> {
     const typeId = i % 5 === 0 ? 6 : i % 5 === 1 ? 7 : (i % FOLLOWUP_TYPES.length) + 1;
     const status = rng.chance(0.45) ? 'O' : 'C';
     const created = rng.dateBetween('2025-07-01', DEMO_ANCHOR_DATE);
+    const premium = premiumFollowup(policy, typeId, created);
     rows.push({
       siteCode: policy.site,
       uniqueId: `SR${policy.site.toUpperCase()}${serial++}`,
@@ -155,8 +168,9 @@ export async function insertServiceRecords(ctx: DemoContext): Promise<void> {
       subject: `${SUBJECTS[typeId] ?? 'Follow-up'} – ${policy.planNo}`,
       details:
         typeId === 6
-          ? `Premium due ${created} not received. Client reminded by phone.`
+          ? `Premium ${premium.amountDue ? `of ${policy.currency} ${premium.amountDue} ` : ''}due ${premium.dueDate ?? created} not received. Client reminded by phone.`
           : `Request logged for plan ${policy.planNo}.`,
+      ...premium,
     });
   }
   // partner2's team (A2001) also has follow-ups, so "another team's record" can be asked for and refused.
@@ -169,6 +183,7 @@ export async function insertServiceRecords(ctx: DemoContext): Promise<void> {
       category: policy.category,
       policyId: policy.id,
       typeId: i === 0 ? 7 : 1,
+      ...premiumFollowup(policy, i === 0 ? 7 : 1, created),
       status: i === 2 ? 'C' : 'O',
       createdDate: created,
       completedDate: i === 2 ? addDays(created, 5) : null,

@@ -45,6 +45,8 @@ export interface DemoPolicy {
   producerCode: string;
   commenceDate: string;
   modalPremium: string | null;
+  /** M, Q, H, A, or S (single premium); null when the plan states none. */
+  paymentFrequency: string | null;
   totalPremiumPaid: string;
   /** Investment plans only. */
   totalWithdrawalAmount: string | null;

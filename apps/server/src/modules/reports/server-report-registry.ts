@@ -1,5 +1,11 @@
 import type { ReportDefinition, ReportType } from '@portal/contract';
 import type { ServerListDefinition } from '../../lists/index.js';
+import { birthdayServerReport } from './report-6-birthday.js';
+import { missingPremiumServerReport } from './report-7-missing-premium.js';
+import { clientPortfolioServerReport } from './report-9-client-portfolio.js';
+import { policySummaryServerReport } from './report-10-policy-summary.js';
+import { policyItemDetailsServerReport } from './report-11-policy-item-details.js';
+import { policyOwnerServerReport } from './report-12-policy-owner.js';
 
 /** The server half of a report: a list definition over the report's contract (query, scope, sort, row → item). */
 // biome-ignore lint/suspicious/noExplicitAny: each report has its own row type; the registry only runs them.
@@ -9,4 +15,11 @@ export type ServerReportDefinition = ServerListDefinition<ReportDefinition, any>
  * Every report's server definition, by type. Each report is one file of this folder (`report-<type>-<name>.ts`) and
  * one line here. Partial while the reports are being written (issue 10); complete once all fifteen exist.
  */
-export const SERVER_REPORTS: Partial<Record<ReportType, ServerReportDefinition>> = {};
+export const SERVER_REPORTS: Partial<Record<ReportType, ServerReportDefinition>> = {
+  6: birthdayServerReport,
+  7: missingPremiumServerReport,
+  9: clientPortfolioServerReport,
+  10: policySummaryServerReport,
+  11: policyItemDetailsServerReport,
+  12: policyOwnerServerReport,
+};
