@@ -8,8 +8,8 @@ import {
 import { insertInSlices, insertReturningIds } from './bulk.js';
 import { FOLLOWUP_TYPES } from './catalog-data.js';
 import { DEMO_ANCHOR_DATE, type DemoContext, type DemoPolicy } from './demo-context.js';
-import { GIVEN_NAMES } from './names.js';
 import { premiumDueDates } from './demo-premiums.js';
+import { GIVEN_NAMES } from './names.js';
 import { addDays, Random } from './random.js';
 
 interface ApplicationPlan {
@@ -134,7 +134,10 @@ export async function insertApplications(ctx: DemoContext): Promise<void> {
  * premium. Single-premium plans have no premium due; other follow-up types carry none.
  */
 function premiumFollowup(policy: DemoPolicy, typeId: number, created: string) {
-  const dates = typeId === 6 || typeId === 7 ? premiumDueDates(policy.commenceDate, created, policy.paymentFrequency) : null;
+  const dates =
+    typeId === 6 || typeId === 7
+      ? premiumDueDates(policy.commenceDate, created, policy.paymentFrequency)
+      : null;
   if (!dates) return { dueDate: null, amountDue: null };
   return { dueDate: typeId === 6 ? dates.last : dates.next, amountDue: policy.modalPremium };
 }

@@ -184,7 +184,10 @@ export async function generateScaleData(db: Db, options: ScaleOptions): Promise<
           emails: [`c${nextClient}@example.com`],
           phones: [`+852 9${rng.int(1000000, 9999999)}`],
           // Derived, not drawn: the random stream (and every figure after it) stays as it was.
-          residentialAddress: [`Flat ${(nextClient % 40) + 1}A, ${(nextClient % 300) + 1} Nathan Road`, 'Hong Kong'],
+          residentialAddress: [
+            `Flat ${(nextClient % 40) + 1}A, ${(nextClient % 300) + 1} Nathan Road`,
+            'Hong Kong',
+          ],
           servicingProducerId: producerId,
         });
         owners.push({ site: team.site, producerId, name: `${givenName} ${surname}` });

@@ -4,11 +4,16 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { applications, policies } from '../../db/schema/index.js';
 import { producerFilter, type TeamScope } from '../../db/team-scope.js';
 
-type PlanCriteria = Pick<ReportForm, 'dateType' | 'dateFrom' | 'dateTo' | 'excludeStatus' | 'status' | 'productType'>;
+type PlanCriteria = Pick<
+  ReportForm,
+  'dateType' | 'dateFrom' | 'dateTo' | 'excludeStatus' | 'status' | 'productType'
+>;
 
 /** Plans whose status is none of `excluded` (spec 1 §9 exclude options: CAN, COF, LAP, SUR, TOT). */
 export function statusNotExcluded(excluded: readonly string[] | undefined): SQL | undefined {
-  return excluded && excluded.length > 0 ? notInArray(policies.statusCode, [...new Set(excluded)]) : undefined;
+  return excluded && excluded.length > 0
+    ? notInArray(policies.statusCode, [...new Set(excluded)])
+    : undefined;
 }
 
 /** A product type is the plan's category (a rider, IR, is no product type and never matches one). */
@@ -17,10 +22,7 @@ export function productTypeIs(productType: string | undefined): SQL | undefined 
 }
 
 function dateRange(column: SQL | PgColumn, from?: string, to?: string): SQL[] {
-  return [
-    ...(from ? [sql`${column} >= ${from}::date`] : []),
-    ...(to ? [sql`${column} <= ${to}::date`] : []),
-  ];
+  return [...(from ? [sql`${column} >= ${from}::date`] : []), ...(to ? [sql`${column} <= ${to}::date`] : [])];
 }
 
 /**
@@ -30,7 +32,9 @@ function dateRange(column: SQL | PgColumn, from?: string, to?: string): SQL[] {
  * over from another adviser) has no application date and is outside any APPL or APPLSENT period. The basis defaults
  * to APPL, the form's default for these reports.
  */
-export function planPeriod(criteria: Pick<PlanCriteria, 'dateType' | 'dateFrom' | 'dateTo'>): SQL | undefined {
+export function planPeriod(
+  criteria: Pick<PlanCriteria, 'dateType' | 'dateFrom' | 'dateTo'>,
+): SQL | undefined {
   const { dateFrom, dateTo } = criteria;
   if (!dateFrom && !dateTo) return undefined;
   if (criteria.dateType === 'POLICY') {
