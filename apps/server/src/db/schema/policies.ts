@@ -193,6 +193,9 @@ export const policyItems = pgTable(
   },
   (t) => [
     index('policy_items_policy_idx').on(t.policyId),
+    // Policy item details (report 11) keys its rows id × 2 (coverage lines) and id × 2 + 1 (funds): a page's rows
+    // are fetched by that key (runList's deferred join), through this index and holdings_report_key_idx.
+    index('policy_items_report_key_idx').on(sql`(${t.id} * 2)`),
     check('policy_items_policy_term_ck', isTermCode(t.policyTerm)),
     check('policy_items_pay_term_ck', isTermCode(t.payTerm)),
     check('policy_items_policy_type_ck', inList(t.policyType, ['BASIC', 'RIDER'])),

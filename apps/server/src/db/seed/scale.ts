@@ -255,6 +255,8 @@ export async function generateScaleData(db: Db, options: ScaleOptions): Promise<
           currency: p.currency,
           commenceDate: p.commenceDate,
           receivedDate: received,
+          // Sent to the provider three days after receipt once it got that far (date basis APPLSENT of the reports).
+          sentDate: stage >= 3 ? addDays(received, 3) : null,
           stage,
           producerId: p.servicingProducerId,
         });
