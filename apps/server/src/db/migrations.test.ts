@@ -70,8 +70,8 @@ describe('migrations', () => {
     const indexes = await rows<{ indexname: string }>(
       sql`select indexname from pg_indexes where indexname in ('clients_birth_month_day_idx',
         'service_records_premium_date_idx', 'policies_commence_idx', 'applications_received_policy_idx',
-        'applications_sent_policy_idx') order by 1`,
+        'applications_sent_policy_idx', 'policy_items_report_key_idx', 'holdings_report_key_idx') order by 1`,
     );
-    expect(indexes).toHaveLength(5);
+    expect(indexes).toHaveLength(7);
   });
 });
