@@ -66,4 +66,23 @@ describe('migrations', () => {
     );
     expect(row?.full_name).toBe('Tai Man Chan');
   });
+
+  it('keep the birth month and day of a client, 29 February included, and index the report keys', async () => {
+    const client = { siteCode: 'afs' as const, idType: 'ID' as const, surname: 'Lee' };
+    await db.insert(clients).values([
+      { ...client, idNumber: 'B1', clientNo: 'AG12340001', birthDate: '1992-02-29' },
+      { ...client, idNumber: 'B2', clientNo: 'AG12340002', birthDate: '1980-12-05' },
+      { ...client, idNumber: 'B3', clientNo: 'AG12340003' },
+    ]);
+    const born = await rows<{ client_no: string; birth_month_day: number | null }>(
+      sql`select client_no, birth_month_day from clients where client_no like 'AG1234000%' order by 1`,
+    );
+    expect(born.map((r) => r.birth_month_day)).toEqual([229, 1205, null]);
+    const indexes = await rows<{ indexname: string }>(
+      sql`select indexname from pg_indexes where indexname in ('clients_birth_month_day_idx',
+        'service_records_premium_date_idx', 'policies_commence_idx', 'applications_received_policy_idx',
+        'applications_sent_policy_idx', 'policy_items_report_key_idx', 'holdings_report_key_idx') order by 1`,
+    );
+    expect(indexes).toHaveLength(7);
+  });
 });

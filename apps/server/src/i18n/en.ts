@@ -230,6 +230,17 @@ export const en = {
     exportNotReady: 'This export is still being prepared. Please wait until it is done.',
     exportExpired: 'This export is no longer available (exports are kept for 24 hours). Please export again.',
   },
+  /** Plan and client reports 6, 7, 9–12 (modules/reports): words of the codes their rows show. */
+  planReports: {
+    serviceTypeD: 'Discretionary',
+    serviceTypeN: 'Non-discretionary',
+    serviceTypeT: 'TR-discretionary',
+    itemBASIC: 'Basic plan',
+    itemRIDER: 'Rider',
+    itemFUND: 'Fund',
+    followupO: 'Open',
+    followupC: 'Closed',
+  },
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

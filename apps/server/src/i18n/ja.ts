@@ -231,4 +231,14 @@ export const ja: Messages = {
     exportExpired:
       'このエクスポートはすでにご利用いただけません（エクスポートの保存期間は 24 時間です）。もう一度エクスポートしてください。',
   },
+  planReports: {
+    serviceTypeD: '一任',
+    serviceTypeN: '非一任',
+    serviceTypeT: 'TR一任',
+    itemBASIC: '主契約',
+    itemRIDER: '特約',
+    itemFUND: 'ファンド',
+    followupO: '対応中',
+    followupC: '完了',
+  },
 };

@@ -226,4 +226,14 @@ export const kr: Messages = {
     exportExpired:
       '이 내보내기는 더 이상 제공되지 않습니다(내보내기는 24시간 보관됩니다). 다시 내보내 주십시오.',
   },
+  planReports: {
+    serviceTypeD: '일임',
+    serviceTypeN: '비일임',
+    serviceTypeT: 'TR 일임',
+    itemBASIC: '주계약',
+    itemRIDER: '특약',
+    itemFUND: '펀드',
+    followupO: '진행 중',
+    followupC: '완료',
+  },
 };

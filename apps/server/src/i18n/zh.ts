@@ -222,4 +222,14 @@ export const zh: Messages = {
     exportNotReady: '此匯出仍在準備中，請稍候至完成。',
     exportExpired: '此匯出已不再提供（匯出檔案保留 24 小時）。請重新匯出。',
   },
+  planReports: {
+    serviceTypeD: '全權委託',
+    serviceTypeN: '非全權委託',
+    serviceTypeT: 'TR 全權委託',
+    itemBASIC: '基本計劃',
+    itemRIDER: '附加保障',
+    itemFUND: '基金',
+    followupO: '未完成',
+    followupC: '已完成',
+  },
 };

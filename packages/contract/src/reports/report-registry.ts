@@ -8,6 +8,13 @@ import { transferInReport } from './definitions/transfer-in.js';
 import { personalAbBvReport } from './definitions/personal-ab-bv.js';
 import { policyAbBvReport } from './definitions/policy-ab-bv.js';
 import { trainingHistoryReport } from './definitions/training-history.js';
+import { birthdayReport } from './definitions/birthday.js';
+import { clientPortfolioReport } from './definitions/client-portfolio.js';
+import { lapsedSurrenderReport } from './definitions/lapsed-surrender.js';
+import { missingPremiumReport } from './definitions/missing-premium.js';
+import { policyItemDetailsReport } from './definitions/policy-item-details.js';
+import { policyOwnerReport } from './definitions/policy-owner.js';
+import { policySummaryReport } from './definitions/policy-summary.js';
 import type { ReportType } from './report-types.js';
 
 /**
@@ -24,4 +31,10 @@ export const REPORT_DEFINITIONS: Partial<Record<ReportType, ReportDefinition>> =
   13: policyAbBvReport,
   14: personalAbBvReport,
   201: trainingHistoryReport,
+  6: birthdayReport,
+  7: missingPremiumReport,
+  9: clientPortfolioReport,
+  10: policySummaryReport,
+  11: policyItemDetailsReport,
+  12: policyOwnerReport,
 };

@@ -110,6 +110,12 @@ export const applications = pgTable(
     index('applications_issued_commence_idx')
       .on(t.commenceDate, t.id, t.producerId)
       .where(issuedNewBusiness(t.policyId, t.actionType)),
+    // Plan reports by application period (date bases APPL and APPLSENT, types 10–12): the plans whose application
+    // was received or sent in a period, read from the index alone.
+    index('applications_received_policy_idx')
+      .on(t.receivedDate, t.policyId)
+      .where(sql`${t.policyId} is not null`),
+    index('applications_sent_policy_idx').on(t.sentDate, t.policyId).where(sql`${t.policyId} is not null`),
     index('applications_client_idx').on(t.clientId),
     index('applications_policy_idx').on(t.policyId),
     index('applications_product_idx').on(t.productId),

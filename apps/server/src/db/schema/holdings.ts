@@ -42,6 +42,8 @@ export const holdings = pgTable(
   (t) => [
     index('holdings_policy_idx').on(t.policyId),
     index('holdings_fund_idx').on(t.fundId),
+    // Policy item details (report 11): a fund's row key, id × 2 + 1 (see policy_items_report_key_idx).
+    index('holdings_report_key_idx').on(sql`(${t.id} * 2 + 1)`).where(sql`${t.holdingType} = 'fund'`),
     check('holdings_holding_type_ck', inList(t.holdingType, HOLDING_TYPES)),
     check('holdings_unit_type_ck', sql`${t.unitType} is null or ${inList(t.unitType, UNIT_TYPES)}`),
     // A fund holding is units of a known fund; a cash holding has neither fund nor units.

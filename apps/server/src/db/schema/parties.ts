@@ -1,6 +1,6 @@
 import { LANGUAGES } from '@portal/contract';
 import { sql } from 'drizzle-orm';
-import { check, date, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, inList, refId, updatedAt } from './columns.js';
 import { siteCodeEnum } from './enums.js';
 import { producers } from './producers.js';
@@ -30,6 +30,13 @@ export const clients = pgTable(
     fullName: text('full_name').notNull().generatedAlwaysAs(sql`btrim(given_name || ' ' || surname)`),
     /** Null for corporate clients. */
     birthDate: date('birth_date'),
+    /**
+     * Month × 100 + day of the birth date (0229 for 29 February), kept by PostgreSQL: the birthday report reads one
+     * month as a range of it and lists it in day order from clients_birth_month_day_idx.
+     */
+    birthMonthDay: smallint('birth_month_day').generatedAlwaysAs(
+      sql`(extract(month from birth_date) * 100 + extract(day from birth_date))::smallint`,
+    ),
     phones: text('phones').array().notNull().default(sql`'{}'::text[]`),
     emails: text('emails').array().notNull().default(sql`'{}'::text[]`),
     residentialAddress: text('residential_address').array().notNull().default(sql`'{}'::text[]`),
@@ -48,6 +55,8 @@ export const clients = pgTable(
     index('clients_full_name_trgm_idx').using('gin', sql`${t.fullName} gin_trgm_ops`),
     // Producer Clients list in name order (its default sort) for a whole team: walk clients by name, then their plans.
     index('clients_full_name_idx').on(t.fullName, t.id),
+    // Birthday report (type 6): a month's birthdays in day order, with the id tie-breaker.
+    index('clients_birth_month_day_idx').on(t.birthMonthDay, t.id),
     // Keywords match part of the AG number too (`client_no ilike '%…%'`).
     index('clients_client_no_trgm_idx').using('gin', sql`${t.clientNo} gin_trgm_ops`),
     check('clients_client_no_ck', sql`${t.clientNo} ~ '^AG[0-9]{8}$'`),

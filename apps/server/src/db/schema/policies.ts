@@ -121,6 +121,8 @@ export const policies = pgTable(
     index('policies_joint_owner_idx').on(t.jointOwnerClientId),
     index('policies_insured_client_idx').on(t.insuredClientId),
     index('policies_product_idx').on(t.productId),
+    // Plan reports by commencement period (date basis POLICY, types 10–12).
+    index('policies_commence_idx').on(t.commenceDate, t.id, t.servicingProducerId),
     index('policies_plan_no_trgm_idx').using('gin', sql`${t.planNo} gin_trgm_ops`),
     index('policies_insured_name_trgm_idx').using('gin', sql`${t.insuredName} gin_trgm_ops`),
     check('policies_currency_ck', sql`${isCurrency(t.currency)} and ${isCurrency(t.valuationCurrency)}`),
@@ -198,6 +200,9 @@ export const policyItems = pgTable(
   },
   (t) => [
     index('policy_items_policy_idx').on(t.policyId),
+    // Policy item details (report 11) keys its rows id × 2 (coverage lines) and id × 2 + 1 (funds): a page's rows
+    // are fetched by that key (runList's deferred join), through this index and holdings_report_key_idx.
+    index('policy_items_report_key_idx').on(sql`(${t.id} * 2)`),
     check('policy_items_policy_term_ck', isTermCode(t.policyTerm)),
     check('policy_items_pay_term_ck', isTermCode(t.payTerm)),
     check('policy_items_policy_type_ck', inList(t.policyType, ['BASIC', 'RIDER'])),

@@ -1,7 +1,7 @@
 import { SERVICE_STATUSES } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, inList, refId } from './columns.js';
+import { createdAt, idColumn, inList, money, refId } from './columns.js';
 import { siteCodeEnum } from './enums.js';
 import { sites } from './identity.js';
 import { policies } from './policies.js';
@@ -37,6 +37,12 @@ export const serviceRecords = pgTable(
       .references(() => producers.id),
     subject: text('subject').notNull(),
     details: text('details').notNull().default(''),
+    /**
+     * Missing premium (6) and renewal (7) follow-ups: the premium's due date and the amount due in the plan's
+     * currency, as the provider's notice gives them (null when the notice had none, and for other types).
+     */
+    dueDate: date('due_date'),
+    amountDue: money('amount_due'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -56,6 +62,11 @@ export const serviceRecords = pgTable(
     index('service_records_completed_idx').on(t.completedDate),
     index('service_records_type_status_idx').on(t.typeId, t.status),
     index('service_records_policy_idx').on(t.policyId),
+    // Missing premium report (type 7): a team's premium follow-ups by their date (the due date, else the day the
+    // follow-up was opened), newest first; producer_id last for the team check from the index alone.
+    index('service_records_premium_date_idx')
+      .on(sql`coalesce(${t.dueDate}, ${t.createdDate})`, t.id, t.producerId)
+      .where(sql`${t.typeId} in (6, 7)`),
     check('service_records_status_ck', inList(t.status, SERVICE_STATUSES)),
     check(
       'service_records_completed_ck',

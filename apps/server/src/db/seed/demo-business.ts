@@ -13,7 +13,7 @@ import {
   type DemoPolicy,
   INVESTMENT_CATEGORIES,
 } from './demo-context.js';
-import { fromUsd } from './demo-premiums.js';
+import { fromUsd, premiumDueDates } from './demo-premiums.js';
 import { GIVEN_NAMES } from './names.js';
 import { addDays, Random } from './random.js';
 
@@ -176,6 +176,20 @@ export async function insertApplications(ctx: DemoContext): Promise<void> {
   await insertInSlices(ctx.tx, applicationStageHistory, history);
 }
 
+/**
+ * The premium a missing premium (6) or renewal (7) follow-up is about: a missing premium is the plan's last premium
+ * due on or before the day the follow-up was opened, a renewal the next one after it; the amount is the plan's modal
+ * premium. Single-premium plans have no premium due; other follow-up types carry none.
+ */
+function premiumFollowup(policy: DemoPolicy, typeId: number, created: string) {
+  const dates =
+    typeId === 6 || typeId === 7
+      ? premiumDueDates(policy.commenceDate, created, policy.paymentFrequency)
+      : null;
+  if (!dates) return { dueDate: null, amountDue: null };
+  return { dueDate: typeId === 6 ? dates.last : dates.next, amountDue: policy.modalPremium };
+}
+
 const SUBJECTS: Record<number, string> = Object.fromEntries(FOLLOWUP_TYPES.map((t) => [t.id, t.name]));
 
 /** Follow-ups on plans: open and closed, every type, with 6 (missing premium) and 7 (renewal) well represented. */
@@ -191,6 +205,7 @@ export async function insertServiceRecords(ctx: DemoContext): Promise<void> {
     const typeId = i % 5 === 0 ? 6 : i % 5 === 1 ? 7 : (i % FOLLOWUP_TYPES.length) + 1;
     const status = rng.chance(0.45) ? 'O' : 'C';
     const created = rng.dateBetween('2025-07-01', DEMO_ANCHOR_DATE);
+    const premium = premiumFollowup(policy, typeId, created);
     rows.push({
       siteCode: policy.site,
       uniqueId: `SR${policy.site.toUpperCase()}${serial++}`,
@@ -204,8 +219,9 @@ export async function insertServiceRecords(ctx: DemoContext): Promise<void> {
       subject: `${SUBJECTS[typeId] ?? 'Follow-up'} – ${policy.planNo}`,
       details:
         typeId === 6
-          ? `Premium due ${created} not received. Client reminded by phone.`
+          ? `Premium ${premium.amountDue ? `of ${policy.currency} ${premium.amountDue} ` : ''}due ${premium.dueDate ?? created} not received. Client reminded by phone.`
           : `Request logged for plan ${policy.planNo}.`,
+      ...premium,
     });
   }
   // partner2's team (A2001) also has follow-ups, so "another team's record" can be asked for and refused.
@@ -218,6 +234,7 @@ export async function insertServiceRecords(ctx: DemoContext): Promise<void> {
       category: policy.category,
       policyId: policy.id,
       typeId: i === 0 ? 7 : 1,
+      ...premiumFollowup(policy, i === 0 ? 7 : 1, created),
       status: i === 2 ? 'C' : 'O',
       createdDate: created,
       completedDate: i === 2 ? addDays(created, 5) : null,

@@ -55,6 +55,21 @@ function addressLines(rng: Random): string[] {
   ];
 }
 
+/**
+ * A generated client's birth date: the drawn year and day, in a month chosen so that every month has birthdays in
+ * every demo producer's team (the birthday report, type 6, opens on next month whatever the date). The i-th client
+ * of a group is serviced by producer i mod 11 (A1001's group has eleven): each producer's successive clients step
+ * three months, and producers next to each other start a month apart. The eighth client of the partner's group
+ * (serviced by A1008, in consultant1's team) is born on 29 February of a leap year.
+ */
+function spreadBirthDate(drawn: string, i: number, leapDay: boolean): string {
+  const [year, , day] = drawn.split('-').map(Number) as [number, number, number];
+  if (leapDay) return `${year - (year % 4)}-02-29`;
+  const month = ((Math.floor(i / 11) * 3 + ((i % 11) % 3)) % 12) + 1;
+  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${year}-${String(month).padStart(2, '0')}-${String(Math.min(day, lastDay)).padStart(2, '0')}`;
+}
+
 function buildClientSeeds(rng: Random): ClientSeed[] {
   const seeds: ClientSeed[] = [];
   const client = DEMO_ACCOUNTS.find((a) => a.key === 'client');
@@ -114,7 +129,13 @@ function buildClientSeeds(rng: Random): ClientSeed[] {
             : hkid(rng),
         surname,
         givenName,
-        birthDate: corporate ? null : rng.dateBetween('1950-01-01', '2000-12-31'),
+        birthDate: corporate
+          ? null
+          : spreadBirthDate(
+              rng.dateBetween('1950-01-01', '2000-12-31'),
+              i,
+              group.producers[0] === 'A1001' && i === 7,
+            ),
         emails: rng.chance(0.85)
           ? [`${givenName || surname}.${surname}${i}@example.com`.toLowerCase().replace(/[^a-z0-9.@]/g, '')]
           : [],

@@ -45,7 +45,7 @@ export interface DemoPolicy {
   producerCode: string;
   commenceDate: string;
   modalPremium: string | null;
-  /** Premium mode (M Q H A S); the plan's application carries the same. */
+  /** M, Q, H, A, or S (single premium); null when the plan states none. */
   paymentFrequency: string | null;
   totalPremiumPaid: string;
   /** Investment plans only. */

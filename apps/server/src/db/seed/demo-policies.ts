@@ -269,7 +269,7 @@ export async function insertPolicies(ctx: DemoContext): Promise<void> {
         producerCode: client.producerCode,
         commenceDate,
         modalPremium: terms.modalPremium ?? null,
-        paymentFrequency: terms.paymentFrequency,
+        paymentFrequency: terms.paymentFrequency ?? null,
         totalPremiumPaid: paid,
         totalWithdrawalAmount: withdrawn,
         providerStatementFileKey,

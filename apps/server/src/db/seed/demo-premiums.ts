@@ -37,3 +37,27 @@ export function premiumsDue(
 export function fromUsd(usd: number, currency: string): number {
   return Math.round((usd / (FX_TO_USD[currency] ?? 1)) * 100) / 100;
 }
+
+/** `date` plus whole months, on the same day or the month's last day when it has fewer (31 Jan + 1 → 28/29 Feb). */
+function addMonths(date: string, months: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const first = new Date(Date.UTC(y, m - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  return `${first.toISOString().slice(0, 8)}${String(Math.min(d, lastDay)).padStart(2, '0')}`;
+}
+
+/**
+ * The premium due dates of a regular-premium plan around `date`: the last one on or before it (the commencement if
+ * `date` comes first) and the first one after it, on the plan's schedule (commencement plus whole periods). Null
+ * for a single premium or an unknown frequency. Missing-premium and renewal follow-ups carry these dates.
+ */
+export function premiumDueDates(
+  commenceDate: string,
+  date: string,
+  frequency: string | null | undefined,
+): { last: string; next: string } | null {
+  const period = MONTHS_PER_PAYMENT[frequency ?? ''];
+  if (!period) return null;
+  const n = Math.max(0, Math.floor(monthsBetween(commenceDate, date) / period));
+  return { last: addMonths(commenceDate, n * period), next: addMonths(commenceDate, (n + 1) * period) };
+}

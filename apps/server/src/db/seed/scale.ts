@@ -8,6 +8,7 @@ import {
   funds,
   holdings,
   policies,
+  policyItems,
   producers,
   products,
   serviceRecords,
@@ -15,7 +16,7 @@ import {
 import { insertInSlices, insertReturningIds } from './bulk.js';
 import { FX_TO_USD } from './catalog-data.js';
 import { ensureDemoData } from './demo.js';
-import { premiumsDue } from './demo-premiums.js';
+import { premiumDueDates, premiumsDue } from './demo-premiums.js';
 import { GIVEN_NAMES, SURNAMES } from './names.js';
 import { addDays, Random } from './random.js';
 import { statusChangedOn } from './status-dates.js';
@@ -162,6 +163,7 @@ export async function generateScaleData(db: Db, options: ScaleOptions): Promise<
   // Status dates draw from their own stream so the rest of the generated data stays as it was.
   const statusRng = new Random(19000 + run);
   const nonRider = productRows.filter((p) => p.category !== 'IR');
+  const productNames = new Map(productRows.map((p) => [p.id, p.name]));
 
   const heads = await insertHeads(db, run, rows);
   for (let unit = 0; unit < options.scale; unit++) {
@@ -185,6 +187,11 @@ export async function generateScaleData(db: Db, options: ScaleOptions): Promise<
           birthDate: rng.dateBetween('1945-01-01', '2004-12-31'),
           emails: [`c${nextClient}@example.com`],
           phones: [`+852 9${rng.int(1000000, 9999999)}`],
+          // Derived, not drawn: the random stream (and every figure after it) stays as it was.
+          residentialAddress: [
+            `Flat ${(nextClient % 40) + 1}A, ${(nextClient % 300) + 1} Nathan Road`,
+            'Hong Kong',
+          ],
           servicingProducerId: producerId,
         });
         owners.push({ site: team.site, producerId, name: `${givenName} ${surname}` });
@@ -236,6 +243,7 @@ export async function generateScaleData(db: Db, options: ScaleOptions): Promise<
       const appRows: (typeof applications.$inferInsert)[] = [];
       const srRows: (typeof serviceRecords.$inferInsert)[] = [];
       const holdingRows: (typeof holdings.$inferInsert)[] = [];
+      const itemRows: (typeof policyItems.$inferInsert)[] = [];
       policyRows.forEach((p, i) => {
         const policyId = policyIds[i] ?? 0;
         const stage = rng.chance(0.8) ? 7 : rng.int(1, 8);
@@ -260,23 +268,45 @@ export async function generateScaleData(db: Db, options: ScaleOptions): Promise<
           currency: p.currency,
           commenceDate: p.commenceDate,
           receivedDate: received,
+          // Sent to the provider three days after receipt once it got that far (date basis APPLSENT of the reports).
+          sentDate: stage >= 3 ? addDays(received, 3) : null,
           stage,
           producerId: p.servicingProducerId,
         });
         if (i % 2 === 0) {
           const created = rng.dateBetween('2023-01-01', '2026-06-30');
           const closed = rng.chance(0.6);
+          const typeId = rng.int(1, 10);
+          // Missing premium (6) and renewal (7) carry the premium due, as in the demo set (demo-business.ts).
+          const due =
+            typeId === 6 || typeId === 7
+              ? premiumDueDates(p.commenceDate ?? created, created, p.paymentFrequency)
+              : null;
           srRows.push({
             siteCode: p.siteCode,
             uniqueId: `SRG${run}-${policyId}`,
             category: p.category,
             policyId,
-            typeId: rng.int(1, 10),
+            typeId,
+            dueDate: due ? (typeId === 6 ? due.last : due.next) : null,
+            amountDue: due ? p.modalPremium : null,
             status: closed ? 'C' : 'O',
             createdDate: created,
             completedDate: closed ? addDays(created, rng.int(0, 60)) : null,
             producerId: p.servicingProducerId,
             subject: `Follow-up on ${p.planNo}`,
+          });
+        }
+        if (p.category === 'IN' || p.category === 'IL') {
+          // The basic plan's coverage line (policy item details, report 11); sum insured derived, not drawn.
+          itemRows.push({
+            policyId,
+            policyType: 'BASIC',
+            productId: p.productId,
+            productName: productNames.get(p.productId) ?? '',
+            commenceDate: p.commenceDate,
+            sumInsured: p.modalPremium ? (Number(p.modalPremium) * 100).toFixed(2) : null,
+            modalPremium: p.modalPremium,
           });
         }
         if (INVESTMENT.includes(p.category as ProductCategory)) {
@@ -311,9 +341,11 @@ export async function generateScaleData(db: Db, options: ScaleOptions): Promise<
       await insertInSlices(db, applications, appRows, batch);
       await insertInSlices(db, serviceRecords, srRows, batch);
       await insertInSlices(db, holdings, holdingRows, batch);
+      await insertInSlices(db, policyItems, itemRows, batch);
       count('applications', appRows.length);
       count('service_records', srRows.length);
       count('holdings', holdingRows.length);
+      count('policy_items', itemRows.length);
       const total = Object.values(rows).reduce((a, b) => a + b, 0);
       log(`unit ${unit + 1}/${options.scale}: ${perUnit - policiesLeft} policies, ${total} rows so far`);
     }

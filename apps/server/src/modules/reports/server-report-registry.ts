@@ -9,6 +9,12 @@ import { creditCardExpiryServerReport } from './report-8-credit-card-expiry.js';
 import { policyAbBvServerReport } from './report-13-policy-ab-bv.js';
 import { personalAbBvServerReport } from './report-14-personal-ab-bv.js';
 import { trainingHistoryServerReport } from './report-201-training-history.js';
+import { birthdayServerReport } from './report-6-birthday.js';
+import { missingPremiumServerReport } from './report-7-missing-premium.js';
+import { clientPortfolioServerReport } from './report-9-client-portfolio.js';
+import { policySummaryServerReport } from './report-10-policy-summary.js';
+import { policyItemDetailsServerReport } from './report-11-policy-item-details.js';
+import { policyOwnerServerReport } from './report-12-policy-owner.js';
 
 /** The server half of a report: a list definition over the report's contract (query, scope, sort, row → item). */
 // biome-ignore lint/suspicious/noExplicitAny: each report has its own row type; the registry only runs them.
@@ -28,4 +34,10 @@ export const SERVER_REPORTS: Partial<Record<ReportType, ServerReportDefinition>>
   13: policyAbBvServerReport,
   14: personalAbBvServerReport,
   201: trainingHistoryServerReport,
+  6: birthdayServerReport,
+  7: missingPremiumServerReport,
+  9: clientPortfolioServerReport,
+  10: policySummaryServerReport,
+  11: policyItemDetailsServerReport,
+  12: policyOwnerServerReport,
 };

@@ -1,0 +1,65 @@
+import type { ReportForm } from '@portal/contract';
+import { eq, notInArray, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { applications, policies } from '../../db/schema/index.js';
+import { producerFilter, type TeamScope } from '../../db/team-scope.js';
+
+type PlanCriteria = Pick<
+  ReportForm,
+  'dateType' | 'dateFrom' | 'dateTo' | 'excludeStatus' | 'status' | 'productType'
+>;
+
+/** Plans whose status is none of `excluded` (spec 1 §9 exclude options: CAN, COF, LAP, SUR, TOT). */
+export function statusNotExcluded(excluded: readonly string[] | undefined): SQL | undefined {
+  return excluded && excluded.length > 0
+    ? notInArray(policies.statusCode, [...new Set(excluded)])
+    : undefined;
+}
+
+/** A product type is the plan's category (a rider, IR, is no product type and never matches one). */
+export function productTypeIs(productType: string | undefined): SQL | undefined {
+  return productType ? eq(policies.category, productType) : undefined;
+}
+
+function dateRange(column: SQL | PgColumn, from?: string, to?: string): SQL[] {
+  return [...(from ? [sql`${column} >= ${from}::date`] : []), ...(to ? [sql`${column} <= ${to}::date`] : [])];
+}
+
+/**
+ * The period of the plan reports on their date basis (spec 1 §3): APPL the day the plan's application was received,
+ * APPLSENT the day it went to the provider, POLICY the plan's commencement. No date, no period: every plan. The
+ * application is the one the plan was issued from (`applications.policy_id`); a plan on file without one (taken
+ * over from another adviser) has no application date and is outside any APPL or APPLSENT period. The basis defaults
+ * to APPL, the form's default for these reports.
+ */
+export function planPeriod(
+  criteria: Pick<PlanCriteria, 'dateType' | 'dateFrom' | 'dateTo'>,
+): SQL | undefined {
+  const { dateFrom, dateTo } = criteria;
+  if (!dateFrom && !dateTo) return undefined;
+  if (criteria.dateType === 'POLICY') {
+    return sql.join(dateRange(policies.commenceDate, dateFrom, dateTo), sql` and `);
+  }
+  const column = criteria.dateType === 'APPLSENT' ? applications.sentDate : applications.receivedDate;
+  // Written as the partial indexes' predicate (policy_id is not null): the plans of a period come from the
+  // applications_received_policy_idx / applications_sent_policy_idx ranges alone.
+  return sql`${policies.id} in (select ${applications.policyId} from ${applications}
+    where ${applications.policyId} is not null and ${sql.join(dateRange(column, dateFrom, dateTo), sql` and `)})`;
+}
+
+/** Every condition a plan of reports 10–12 meets: the scope's plan, in the period, of the statuses and type asked. */
+export function planReportConditions(scope: TeamScope, criteria: PlanCriteria): (SQL | undefined)[] {
+  return [
+    producerFilter(scope, policies.servicingProducerId),
+    planPeriod(criteria),
+    statusNotExcluded(criteria.excludeStatus),
+    criteria.status ? eq(policies.statusCode, criteria.status) : undefined,
+    productTypeIs(criteria.productType),
+  ];
+}
+
+/** The given conditions joined by `and` (for a subquery's WHERE); none is `true`. */
+export function allOf(conditions: readonly (SQL | undefined)[]): SQL {
+  const parts = conditions.filter((part): part is SQL => part !== undefined);
+  return parts.length > 0 ? sql.join(parts, sql` and `) : sql`true`;
+}
