@@ -221,7 +221,6 @@ export const en = {
   /** Reports (issue 10, src/modules/reports/): refusals and background export states. */
   reports: {
     notAvailable: 'This report is not available here.',
-    notYetAvailable: 'This report is not available yet.',
     permissionRequired: 'You do not have permission to run this report.',
     tooManyExports:
       'You already have {{limit}} exports being prepared. Please wait until one of them finishes, then export again.',

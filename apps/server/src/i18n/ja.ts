@@ -221,7 +221,6 @@ export const ja: Messages = {
   },
   reports: {
     notAvailable: 'このレポートはここではご利用いただけません。',
-    notYetAvailable: 'このレポートはまだご利用いただけません。',
     permissionRequired: 'このレポートを実行する権限がありません。',
     tooManyExports:
       'すでに {{limit}} 件のエクスポートを準備中です。いずれかが完了してから、もう一度エクスポートしてください。',

@@ -217,7 +217,6 @@ export const kr: Messages = {
   },
   reports: {
     notAvailable: '이 보고서는 여기에서 사용할 수 없습니다.',
-    notYetAvailable: '이 보고서는 아직 제공되지 않습니다.',
     permissionRequired: '이 보고서를 실행할 권한이 없습니다.',
     tooManyExports: '이미 {{limit}}개의 내보내기를 준비 중입니다. 그중 하나가 끝난 뒤 다시 내보내 주십시오.',
     exportInterrupted: '내보내기가 중단되었습니다. 다시 내보내 주십시오.',

@@ -214,7 +214,6 @@ export const zh: Messages = {
   },
   reports: {
     notAvailable: '此報告在本網站不適用。',
-    notYetAvailable: '此報告暫未提供。',
     permissionRequired: '您沒有權限執行此報告。',
     tooManyExports: '您已有 {{limit}} 個匯出正在準備中。請待其中一個完成後再匯出。',
     exportInterrupted: '匯出已中斷，請重新匯出。',

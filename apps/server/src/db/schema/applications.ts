@@ -100,7 +100,7 @@ export const applications = pgTable(
       .where(sql`${t.stage} in (${sql.raw(IN_PROGRESS_STAGES.join(', '))})`),
     index('applications_commence_idx').on(t.commenceDate),
     // Reports 13 and 14 (AB BV): issued new business (issuedNewBusiness, the same literals in query and index) of a
-    // team in a period of the chosen date basis, the producer checked from the index (docs/reports-h4.md).
+    // team in a period of the chosen date basis, the producer checked from the index (docs/reports.md).
     index('applications_issued_received_idx')
       .on(t.receivedDate, t.id, t.producerId)
       .where(issuedNewBusiness(t.policyId, t.actionType)),

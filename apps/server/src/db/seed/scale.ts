@@ -19,8 +19,8 @@ import { ensureDemoData } from './demo.js';
 import { premiumDueDates, premiumsDue } from './demo-premiums.js';
 import { GIVEN_NAMES, SURNAMES } from './names.js';
 import { addDays, Random } from './random.js';
-import { statusChangedOn } from './status-dates.js';
 import { backfillReportFacts } from './report-facts.js';
+import { statusChangedOn } from './status-dates.js';
 
 export const POLICIES_PER_SCALE_UNIT = 10_000;
 const CLIENTS_PER_CHUNK = 1_000;
@@ -259,7 +259,6 @@ export async function generateScaleData(db: Db, options: ScaleOptions): Promise<
           transferFrom: transferIn ? 'Previous provider (generated)' : null,
           transferAmount: transferIn ? p.totalPremiumPaid : null,
           paymentFrequency: p.paymentFrequency,
-          sentDate: stage >= 3 ? addDays(received, 3) : null,
           policyNo: stage >= 3 ? p.planNo : null,
           policyId: stage === 7 ? policyId : null,
           clientId: p.ownerClientId,

@@ -18,7 +18,7 @@ import { domainWords } from '../../render/domain-texts.js';
 /*
  * What the new-business reports (types 2–5) share: which date of an application a period reads, the application's
  * status, the outcome buckets of report 4 and the annualized premium. One definition each, so report 4's counts are
- * exactly the rows report 3 lists for the same form (docs/reports-h2.md).
+ * exactly the rows report 3 lists for the same form (docs/reports.md).
  */
 
 export type ApplicationReportFilters = Pick<

@@ -11,7 +11,7 @@ import { SERVER_REPORTS, type ServerReportDefinition } from './server-report-reg
 /*
  * `npx tsx apps/server/src/modules/reports/explain-reports.cli.ts --producer G1HAFS [--type 6] [--verbose]` (on
  * DATABASE_URL, else PGlite under DATA_DIR): EXPLAIN ANALYZE of the page (1 and 500) and count statements runList
- * sends for the reports 6, 7, 9–12, for one producer and their whole team, with typical criteria. docs/reports-h3.md
+ * sends for the reports 6, 7, 9–12, for one producer and their whole team, with typical criteria. docs/reports.md
  * has the findings.
  */
 

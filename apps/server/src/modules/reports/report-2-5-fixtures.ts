@@ -82,7 +82,7 @@ export async function applicationFacts(db: Db, producerIds: Set<number>): Promis
   }));
 }
 
-/** The status an application shows, written again from its definition (docs/reports-h2.md). */
+/** The status an application shows, written again from its definition (docs/reports.md). */
 export function statusOf(fact: ApplicationFact): string {
   if (fact.planStatus) return fact.planStatus;
   if (fact.stage <= 2) return 'RCV';

@@ -26,7 +26,7 @@ type NewBusinessStatusRow = ApplicationRow & {
 };
 
 /**
- * Report 3: the scope's applications of the period with stage, status and premium (docs/reports-h2.md). The period
+ * Report 3: the scope's applications of the period with stage, status and premium (docs/reports.md). The period
  * reads the chosen date basis through the per-producer date indexes; the stage history is read for the page only.
  */
 export const newBusinessStatusServerReport = defineServerList({

@@ -72,7 +72,7 @@ async function hasReportPermission(ctx: ReportsContext, caller: ProducerCaller, 
 /**
  * THE order in which every report route checks a request (preview, export, background export), after
  * requireProducer: the report type (unknown → 400 on reportType), the site (a type the site does not offer → 404),
- * the sub-permission (13, 14: BV; 201: training history → 403), the report's definition (not written yet → 501),
+ * the sub-permission (13, 14: BV; 201: training history → 403), then
  * the criteria by the report's own schema (400 field errors), the type's defaults from the injected clock, the
  * report's required filters (400), and last the team scope (a producer outside the subtree → 404), audited as
  * `report_<type>` (preview) or `report_<type>.export`.
@@ -92,7 +92,6 @@ export async function resolveReportRequest(
   if (!(await hasReportPermission(ctx, caller, type))) throw new HttpError(403, 'reports.permissionRequired');
   const definition = REPORT_DEFINITIONS[type];
   const server = SERVER_REPORTS[type];
-  if (!definition || !server) throw new HttpError(501, 'reports.notYetAvailable');
 
   const parsed = parseOrFail(definition.criteria, form) as CriteriaOf<ReportDefinition>;
   const criteria = withReportDefaults(parsed, type, definition.filters, reportToday(ctx.exports.now()));
