@@ -43,7 +43,7 @@ export async function downloadSheet(page: Page, buttonName: string | RegExp) {
   const path = await download.path();
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile(path);
-  return { sheet: workbook.worksheets[0] as ExcelJS.Worksheet, fileName: download.suggestedFilename() };
+  return { sheet: workbook.worksheets[0] as ExcelJS.Worksheet, fileName: download.suggestedFilename(), path };
 }
 
 /** Header texts of a sheet's first row. */
