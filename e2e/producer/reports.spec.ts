@@ -11,7 +11,7 @@ import {
 } from '@portal/contract';
 import type ExcelJS from 'exceljs';
 import { type DemoAccount, demoAccount } from '../../apps/server/src/db/seed/demo-accounts.js';
-import { expectAccessible } from '../fixtures/axe.js';
+import { expectAccessible, SCREEN_SIZES } from '../fixtures/axe.js';
 import { pageApi } from '../fixtures/sign-in.js';
 import { downloadSheet, openAsProducer, sheetHeaders } from './helpers.js';
 
@@ -121,7 +121,12 @@ for (const { key, name } of ACCOUNTS) {
       const definition = definitionOf(type);
       const count = await runReport(page, type);
       expect(count, `${definition.title.en} has rows for ${account.login}`).toBeGreaterThan(0);
-      if (type === types[0]) await expectAccessible(page, `reports ${type}`);
+      if (type === types[0]) {
+        for (const size of Object.values(SCREEN_SIZES)) {
+          await page.setViewportSize(size);
+          await expectAccessible(page, `reports ${type} ${size.width}px`);
+        }
+      }
       const { sheet, fileName, path } = await downloadSheet(page, 'Export to Excel');
       expect(fileName).toMatch(/\.xlsx$/);
       expect(sheetHeaders(sheet)).toEqual(definition.columns.map((c) => c.label.en));
