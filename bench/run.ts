@@ -17,6 +17,7 @@ import { platformCases } from './cases/platform.js';
 import { countChecks, listExportCase } from './cases/producer-list-export.js';
 import { listScaleCases, listScalePassed, printListScale } from './cases/producer-lists.js';
 import { renderIsolationCase, signedInBenchClient } from './cases/render-isolation.js';
+import { printReportCases, reportCases } from './cases/reports.js';
 import { statementCases } from './cases/statements.js';
 import { xlsxExportCase } from './cases/xlsx-export.js';
 import { type BenchResult, measure } from './harness.js';
@@ -88,6 +89,7 @@ async function main() {
           rows: await listScaleCases(database, config, { durationMs: 1000, repeats: 3 }),
           counts: await countChecks(database),
           exported: await listExportCase(database, config),
+          reports: await reportCases(database, config),
         }
       : null;
 
@@ -99,14 +101,19 @@ async function main() {
   console.table(throughput);
   console.log('\nExcel export (bench/cases/xlsx-export.ts):');
   console.table([xlsxExport]);
-  if (listScale) printListScale(listScale.rows, listScale.counts, listScale.exported);
-  else
+  if (listScale) {
+    printListScale(listScale.rows, listScale.counts, listScale.exported);
+    printReportCases(listScale.reports);
+  } else
     console.log(
       '\nProducer lists at scale: skipped (needs PostgreSQL: DATABASE_URL, see docs/performance.md)',
     );
   await app.close();
   await database.close();
-  const listsPassed = !listScale || listScalePassed(listScale.rows, listScale.counts, listScale.exported);
+  const listsPassed =
+    !listScale ||
+    (listScalePassed(listScale.rows, listScale.counts, listScale.exported) &&
+      listScale.reports.every((r) => r.pass));
   if (results.some((r) => !r.pass) || !xlsxExport.pass || !listsPassed) process.exit(1);
 }
 
