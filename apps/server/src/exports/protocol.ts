@@ -32,7 +32,8 @@ export type ToWorker = { type: 'rows'; rows: unknown[][] } | { type: 'end' } | {
 
 /** Worker → main thread. */
 export type FromWorker =
-  | { type: 'rows-ack'; written: number }
+  /** `batches` batches of `written` rows in all are in the workbook. */
+  | { type: 'rows-ack'; batches: number; written: number }
   | { type: 'chunk'; bytes: Uint8Array }
   /** The last chunk was posted: the file is complete. */
   | { type: 'done' }

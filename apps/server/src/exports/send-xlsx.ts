@@ -154,7 +154,7 @@ export async function converse(
   port.on('message', (message: FromWorker) => {
     switch (message.type) {
       case 'rows-ack':
-        batchesInFlight--;
+        batchesInFlight -= message.batches;
         progress.writtenRows += message.written;
         break;
       case 'chunk': {

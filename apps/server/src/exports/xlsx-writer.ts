@@ -15,8 +15,12 @@ export function writeXlsxExport(task: XlsxExportTask): Promise<void> {
   let chunksInFlight = 0;
   /** The output stream's callback while it waits for the main thread to take chunks (backpressure). */
   let resumeOutput: (() => void) | undefined;
-  /** A batch waiting for its acknowledgement until the output flows again. */
-  let ackWhenFlowing: (() => void) | undefined;
+  /**
+   * Batches written but not yet acknowledged, held until the output flows again. A second batch can arrive while the
+   * first waits: both are acknowledged together, never one in place of the other (the main thread counts batches in
+   * flight and rows written from these acknowledgements).
+   */
+  const unacked = { batches: 0, rows: 0 };
   let abandoned = false;
 
   const output = new Writable({
@@ -35,10 +39,11 @@ export function writeXlsxExport(task: XlsxExportTask): Promise<void> {
   let backlog = () => 0;
   /** Acknowledges the waiting batch if the output keeps up: flow control the main thread can rely on. */
   const ackIfFlowing = () => {
-    if (!ackWhenFlowing || chunksInFlight >= CHUNKS_IN_FLIGHT || backlog() > SHEET_BACKLOG_BYTES) return;
-    const ack = ackWhenFlowing;
-    ackWhenFlowing = undefined;
-    ack();
+    if (unacked.batches === 0 || chunksInFlight >= CHUNKS_IN_FLIGHT || backlog() > SHEET_BACKLOG_BYTES)
+      return;
+    post({ type: 'rows-ack', batches: unacked.batches, written: unacked.rows });
+    unacked.batches = 0;
+    unacked.rows = 0;
   };
   let workbook: InstanceType<typeof ExcelJS.stream.xlsx.WorkbookWriter> | undefined;
   let sheet: ExcelJS.Worksheet | undefined;
@@ -98,7 +103,8 @@ export function writeXlsxExport(task: XlsxExportTask): Promise<void> {
         switch (message.type) {
           case 'rows': {
             writeRows(message.rows);
-            ackWhenFlowing = () => post({ type: 'rows-ack', written: message.rows.length });
+            unacked.batches += 1;
+            unacked.rows += message.rows.length;
             ackIfFlowing();
             break;
           }
