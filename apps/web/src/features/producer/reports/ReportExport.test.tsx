@@ -5,10 +5,6 @@ import { renderApp } from '../../../test/render-app';
 import { pageOf } from '../test/list-fixtures';
 import { aLapsedRow, anExportJob } from '../test/report-fixtures';
 
-vi.mock('./report-definitions', async () => ({
-  reportDefinitions: (await import('../test/report-fixtures')).TEST_REPORT_DEFINITIONS,
-}));
-
 const slow = { timeout: 8000 };
 const me = meWith({ currentProducer: aProducer });
 const RUN_URL = '/b2b/reports?reportType=1&status=LAP&sortField=policyNo&sortOrder=desc';

@@ -1,58 +1,37 @@
 import { NativeSelect } from '@mantine/core';
-import { type Language, REPORT_KEYS, type ReportType } from '@portal/contract';
-import type { TFunction } from 'i18next';
+import { REPORT_DEFINITIONS, type ReportType } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../lib/locale';
-import type { ReportDefinitions } from './report-search';
-
-/** A report's title in the UI language: its definition's, or the catalog's while it has none yet. */
-export function reportTitle(
-  type: ReportType,
-  definitions: ReportDefinitions,
-  language: Language,
-  t: TFunction,
-): string {
-  const definition = definitions[type];
-  return definition
-    ? (definition.title[language] ?? definition.title.en)
-    : t(`domain:reportType.${REPORT_KEYS[type]}`);
-}
 
 /**
  * The report-type picker (spec 1 §2): the types this producer may run on this site (availableReportTypes), each
- * under its title, with the chosen report's purpose under it. A type whose definition is not there yet is listed
- * but cannot be chosen.
+ * under its definition's title in the UI language, with the chosen report's purpose under it.
  */
 export function ReportPicker({
   types,
-  definitions,
   value,
   onChange,
   error,
 }: {
   types: readonly ReportType[];
-  definitions: ReportDefinitions;
   value: string;
   onChange: (type: ReportType) => void;
   error?: string;
 }) {
-  const { t } = useTranslation(['reports', 'domain']);
+  const { t } = useTranslation('reports');
   const { language } = useLocale();
   const chosen = types.find((type) => String(type) === value);
-  const definition = chosen === undefined ? undefined : definitions[chosen];
+  const purpose = chosen === undefined ? undefined : REPORT_DEFINITIONS[chosen].purpose;
   return (
     <NativeSelect
       label={t('picker.label')}
-      description={definition ? (definition.purpose[language] ?? definition.purpose.en) : t('picker.hint')}
+      description={purpose ? (purpose[language] ?? purpose.en) : t('picker.hint')}
       data={[
         { value: '', label: t('picker.placeholder'), disabled: true },
-        ...types.map((type) => ({
-          value: String(type),
-          label: definitions[type]
-            ? reportTitle(type, definitions, language, t)
-            : t('picker.notYet', { title: reportTitle(type, definitions, language, t) }),
-          disabled: !definitions[type],
-        })),
+        ...types.map((type) => {
+          const { title } = REPORT_DEFINITIONS[type];
+          return { value: String(type), label: title[language] ?? title.en };
+        }),
       ]}
       value={chosen === undefined ? '' : value}
       onChange={(event) => {

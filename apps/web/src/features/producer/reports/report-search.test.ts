@@ -1,18 +1,20 @@
+import { REPORT_DEFINITIONS } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { parseCriteria, serializeCriteria } from '../../../components/search-list/criteria-url';
 import { changeSort, submitSearch } from '../../../components/search-list/search-transitions';
-import { TEST_REPORT_DEFINITIONS as definitions } from '../test/report-fixtures';
+import { aCardExpiryRow } from '../test/report-fixtures';
 import {
   formForType,
   missingRequired,
   REPORT_FORM_TEMPLATE,
+  reportResponseSchema,
   reportSearchSchema,
   runFields,
   withFormDefaults,
 } from './report-search';
 
 const december = { year: 2026, month: 12 };
-const schema = reportSearchSchema(definitions);
+const schema = reportSearchSchema();
 const params = (text: string) => new URLSearchParams(text);
 
 describe('report criteria on the screen', () => {
@@ -26,20 +28,16 @@ describe('report criteria on the screen', () => {
     const criteria = parseCriteria(schema, params('reportType=8'));
     expect(criteria.expiryFromYear).toBeUndefined();
     expect(serializeCriteria(schema, criteria).toString()).toBe('reportType=8');
-    expect(withFormDefaults(criteria, definitions, december)).toMatchObject({
+    expect(withFormDefaults(criteria, december)).toMatchObject({
       expiryFromYear: 2026,
       expiryFromMonth: 12,
       expiryToYear: 2026,
       expiryToMonth: 12,
     });
     // A value the URL gives is kept.
-    expect(
-      withFormDefaults(parseCriteria(schema, params('reportType=6&month=4')), definitions, december).month,
-    ).toBe(4);
+    expect(withFormDefaults(parseCriteria(schema, params('reportType=6&month=4')), december).month).toBe(4);
     // A default of a filter the report does not read is not added (type 1 has no month).
-    expect(withFormDefaults(parseCriteria(schema, params('reportType=1')), definitions, december).month).toBe(
-      undefined,
-    );
+    expect(withFormDefaults(parseCriteria(schema, params('reportType=1')), december).month).toBe(undefined);
   });
 
   it("accepts only the chosen report's sort fields", () => {
@@ -74,32 +72,50 @@ describe('report criteria on the screen', () => {
       schema,
       params('reportType=1&status=LAP&productType=IL&sortField=policyNo&sortOrder=asc&page=3'),
     );
+    // Report 6 reads the month and the statuses to exclude, not the status or the product type.
     const values = {
-      ...formForType(6, definitions[6], december, true),
+      ...formForType(6, december, true),
       status: 'LAP',
       productType: 'FD',
+      excludeStatus: ['CAN'],
     };
-    const next = submitSearch(schema, current, runFields(values, definitions[6] as never));
-    expect(serializeCriteria(schema, next).toString()).toBe('reportType=6&productType=FD&month=1');
+    const next = submitSearch(schema, current, runFields(values, REPORT_DEFINITIONS[6]));
+    expect(serializeCriteria(schema, next).toString()).toBe('reportType=6&excludeStatus=CAN&month=1');
   });
 
   it('the form of a new type holds its defaults and nothing else', () => {
-    expect(formForType(2, definitions[2], december, false)).toEqual({
+    expect(formForType(2, december, false)).toEqual({
       ...REPORT_FORM_TEMPLATE,
       reportType: '2',
       dateType: 'APPL',
       includedTeam: false,
     });
+    expect(formForType(1, december, true)).toEqual({ ...REPORT_FORM_TEMPLATE, reportType: '1' });
   });
 
   it('a required filter is missing only when empty and without a default', () => {
-    const type2 = definitions[2] as never;
-    expect(missingRequired(formForType(2, definitions[2], december, true), type2, december)).toEqual([
+    // Report 13 requires its date basis and both dates; the basis defaults to APPL.
+    expect(missingRequired(formForType(13, december, true), REPORT_DEFINITIONS[13], december)).toEqual([
       'dateFrom',
+      'dateTo',
     ]);
-    const birthday = definitions[6] as never;
     expect(
-      missingRequired({ ...formForType(6, definitions[6], december, true), month: '' }, birthday, december),
+      missingRequired(
+        { ...formForType(13, december, true), dateFrom: '2026-01-01', dateTo: '2026-03-31' },
+        REPORT_DEFINITIONS[13],
+        december,
+      ),
     ).toEqual([]);
+    expect(
+      missingRequired({ ...formForType(6, december, true), month: '' }, REPORT_DEFINITIONS[6], december),
+    ).toEqual([]);
+    expect(missingRequired(formForType(2, december, true), REPORT_DEFINITIONS[2], december)).toEqual([]);
+  });
+
+  it("reads an answer with the named report's own schema", () => {
+    const page = { items: [aCardExpiryRow()], totalSize: 1, totalIsLowerBound: false };
+    expect(reportResponseSchema({ reportType: 8 }).parse(page).items[0]).toMatchObject({ expiry: '2027/03' });
+    expect(reportResponseSchema({ reportType: 1 }).safeParse(page).success).toBe(false);
+    expect(() => reportResponseSchema({})).toThrow();
   });
 });

@@ -2,12 +2,12 @@ import {
   commonCriteriaShape,
   expiryRangeIssue,
   optionalCriterion,
+  REPORT_DEFINITIONS,
   type ReportDefinition,
   type ReportFilterField,
   type ReportToday,
   type ReportType,
   rangeIssues,
-  reportDefaults,
   reportFilterShape,
   reportTypeCriterion,
   withReportDefaults,
@@ -15,14 +15,13 @@ import {
 import { z } from 'zod';
 import type { Criteria } from '../../../components/search-list/criteria-url';
 import { formValuesOf } from '../../../components/search-list/useCriteriaForm';
+import type { ListPage } from '../../../components/search-list/useSearchList';
 
 /*
  * The Reports screen's criteria: the contract's report form (reportFormSchema's fields) with the chosen report's
  * sort, as one schema for every report type. It reads the URL (the last report run, like the lists' searches),
  * validates the form and drives the search-list transitions.
  */
-
-export type ReportDefinitions = Partial<Record<ReportType, ReportDefinition>>;
 
 export const REPORT_FILTER_FIELDS = Object.keys(reportFilterShape) as ReportFilterField[];
 
@@ -38,7 +37,7 @@ export function reportTypeOf(value: unknown): ReportType | undefined {
  * (withFormDefaults). Filling them in the schema would undo the URL parser's fallback: a dropped field would come
  * back as its default and could fail the same range check again.
  */
-export function reportSearchSchema(definitions: ReportDefinitions) {
+export function reportSearchSchema() {
   const { sortField: _sortField, ...common } = commonCriteriaShape(['none'] as const);
   return z
     .object({
@@ -51,24 +50,31 @@ export function reportSearchSchema(definitions: ReportDefinitions) {
     .superRefine(expiryRangeIssue)
     .superRefine((value, ctx) => {
       if (value.sortField === undefined) return;
-      const definition = value.reportType === undefined ? undefined : definitions[value.reportType];
-      if (!definition?.sortFields.includes(value.sortField)) {
+      if (
+        value.reportType === undefined ||
+        !REPORT_DEFINITIONS[value.reportType].sortFields.includes(value.sortField)
+      ) {
         ctx.addIssue({ code: 'custom', path: ['sortField'], message: 'unknownSortField' });
       }
     }) as unknown as z.ZodType<Criteria>;
 }
 
 /** Criteria with the chosen report's defaults where they leave a filter out: what the server runs, for the form. */
-export function withFormDefaults(
-  criteria: Criteria,
-  definitions: ReportDefinitions,
-  today: ReportToday,
-): Criteria {
+export function withFormDefaults(criteria: Criteria, today: ReportToday): Criteria {
   const type = reportTypeOf(criteria.reportType);
-  const definition = type === undefined ? undefined : definitions[type];
-  return type !== undefined && definition
-    ? withReportDefaults(criteria, type, definition.filters, today)
-    : criteria;
+  return type === undefined
+    ? criteria
+    : withReportDefaults(criteria, type, REPORT_DEFINITIONS[type].filters, today);
+}
+
+/**
+ * The answer schema of the report the criteria name: its definition's `response`. The screen runs nothing without
+ * a report type (useSearchList's `enabled`), so a missing one is a bug, reported as the query's error.
+ */
+export function reportResponseSchema(criteria: Criteria): z.ZodType<ListPage<Record<string, unknown>>> {
+  const type = reportTypeOf(criteria.reportType);
+  if (type === undefined) throw new Error('No report chosen.');
+  return REPORT_DEFINITIONS[type].response as z.ZodType<ListPage<Record<string, unknown>>>;
 }
 
 /** The form's empty values: every report field (selects hold strings, '' = not given; dates ISO or null). */
@@ -92,26 +98,17 @@ export const REPORT_FORM_TEMPLATE = {
 export type ReportFormValues = typeof REPORT_FORM_TEMPLATE;
 
 /** The defaults a report starts with, limited to the filters it reads (what the server fills too). */
-export function reportStartValues(
-  type: ReportType,
-  definition: ReportDefinition | undefined,
-  today: ReportToday,
-): Record<string, unknown> {
-  return definition ? withReportDefaults({}, type, definition.filters, today) : reportDefaults(type, today);
+export function reportStartValues(type: ReportType, today: ReportToday): Record<string, unknown> {
+  return withReportDefaults({}, type, REPORT_DEFINITIONS[type].filters, today);
 }
 
 /**
  * The form after choosing a report type (spec 1 §4): that type, its defaults, every other field empty; the team
  * choice returns to the tree's.
  */
-export function formForType(
-  type: ReportType,
-  definition: ReportDefinition | undefined,
-  today: ReportToday,
-  includedTeam: boolean,
-): ReportFormValues {
+export function formForType(type: ReportType, today: ReportToday, includedTeam: boolean): ReportFormValues {
   return formValuesOf(
-    { reportType: type, ...reportStartValues(type, definition, today), includedTeam },
+    { reportType: type, ...reportStartValues(type, today), includedTeam },
     REPORT_FORM_TEMPLATE,
   );
 }
@@ -141,6 +138,6 @@ export function missingRequired(
   definition: ReportDefinition,
   today: ReportToday,
 ): ReportFilterField[] {
-  const defaults = reportStartValues(definition.type, definition, today);
+  const defaults = reportStartValues(definition.type, today);
   return definition.required.filter((field) => isBlank(values[field]) && defaults[field] === undefined);
 }

@@ -3,12 +3,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aProducer, meWith, siteInfo } from '../../../test/fixtures';
 import { jsonResponse, renderApp } from '../../../test/render-app';
 import { fieldErrorResponse, pageOf } from '../test/list-fixtures';
-import { aCardExpiryRow, aLapsedRow } from '../test/report-fixtures';
-
-// Report 1 is the contract's; 2, 6 and 8 are stand-ins until their definitions are merged.
-vi.mock('../reports/report-definitions', async () => ({
-  reportDefinitions: (await import('../test/report-fixtures')).TEST_REPORT_DEFINITIONS,
-}));
+import {
+  aCardExpiryRow,
+  aLapsedRow,
+  aPolicyAbBvRow,
+  aPolicyItemRow,
+  aSalesPerformanceRow,
+} from '../test/report-fixtures';
 
 const slow = { timeout: 8000 };
 const consultant = meWith({ currentProducer: aProducer });
@@ -29,7 +30,7 @@ afterEach(() => {
 });
 
 describe('reports: the picker', () => {
-  it('offers an afs consultant without BV or training permission types 1–12, titled, unmerged ones disabled', async () => {
+  it('offers an afs consultant without BV or training permission types 1–12, each titled and choosable', async () => {
     renderApp('/b2b/reports', { me: consultant });
     const select = await picker();
     const options = within(select).getAllByRole('option') as HTMLOptionElement[];
@@ -37,17 +38,22 @@ describe('reports: the picker', () => {
       '',
       ...Array.from({ length: 12 }, (_, i) => `${i + 1}`),
     ]);
-    expect(optionTexts(select).slice(1, 4)).toEqual([
+    expect(optionTexts(select).slice(1)).toEqual([
       'Lapsed / Surrender',
-      'New Client (stand-in)',
-      'New Business Status (not available yet)',
+      'New Client',
+      'New Business Status',
+      'Sales Performance',
+      'Transfer In',
+      'Birthday',
+      'Missing Premium',
+      'Credit Card Expiry',
+      'Client Portfolio',
+      'Policy Summary',
+      'Policy Item Details',
+      'Policy Owner',
     ]);
-    expect(options.filter((option) => !option.disabled).map((option) => option.value)).toEqual([
-      '1',
-      '2',
-      '6',
-      '8',
-    ]);
+    // Only the placeholder is disabled.
+    expect(options.filter((option) => option.disabled).map((option) => option.value)).toEqual(['']);
     // Nothing runs before a report is chosen.
     expect(screen.getByText(/Choose a report, set its filters and run it/)).toBeInTheDocument();
   });
@@ -57,19 +63,24 @@ describe('reports: the picker', () => {
     expect(
       (within(await picker()).getAllByRole('option') as HTMLOptionElement[]).map((o) => o.value),
     ).toEqual(['', ...Array.from({ length: 14 }, (_, i) => `${i + 1}`), '201']);
+    expect(optionTexts(screen.getByRole('combobox', { name: 'Report' })).slice(13)).toEqual([
+      'Policy AB BV',
+      'Personal AB BV',
+      'Training History',
+    ]);
     first.unmount();
     const second = renderApp('/b2b/reports', { me: partner, site: siteInfo('ipc') });
     expect(optionTexts(await picker()).slice(1)).toEqual([
       'Lapsed / Surrender',
-      'New Client (stand-in)',
-      'New Business Status (not available yet)',
-      'Sales Performance (not available yet)',
-      'Transfer In (not available yet)',
+      'New Client',
+      'New Business Status',
+      'Sales Performance',
+      'Transfer In',
     ]);
     second.unmount();
     renderApp('/zh/b2b/reports', { me: partner, site: siteInfo('absg') });
     const select = await screen.findByRole('combobox', { name: '報告' }, slow);
-    expect(optionTexts(select).slice(1)).toEqual(['失效／退保', 'New Client (stand-in)（中）']);
+    expect(optionTexts(select).slice(1)).toEqual(['失效／退保', '新客戶']);
   });
 });
 
@@ -77,7 +88,7 @@ describe('reports: the form', () => {
   it('resets every other field to the chosen type’s defaults (December: type 6 → January; type 8 this month)', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-12-15T04:00:00Z'));
-    renderApp('/b2b/reports', { me: consultant });
+    renderApp('/b2b/reports', { me: partner });
     await choose(1);
     // Only report 1's filters, in its order.
     expect(await screen.findByRole('textbox', { name: 'Date from' })).toBeInTheDocument();
@@ -89,10 +100,16 @@ describe('reports: the form', () => {
     await choose(6);
     expect(selectValue('Birthday month')).toBe('1');
     expect(screen.getByRole('combobox', { name: 'Birthday month' })).toHaveDisplayValue('January');
-    expect(selectValue('Product type')).toBe('');
+    // Report 6 reads the month and the statuses to exclude; report 1's fields are gone.
+    expect(screen.getByRole('combobox', { name: 'Exclude policy status' })).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Policy status' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Product type' })).toBeNull();
     expect(screen.queryByRole('textbox', { name: 'Date from' })).toBeNull();
-    expect(screen.getByText('Clients whose birthday falls in the month.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Clients whose birthday falls in the month, with the age they turn and their contact details.',
+      ),
+    ).toBeInTheDocument();
 
     await choose(8);
     expect([
@@ -113,6 +130,8 @@ describe('reports: the form', () => {
       '2032',
     ]);
     expect(screen.getByRole('group', { name: 'Card expiry from' })).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Birthday month' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Exclude policy status' })).toBeNull();
 
     await choose(2);
     expect(selectValue('Date basis')).toBe('APPL');
@@ -122,6 +141,14 @@ describe('reports: the form', () => {
         .map((option) => option.textContent),
     ).toEqual(['Application received', 'Application sent to provider', 'Policy commencement']);
     expect(screen.getByRole('textbox', { name: 'Date from' })).toHaveValue('');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Date basis' }), { target: { value: 'POLICY' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Product type' }), { target: { value: 'IL' } });
+
+    await choose(13);
+    expect(selectValue('Date basis')).toBe('APPL');
+    expect(selectValue('Product type')).toBe('');
+    expect(selectValue('Policy status')).toBe('');
+    expect(screen.queryByRole('group', { name: 'Card expiry from' })).toBeNull();
   });
 
   it('defaults the birthday month to the next one outside December', async () => {
@@ -132,17 +159,19 @@ describe('reports: the form', () => {
     expect(selectValue('Birthday month')).toBe('7');
   });
 
-  it('refuses to run without a report, and without a required filter no default fills', async () => {
-    const { fetchMock } = renderApp('/b2b/reports', { me: consultant });
+  it('refuses to run without a report, and without a required filter no default fills (type 13: the dates)', async () => {
+    const { fetchMock } = renderApp('/b2b/reports', { me: partner });
     fireEvent.click(await screen.findByRole('button', { name: 'Run report' }, slow));
     expect(await screen.findByText('Choose a report.')).toBeInTheDocument();
-    await choose(2);
+    await choose(13);
     fireEvent.click(screen.getByRole('button', { name: 'Run report' }));
+    const required = /This filter is required for this report\./;
     await waitFor(() =>
-      expect(screen.getByRole('textbox', { name: 'Date from' })).toHaveAccessibleDescription(
-        /This filter is required for this report\./,
-      ),
+      expect(screen.getByRole('textbox', { name: 'Date from' })).toHaveAccessibleDescription(required),
     );
+    expect(screen.getByRole('textbox', { name: 'Date to' })).toHaveAccessibleDescription(required);
+    // The date basis is required too, but its default fills it.
+    expect(screen.getByRole('combobox', { name: 'Date basis' })).not.toHaveAccessibleDescription(required);
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/b2b/reports'))).toBe(false);
     expect(location()).toBe('/b2b/reports');
   });
@@ -192,21 +221,61 @@ describe('reports: preview', () => {
     expect(bodies[2]).toMatchObject({ page: 2, sortField: 'statusChangedOn', sortOrder: 'asc' });
   });
 
-  it('restores a report from the URL and runs it; units 4 dp, amounts 2 dp, "10,000+" when bounded', async () => {
+  it('runs type 13 once its required dates are given: the default date basis is sent, AB and BV formatted', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    renderApp('/b2b/reports', {
+      me: partner,
+      handlers: {
+        'POST /b2b/reports': ({ body }) => {
+          bodies.push(body as Record<string, unknown>);
+          return pageOf([aPolicyAbBvRow()], 1);
+        },
+      },
+    });
+    await choose(13);
+    for (const [name, value] of [
+      ['Date from', '2026/01/01'],
+      ['Date to', '2026/03/31'],
+    ] as const) {
+      const input = screen.getByRole('textbox', { name });
+      fireEvent.change(input, { target: { value } });
+      fireEvent.blur(input);
+    }
+    fireEvent.click(screen.getByRole('button', { name: 'Run report' }));
+    const table = await screen.findByRole('table', { name: 'Policy AB BV: preview' }, slow);
+    expect(bodies[0]).toEqual({
+      page: 1,
+      sizePerPage: 10,
+      includedTeam: true,
+      reportType: 13,
+      dateType: 'APPL',
+      dateFrom: '2026-01-01',
+      dateTo: '2026-03-31',
+    });
+    const row = within(table).getAllByRole('row')[1] as HTMLElement;
+    expect(within(row).getByText('1,000.00')).toBeInTheDocument();
+    expect(within(row).getByText('12,000.00')).toBeInTheDocument();
+    expect(within(row).getByText('0.8500')).toBeInTheDocument();
+    expect(within(row).getByText('10,200.00')).toBeInTheDocument();
+    expect(within(row).getByText('2026/02/10')).toBeInTheDocument();
+    expect(screen.getByTestId('report-count')).toHaveTextContent('1 row');
+  });
+
+  it('restores a report from the URL and runs it: the expiry pickers, amounts 2 dp', async () => {
     const bodies: Record<string, unknown>[] = [];
     renderApp(
-      '/b2b/reports?reportType=8&expiryFromYear=2027&expiryFromMonth=3&expiryToYear=2028&expiryToMonth=2&excludeStatus=CAN',
+      '/b2b/reports?reportType=8&expiryFromYear=2027&expiryFromMonth=3&expiryToYear=2028&expiryToMonth=2',
       {
         me: consultant,
         handlers: {
           'POST /b2b/reports': ({ body }) => {
             bodies.push(body as Record<string, unknown>);
-            return pageOf([aCardExpiryRow()], 10_000, true);
+            return pageOf([aCardExpiryRow()], 1);
           },
         },
       },
     );
-    const table = await screen.findByRole('table', { name: 'Credit Card Expiry (stand-in): preview' }, slow);
+    const table = await screen.findByRole('table', { name: 'Credit Card Expiry: preview' }, slow);
     expect(selectValue('Report')).toBe('8');
     expect([
       selectValue('From year'),
@@ -214,19 +283,43 @@ describe('reports: preview', () => {
       selectValue('To year'),
       selectValue('To month'),
     ]).toEqual(['2027', '3', '2028', '2']);
-    expect(bodies[0]).toMatchObject({
+    expect(bodies[0]).toEqual({
+      page: 1,
+      sizePerPage: 10,
+      includedTeam: true,
       reportType: 8,
       expiryFromYear: 2027,
       expiryFromMonth: 3,
       expiryToYear: 2028,
       expiryToMonth: 2,
-      excludeStatus: ['CAN'],
     });
     const row = within(table).getAllByRole('row')[1] as HTMLElement;
-    expect(within(row).getByText('1,234,567.89')).toBeInTheDocument();
-    expect(within(row).getByText('12.3000')).toBeInTheDocument();
-    expect(within(row).getByText('1,200')).toBeInTheDocument();
+    expect(within(row).getByText('1,234,567.80')).toBeInTheDocument();
+    expect(within(row).getByText('2027/03')).toBeInTheDocument();
+    expect(within(row).getByText('2027/03/01')).toBeInTheDocument();
+  });
+
+  it('formats units 4 dp and integers grouped; "10,000+" when the count is a lower bound', async () => {
+    const first = renderApp('/b2b/reports?reportType=11', {
+      me: consultant,
+      handlers: { 'POST /b2b/reports': () => pageOf([aPolicyItemRow({ price: '8.75' })], 10_000, true) },
+    });
+    const items = await screen.findByRole('table', { name: 'Policy Item Details: preview' }, slow);
+    const item = within(items).getAllByRole('row')[1] as HTMLElement;
+    expect(within(item).getByText('1,234.5000')).toBeInTheDocument();
+    expect(within(item).getByText('8.7500')).toBeInTheDocument();
+    expect(within(item).getByText('15,184.35')).toBeInTheDocument();
     expect(screen.getByTestId('report-count')).toHaveTextContent('10,000+ rows');
+    first.unmount();
+    renderApp('/b2b/reports?reportType=4', {
+      me: consultant,
+      handlers: { 'POST /b2b/reports': () => pageOf([aSalesPerformanceRow()], 1) },
+    });
+    const sales = await screen.findByRole('table', { name: 'Sales Performance: preview' }, slow);
+    const line = within(sales).getAllByRole('row')[1] as HTMLElement;
+    expect(within(line).getByText('1,250')).toBeInTheDocument();
+    expect(within(line).getByText('1,040')).toBeInTheDocument();
+    expect(within(line).getByText('29,952,000.00')).toBeInTheDocument();
   });
 
   it('shows the defaults of a report the URL names without them; the server fills them in the request', async () => {

@@ -2,28 +2,27 @@ import { Alert, Stack, Text } from '@mantine/core';
 import {
   availableReportTypes,
   expiryYearOptions,
-  listResponse,
+  REPORT_DEFINITIONS,
   REPORT_PATHS,
   type ReportType,
   reportToday,
 } from '@portal/contract';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { SearchFilters } from '../../../components/search-list/SearchFilters';
 import { formValuesOf, useCriteriaForm } from '../../../components/search-list/useCriteriaForm';
-import { type ListPage, useSearchList } from '../../../components/search-list/useSearchList';
+import { useSearchList } from '../../../components/search-list/useSearchList';
 import { useCurrentProducer, useSiteInfo } from '../../../lib/session';
 import { ListScreenHeader } from '../components/ListScreenHeader';
 import { ReportExport } from '../reports/ReportExport';
 import { ReportFilters } from '../reports/ReportFilters';
 import { ReportPicker } from '../reports/ReportPicker';
 import { ReportPreview, type ReportRow } from '../reports/ReportPreview';
-import { reportDefinitions as definitions } from '../reports/report-definitions';
 import {
   formForType,
   missingRequired,
   REPORT_FORM_TEMPLATE,
+  reportResponseSchema,
   reportSearchSchema,
   reportStartValues,
   reportTypeOf,
@@ -33,8 +32,7 @@ import {
 import { useListScope } from '../team/useListScope';
 
 const FIELD_KEYS = Object.keys(REPORT_FORM_TEMPLATE);
-/** Never used to read an answer (nothing runs without a definition); it only gives the hook a type. */
-const ANY_REPORT_RESPONSE = listResponse(z.record(z.string(), z.unknown()));
+const schema = reportSearchSchema();
 
 /**
  * Reports (/b2b/reports, spec 1 §2): the report-type picker, the chosen report's filters, a preview of its rows and
@@ -58,12 +56,11 @@ export default function ReportsScreen() {
   );
   // The defaults' "today" (next month, this year and month) is taken once, when the screen opens.
   const today = useMemo(() => reportToday(new Date()), []);
-  const schema = useMemo(() => reportSearchSchema(definitions), []);
-  /** A report that can run: offered to this producer here, and described by a definition. */
+  /** A report that can run: one offered to this producer on this site (a URL may name any type). */
   const runnable = useCallback(
     (value: unknown) => {
       const type = reportTypeOf(value);
-      return type !== undefined && types.includes(type) && definitions[type] !== undefined ? type : undefined;
+      return type !== undefined && types.includes(type) ? type : undefined;
     },
     [types],
   );
@@ -72,20 +69,14 @@ export default function ReportsScreen() {
     name: 'reports',
     path: REPORT_PATHS.preview,
     criteriaSchema: schema,
-    responseSchema: (criteria) =>
-      (definitions[criteria.reportType as ReportType]?.response ?? ANY_REPORT_RESPONSE) as z.ZodType<
-        ListPage<ReportRow>
-      >,
+    responseSchema: reportResponseSchema,
     fieldKeys: FIELD_KEYS,
     scope,
     enabled: (criteria) => runnable(criteria.reportType) !== undefined,
     keepOnScopeChange: ['reportType'],
     keepPageWhile: (previous, next) => previous.reportType === next.reportType,
   });
-  const formCriteria = useMemo(
-    () => withFormDefaults(list.criteria, definitions, today),
-    [list.criteria, today],
-  );
+  const formCriteria = useMemo(() => withFormDefaults(list.criteria, today), [list.criteria, today]);
   const form = useCriteriaForm({
     schema,
     criteria: formCriteria,
@@ -94,14 +85,14 @@ export default function ReportsScreen() {
   });
 
   const formType = runnable(form.values.reportType);
-  const formDefinition = formType === undefined ? undefined : definitions[formType];
+  const formDefinition = formType === undefined ? undefined : REPORT_DEFINITIONS[formType];
   const runType = runnable(list.criteria.reportType);
-  const runDefinition = runType === undefined ? undefined : definitions[runType];
+  const runDefinition = runType === undefined ? undefined : REPORT_DEFINITIONS[runType];
   const showingRun = runDefinition !== undefined && formType === runType;
   const refused = list.criteria.reportType !== undefined && runType === undefined;
 
   const chooseType = (type: ReportType) => {
-    form.setValues(formForType(type, definitions[type], today, scope.includedTeam));
+    form.setValues(formForType(type, today, scope.includedTeam));
     form.clearErrors();
   };
 
@@ -115,7 +106,6 @@ export default function ReportsScreen() {
         lead={
           <ReportPicker
             types={types}
-            definitions={definitions}
             value={form.values.reportType}
             onChange={chooseType}
             error={typeof form.errors.reportType === 'string' ? form.errors.reportType : undefined}
@@ -137,7 +127,7 @@ export default function ReportsScreen() {
           form.setValues(
             formType === undefined
               ? formValuesOf({ includedTeam: scope.includedTeam }, REPORT_FORM_TEMPLATE)
-              : formForType(formType, formDefinition, today, scope.includedTeam),
+              : formForType(formType, today, scope.includedTeam),
           )
         }
         actions={
@@ -154,7 +144,7 @@ export default function ReportsScreen() {
           <ReportFilters
             form={form}
             filters={formDefinition.filters}
-            defaults={reportStartValues(formDefinition.type, formDefinition, today)}
+            defaults={reportStartValues(formDefinition.type, today)}
             yearOptions={expiryYearOptions(today)}
           />
         )}

@@ -1,103 +1,128 @@
-import { defineReport, REPORT_DEFINITIONS, type ReportDefinition, type ReportType } from '@portal/contract';
-import { z } from 'zod';
+import { REPORT_DEFINITIONS, type ReportType } from '@portal/contract';
 
 /*
- * Report definitions for screen tests: report 1 from the contract, and stand-ins built with defineReport for types
- * whose real definitions are written elsewhere (issue 10), each with the filters that exercise the form: a date-typed
- * report (2, APPL default, a required date), the birthday month (6) and the card expiry pickers (8).
+ * Rows of the real report definitions for screen tests. Each builder parses its row with the report's own item
+ * schema, strictly: a fixture that drifts from the contract (a field renamed, added or of another type) fails where
+ * it is built, not as a silent "Fail fetching data" on the screen.
  */
 
-const label = (en: string) => ({ en, zh: `${en}（中）`, ja: `${en}（日）`, kr: `${en}（한）` });
-
-export const standInNewClientReport = defineReport({
-  type: 2,
-  title: label('New Client (stand-in)'),
-  purpose: label('Clients whose first application arrived in the period.'),
-  filters: ['dateType', 'dateFrom', 'dateTo', 'excludeStatus'],
-  required: ['dateFrom'],
-  item: z.object({ clientNo: z.string(), clientName: z.string(), firstApplied: z.string() }),
-  sortFields: ['clientNo', 'firstApplied'],
-  defaultSort: { field: 'firstApplied', order: 'desc' },
-  columns: [
-    { key: 'clientNo', kind: 'text', label: label('Client ID') },
-    { key: 'clientName', kind: 'text', label: label('Client') },
-    { key: 'firstApplied', kind: 'date', label: label('First Applied') },
-  ],
-});
-
-export const standInBirthdayReport = defineReport({
-  type: 6,
-  title: label('Birthday (stand-in)'),
-  purpose: label('Clients whose birthday falls in the month.'),
-  filters: ['month', 'productType'],
-  required: ['month'],
-  item: z.object({ clientNo: z.string(), clientName: z.string(), dateOfBirth: z.string() }),
-  sortFields: ['clientName', 'dateOfBirth'],
-  defaultSort: { field: 'dateOfBirth', order: 'asc' },
-  columns: [
-    { key: 'clientNo', kind: 'text', label: label('Client ID') },
-    { key: 'clientName', kind: 'text', label: label('Client') },
-    { key: 'dateOfBirth', kind: 'date', label: label('Date of Birth') },
-  ],
-});
-
-export const standInCardExpiryReport = defineReport({
-  type: 8,
-  title: label('Credit Card Expiry (stand-in)'),
-  purpose: label('Plans paid by a card that expires in the range.'),
-  filters: ['expiryFromYear', 'expiryFromMonth', 'expiryToYear', 'expiryToMonth', 'excludeStatus'],
-  item: z.object({
-    policyNo: z.string(),
-    cardExpiry: z.string(),
-    modalPremium: z.string(),
-    units: z.string(),
-    fundCount: z.number().int(),
-  }),
-  sortFields: ['policyNo', 'cardExpiry'],
-  defaultSort: { field: 'cardExpiry', order: 'asc' },
-  columns: [
-    { key: 'policyNo', kind: 'text', label: label('Policy No.') },
-    { key: 'cardExpiry', kind: 'text', label: label('Card Expiry') },
-    { key: 'modalPremium', kind: 'amount', label: label('Modal Premium') },
-    { key: 'units', kind: 'units', label: label('Units') },
-    { key: 'fundCount', kind: 'int', label: label('Funds') },
-  ],
-});
-
-export const TEST_REPORT_DEFINITIONS: Partial<Record<ReportType, ReportDefinition>> = {
-  1: REPORT_DEFINITIONS[1],
-  2: standInNewClientReport as unknown as ReportDefinition,
-  6: standInBirthdayReport as unknown as ReportDefinition,
-  8: standInCardExpiryReport as unknown as ReportDefinition,
-};
-
-export function aLapsedRow(partial: Record<string, unknown> = {}) {
-  return {
-    policyId: 11,
-    policyNo: 'P-1001',
-    clientNo: 'AG0001',
-    ownerName: 'Chan Tai Man',
-    productName: 'Whole Life Plus',
-    providerName: 'Sun Assurance',
-    status: 'Lapsed',
-    statusChangedOn: '2026-04-03',
-    commenceDate: '2019-01-15',
-    currency: 'USD',
-    modalPremium: '12345.6',
-    consultant: 'Peter Producer',
-    ...partial,
-  };
+function aRow(type: ReportType, row: Record<string, unknown>, partial: Record<string, unknown>) {
+  return REPORT_DEFINITIONS[type].item.strict().parse({ ...row, ...partial }) as Record<string, unknown>;
 }
 
+/** Report 1, lapsed / surrender. */
+export function aLapsedRow(partial: Record<string, unknown> = {}) {
+  return aRow(
+    1,
+    {
+      policyId: 11,
+      policyNo: 'P-1001',
+      clientNo: 'AG0001',
+      ownerName: 'Chan Tai Man',
+      productName: 'Whole Life Plus',
+      providerName: 'Sun Assurance',
+      status: 'Lapsed',
+      statusChangedOn: '2026-04-03',
+      commenceDate: '2019-01-15',
+      currency: 'USD',
+      modalPremium: '12345.6',
+      consultant: 'Peter Producer',
+    },
+    partial,
+  );
+}
+
+/** Report 4, sales performance: one consultant and currency. */
+export function aSalesPerformanceRow(partial: Record<string, unknown> = {}) {
+  return aRow(
+    4,
+    {
+      lineKey: '17:HKD',
+      consultant: 'Peter Producer',
+      consultantCode: 'A1001',
+      currency: 'HKD',
+      submitted: 1_250,
+      pending: 150,
+      issued: 1_040,
+      cancelled: 60,
+      issuedModalPremium: '2496000.00',
+      issuedAnnualizedPremium: '29952000.00',
+    },
+    partial,
+  );
+}
+
+/** Report 8, credit card expiry. */
 export function aCardExpiryRow(partial: Record<string, unknown> = {}) {
-  return {
-    policyNo: 'P-2002',
-    cardExpiry: '2026/12',
-    modalPremium: '1234567.891',
-    units: '12.3',
-    fundCount: 1200,
-    ...partial,
-  };
+  return aRow(
+    8,
+    {
+      cardId: 31,
+      policyId: 12,
+      policyNo: 'P-2002',
+      ownerName: 'Wong Mei Ling',
+      phone: '+852 9123 4567',
+      cardBrand: 'VISA',
+      maskedCardNumber: '**** **** **** 4242',
+      expiryMonth: '2027-03',
+      expiry: '2027/03',
+      nextPremiumDue: '2027-03-01',
+      modalPremium: '1234567.8',
+      currency: 'HKD',
+      consultant: 'Peter Producer',
+    },
+    partial,
+  );
+}
+
+/** Report 11, policy item details: a fund the plan holds. */
+export function aPolicyItemRow(partial: Record<string, unknown> = {}) {
+  return aRow(
+    11,
+    {
+      itemKey: 'F:12:GEQ',
+      policyId: 12,
+      policyNo: 'P-2002',
+      ownerName: 'Wong Mei Ling',
+      status: 'In force',
+      itemType: 'Fund',
+      itemCode: 'GEQ',
+      itemName: 'Global Equity Fund',
+      commenceDate: '2021-06-01',
+      currency: 'USD',
+      sumInsured: null,
+      modalPremium: null,
+      units: '1234.5000',
+      price: '12.3000',
+      value: '15184.35',
+      consultant: 'Peter Producer',
+    },
+    partial,
+  );
+}
+
+/** Report 13, policy AB BV: AB = 1,000.00 × 12; BV = AB × 0.8500. */
+export function aPolicyAbBvRow(partial: Record<string, unknown> = {}) {
+  return aRow(
+    13,
+    {
+      applicationId: 501,
+      policyId: 13,
+      policyNo: 'P-3003',
+      ownerName: 'Lee Ka Yan',
+      productName: 'Wealth Builder',
+      applicationDate: '2026-02-10',
+      commenceDate: '2026-03-01',
+      currency: 'USD',
+      basePremium: '1000.00',
+      paymentsPerYear: 12,
+      ab: '12000.00',
+      bvFactor: '0.8500',
+      bv: '10200.00',
+      consultant: 'Peter Producer',
+    },
+    partial,
+  );
 }
 
 export function anExportJob(partial: Record<string, unknown> = {}) {
