@@ -2,6 +2,7 @@ export * from './auth.js';
 export * from './client-area.js';
 export * from './commissions.js';
 export * from './errors.js';
+export * from './internal/index.js';
 export * from './lists/criteria.js';
 export * from './lists/define-list.js';
 export * from './paging.js';

@@ -240,6 +240,11 @@ export const en = {
     followupO: 'Open',
     followupC: 'Closed',
   },
+  /** Internal staff revenues (modules/internal-revenues). */
+  internalRevenues: {
+    notFound: 'Revenue not found.',
+    installmentInfoTitle: 'Instalments: {{count}}, settled: {{settled}}',
+  },
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

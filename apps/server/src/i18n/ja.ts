@@ -240,4 +240,9 @@ export const ja: Messages = {
     followupO: '対応中',
     followupC: '完了',
   },
+  /** Internal staff revenues (modules/internal-revenues). */
+  internalRevenues: {
+    notFound: '収入記録が見つかりません。',
+    installmentInfoTitle: '分割回数：{{count}}、精算済み：{{settled}}',
+  },
 };

@@ -235,4 +235,9 @@ export const kr: Messages = {
     followupO: '진행 중',
     followupC: '완료',
   },
+  /** Internal staff revenues (modules/internal-revenues). */
+  internalRevenues: {
+    notFound: '수입 기록을 찾을 수 없습니다.',
+    installmentInfoTitle: '분할 횟수: {{count}}, 정산 완료: {{settled}}',
+  },
 };

@@ -231,4 +231,9 @@ export const zh: Messages = {
     followupO: '未完成',
     followupC: '已完成',
   },
+  /** Internal staff revenues (modules/internal-revenues). */
+  internalRevenues: {
+    notFound: '找不到此收入記錄。',
+    installmentInfoTitle: '分期數：{{count}}，已結算：{{settled}}',
+  },
 };

@@ -3,6 +3,7 @@ import { authRoutes } from './auth/routes.js';
 import { clientAreaRoutes } from './client-area/routes.js';
 import { commissionRoutes } from './commissions/routes.js';
 import { planFormsRoutes } from './forms/routes.js';
+import { internalRevenueRoutes } from './internal-revenues/routes.js';
 import type { ModuleOptions } from './module-options.js';
 import { producerDetailsRoutes } from './producer-details/routes.js';
 import { producerListRoutes } from './producer-lists/routes.js';
@@ -25,4 +26,5 @@ export const apiModules: FastifyPluginAsyncZod<ModuleOptions>[] = [
   producerDetailsRoutes,
   commissionRoutes,
   reportRoutes,
+  internalRevenueRoutes,
 ];

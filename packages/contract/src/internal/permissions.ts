@@ -1,0 +1,16 @@
+import type { StaffMenuEntry } from '../session.js';
+
+/**
+ * The one registry of internal permissions (issue 11 plan (c)): a permission is a staff menu row whose path is the
+ * key's path. The web registers routes and the server guards calls from these paths, so they cannot disagree.
+ */
+export const INTERNAL_PERMISSIONS = { revenues: '/internal/revenues' } as const;
+export type InternalPermission = keyof typeof INTERNAL_PERMISSIONS;
+
+const withoutTrailingSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
+
+/** Whether the staff member's menu holds `path` (exact match after trimming a trailing "/", any entry type). */
+export function hasMenuPath(menus: readonly Pick<StaffMenuEntry, 'path'>[], path: string): boolean {
+  const wanted = withoutTrailingSlash(path);
+  return menus.some((entry) => withoutTrailingSlash(entry.path) === wanted);
+}
