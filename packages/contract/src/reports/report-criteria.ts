@@ -18,7 +18,7 @@ import {
   FOLLOWUP_TYPE_RENEWAL,
   serviceTypeSchema,
 } from '../service-records.js';
-import { REPORT_DATE_TYPES, REPORT_TYPES, type ReportType } from './report-types.js';
+import { REPORT_TYPES, type ReportType, reportDateTypeSchema } from './report-types.js';
 
 /*
  * The Reports form of spec 1 §3: one set of fields for every report type. A report reads only the filters it declares
@@ -38,7 +38,7 @@ const year = strictInt(EXPIRY_YEAR_MIN, EXPIRY_YEAR_MAX);
 
 /** The report filter fields (spec 1 §3 "Reports"), all optional until a report's defaults fill them. */
 export const reportFilterShape = {
-  dateType: optionalCriterion(z.enum(REPORT_DATE_TYPES)),
+  dateType: optionalCriterion(reportDateTypeSchema),
   dateFrom: dateCriterion,
   dateTo: dateCriterion,
   excludeStatus: listCriterion(excludeStatusSchema, EXCLUDE_STATUS_OPTIONS.length),
@@ -97,17 +97,5 @@ export function reportCriteriaSchema<const F extends readonly [string, ...string
     .superRefine(expiryRangeIssue);
 }
 
-/**
- * The form as any report type accepts it, with no sort field: what the web keeps in its URL and what the routes
- * read first to pick the report (then the report's own schema parses the request again).
- */
-const {
-  sortField: _sortField,
-  sortOrder: _sortOrder,
-  ...unsortedCommon
-} = commonCriteriaShape(['none'] as const);
-export const reportFormSchema = z
-  .object({ ...unsortedCommon, reportType: reportTypeCriterion, ...reportFilterShape })
-  .superRefine(rangeIssues([['dateFrom', 'dateTo']]))
-  .superRefine(expiryRangeIssue);
-export type ReportForm = z.output<typeof reportFormSchema>;
+/** The report filters as a report receives them once parsed (each report reads the fields it declares). */
+export type ReportForm = z.output<z.ZodObject<typeof reportFilterShape>>;

@@ -3,10 +3,6 @@ import type { SiteCode } from '../sites.js';
 
 export const REPORT_TYPES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 201] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
-export const reportTypeSchema = z.coerce
-  .number()
-  .int()
-  .refine((n): n is ReportType => (REPORT_TYPES as readonly number[]).includes(n), 'Unknown report type');
 
 /** Stable keys used for i18n labels and file names. */
 export const REPORT_KEYS: Record<ReportType, string> = {

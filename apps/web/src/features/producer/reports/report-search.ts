@@ -18,7 +18,7 @@ import { formValuesOf } from '../../../components/search-list/useCriteriaForm';
 import type { ListPage } from '../../../components/search-list/useSearchList';
 
 /*
- * The Reports screen's criteria: the contract's report form (reportFormSchema's fields) with the chosen report's
+ * The Reports screen's criteria: the contract's report filters (reportFilterShape) with the chosen report's
  * sort, as one schema for every report type. It reads the URL (the last report run, like the lists' searches),
  * validates the form and drives the search-list transitions.
  */
