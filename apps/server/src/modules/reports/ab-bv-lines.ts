@@ -1,7 +1,8 @@
 import type { ReportForm } from '@portal/contract';
-import { inArray, notInArray, type SQL, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import { applications, bvFactors, issuedNewBusiness, policies, policyItems } from '../../db/schema/index.js';
 import { producerFilter, type TeamScope } from '../../db/team-scope.js';
+import { periodFilters, statusNotExcluded } from './plan-report-filters.js';
 
 /*
  * The lines of reports 13 and 14, written once: report 13 lists them, report 14 totals the very same rows, so each
@@ -48,7 +49,6 @@ export function abBvSource(
   criteria: AbBvCriteria,
 ): { from: SQL; where: (SQL | undefined)[] } {
   const dateColumn = dateBasisColumn(criteria.dateType);
-  const excluded = criteria.excludeStatus ?? [];
   return {
     from: sql`${applications} join ${policies} on ${policies.id} = ${applications.policyId}`,
     where: [
@@ -57,9 +57,8 @@ export function abBvSource(
       sql`${policies.modalPremium} is not null and ${policies.paymentFrequency} in ('M', 'Q', 'H', 'A')`,
       // A rider is priced with its basic plan; one filed as a plan of its own is not a basic plan to annualize.
       sql`${applications.category} <> 'IR'`,
-      criteria.dateFrom ? sql`${dateColumn} >= ${criteria.dateFrom}::date` : undefined,
-      criteria.dateTo ? sql`${dateColumn} <= ${criteria.dateTo}::date` : undefined,
-      excluded.length > 0 ? notInArray(policies.statusCode, [...excluded]) : undefined,
+      ...periodFilters(dateColumn, criteria),
+      statusNotExcluded(criteria.excludeStatus),
       criteria.status ? sql`${policies.statusCode} = ${criteria.status}` : undefined,
       criteria.productType ? inArray(applications.category, [criteria.productType]) : undefined,
     ],

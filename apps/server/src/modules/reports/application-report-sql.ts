@@ -14,6 +14,7 @@ import { producerFilter, type TeamScope } from '../../db/team-scope.js';
 import { type MessageKey, translator } from '../../i18n/index.js';
 import { toId, toNullableText, toText } from '../../lists/row-values.js';
 import { domainWords } from '../../render/domain-texts.js';
+import { periodFilters } from './plan-report-filters.js';
 
 /*
  * What the new-business reports (types 2–5) share: which date of an application a period reads, the application's
@@ -34,14 +35,6 @@ export function applicationDateColumn(dateType: ApplicationReportFilters['dateTy
   if (dateType === 'APPLSENT') return applications.sentDate;
   if (dateType === 'POLICY') return applications.commenceDate;
   return applications.receivedDate;
-}
-
-/** From and to are inclusive days; an application without the chosen date (not yet sent) is outside any period. */
-export function periodFilters(column: PgColumn, criteria: ApplicationReportFilters): (SQL | undefined)[] {
-  return [
-    criteria.dateFrom ? sql`${column} >= ${criteria.dateFrom}::date` : undefined,
-    criteria.dateTo ? sql`${column} <= ${criteria.dateTo}::date` : undefined,
-  ];
 }
 
 /**

@@ -21,8 +21,19 @@ export function productTypeIs(productType: string | undefined): SQL | undefined 
   return productType ? eq(policies.category, productType) : undefined;
 }
 
-function dateRange(column: SQL | PgColumn, from?: string, to?: string): SQL[] {
-  return [...(from ? [sql`${column} >= ${from}::date`] : []), ...(to ? [sql`${column} <= ${to}::date`] : [])];
+/**
+ * A report's period on one date column: dateFrom and dateTo inclusive, either may be left out. A row without the
+ * date (an application not yet sent, for instance) is outside any period.
+ */
+export function periodFilters(
+  column: SQL | PgColumn,
+  period: { dateFrom?: string | undefined; dateTo?: string | undefined },
+): SQL[] {
+  const { dateFrom, dateTo } = period;
+  return [
+    ...(dateFrom ? [sql`${column} >= ${dateFrom}::date`] : []),
+    ...(dateTo ? [sql`${column} <= ${dateTo}::date`] : []),
+  ];
 }
 
 /**
@@ -38,13 +49,13 @@ export function planPeriod(
   const { dateFrom, dateTo } = criteria;
   if (!dateFrom && !dateTo) return undefined;
   if (criteria.dateType === 'POLICY') {
-    return sql.join(dateRange(policies.commenceDate, dateFrom, dateTo), sql` and `);
+    return sql.join(periodFilters(policies.commenceDate, criteria), sql` and `);
   }
   const column = criteria.dateType === 'APPLSENT' ? applications.sentDate : applications.receivedDate;
   // Written as the partial indexes' predicate (policy_id is not null): the plans of a period come from the
   // applications_received_policy_idx / applications_sent_policy_idx ranges alone.
   return sql`${policies.id} in (select ${applications.policyId} from ${applications}
-    where ${applications.policyId} is not null and ${sql.join(dateRange(column, dateFrom, dateTo), sql` and `)})`;
+    where ${applications.policyId} is not null and ${sql.join(periodFilters(column, criteria), sql` and `)})`;
 }
 
 /** Every condition a plan of reports 10–12 meets: the scope's plan, in the period, of the statuses and type asked. */

@@ -6,6 +6,7 @@ import { producerFilter } from '../../db/team-scope.js';
 import { defineServerList } from '../../lists/index.js';
 import { toDecimal, toId, toNullableText, toText } from '../../lists/row-values.js';
 import { domainWords } from '../../render/domain-texts.js';
+import { periodFilters, productTypeIs } from './plan-report-filters.js';
 
 type LapsedSurrenderRow = {
   policyId: unknown;
@@ -64,9 +65,8 @@ export const lapsedSurrenderServerReport = defineServerList({
       where: [
         producerFilter(scope, policies.servicingProducerId),
         statusFilter(criteria.status),
-        criteria.dateFrom ? sql`${policies.statusChangedOn} >= ${criteria.dateFrom}::date` : undefined,
-        criteria.dateTo ? sql`${policies.statusChangedOn} <= ${criteria.dateTo}::date` : undefined,
-        criteria.productType ? sql`${policies.category} = ${criteria.productType}` : undefined,
+        ...periodFilters(policies.statusChangedOn, criteria),
+        productTypeIs(criteria.productType),
       ],
     };
   },

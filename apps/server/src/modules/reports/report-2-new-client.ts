@@ -6,7 +6,8 @@ import { producerFilter } from '../../db/team-scope.js';
 import { defineServerList } from '../../lists/index.js';
 import { toId, toNullableText, toText } from '../../lists/row-values.js';
 import { domainWords } from '../../render/domain-texts.js';
-import { applicationDateColumn, periodFilters } from './application-report-sql.js';
+import { applicationDateColumn } from './application-report-sql.js';
+import { periodFilters } from './plan-report-filters.js';
 
 type NewClientRow = {
   clientId: unknown;

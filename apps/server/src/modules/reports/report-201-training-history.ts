@@ -10,6 +10,7 @@ import { producers, producerTrainings } from '../../db/schema/index.js';
 import { producerFilter } from '../../db/team-scope.js';
 import { defineServerList } from '../../lists/index.js';
 import { toId, toNullableText, toText } from '../../lists/row-values.js';
+import { periodFilters } from './plan-report-filters.js';
 
 type TrainingRow = {
   trainingId: unknown;
@@ -60,8 +61,7 @@ export const trainingHistoryServerReport = defineServerList({
       lookups: sql`left join ${producers} on ${producers.id} = ${producerTrainings.producerId}`,
       where: [
         producerFilter(scope, producerTrainings.producerId),
-        criteria.dateFrom ? sql`${producerTrainings.completedOn} >= ${criteria.dateFrom}::date` : undefined,
-        criteria.dateTo ? sql`${producerTrainings.completedOn} <= ${criteria.dateTo}::date` : undefined,
+        ...periodFilters(producerTrainings.completedOn, criteria),
       ],
     };
   },

@@ -13,6 +13,7 @@ import { translator } from '../../i18n/index.js';
 import { defineServerList } from '../../lists/index.js';
 import { toDecimal, toId, toNullableText, toText } from '../../lists/row-values.js';
 import { followupTypeWord } from '../producer-lists/followup-type-words.js';
+import { periodFilters } from './plan-report-filters.js';
 
 type MissingPremiumRow = {
   followupId: unknown;
@@ -82,8 +83,7 @@ export const missingPremiumServerReport = defineServerList({
       where: [
         typeCondition(criteria.followupType),
         producerFilter(scope, serviceRecords.producerId),
-        criteria.dateFrom ? sql`${followupDate} >= ${criteria.dateFrom}::date` : undefined,
-        criteria.dateTo ? sql`${followupDate} <= ${criteria.dateTo}::date` : undefined,
+        ...periodFilters(followupDate, criteria),
         criteria.productType ? sql`${serviceRecords.category} = ${criteria.productType}` : undefined,
       ],
     };
