@@ -26,9 +26,9 @@ function sortSql(expression: SortExpression, language: Language): SQL {
  * allowlist again here (own-property check), so no text from the request ever becomes SQL. Without a sortField the
  * list's default sort applies (the spec's "no sort" after a new search); a sortField without an order is ascending.
  */
-export function listStatement<C extends ContractList, Row extends Record<string, unknown>>(
-  definition: ServerListDefinition<C, Row>,
-  scope: TeamScope,
+export function listStatement<C extends ContractList, Row extends Record<string, unknown>, S = TeamScope>(
+  definition: ServerListDefinition<C, Row, S>,
+  scope: S,
   criteria: CriteriaOf<C>,
   language: Language,
 ): ListStatement {
@@ -64,9 +64,9 @@ export function listStatement<C extends ContractList, Row extends Record<string,
  * columns are the row fields of `definition.columns`; map each row with `definition.toItem`. Same text as the page
  * query minus LIMIT/OFFSET, so an export lists exactly what paging through the list shows, in the same order.
  */
-export function listExportQuery<C extends ContractList, Row extends Record<string, unknown>>(
-  definition: ServerListDefinition<C, Row>,
-  scope: TeamScope,
+export function listExportQuery<C extends ContractList, Row extends Record<string, unknown>, S = TeamScope>(
+  definition: ServerListDefinition<C, Row, S>,
+  scope: S,
   criteria: CriteriaOf<C>,
   language: Language,
 ): SQL {

@@ -26,9 +26,9 @@ async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
  * The two statements of one search: the page (LIMIT/OFFSET) and the bounded count. Exposed so the query plans of
  * exactly what runList sends can be examined (explain-plans.cli.ts).
  */
-export function listPageQueries<C extends ContractList, Row extends Record<string, unknown>>(
-  definition: ServerListDefinition<C, Row>,
-  scope: TeamScope,
+export function listPageQueries<C extends ContractList, Row extends Record<string, unknown>, S = TeamScope>(
+  definition: ServerListDefinition<C, Row, S>,
+  scope: S,
   criteria: CriteriaOf<C>,
   language: Language,
   countLimit: number = LIST_COUNT_LIMIT,
@@ -61,10 +61,10 @@ export function listPageQueries<C extends ContractList, Row extends Record<strin
  * the total is reported as the limit with `totalIsLowerBound`). Page and count run concurrently on a pool (PGlite
  * has one connection and runs them one after the other).
  */
-export async function runList<C extends ContractList, Row extends Record<string, unknown>>(
+export async function runList<C extends ContractList, Row extends Record<string, unknown>, S = TeamScope>(
   db: Db,
-  definition: ServerListDefinition<C, Row>,
-  scope: TeamScope,
+  definition: ServerListDefinition<C, Row, S>,
+  scope: S,
   criteria: CriteriaOf<C>,
   language: Language,
   options: RunListOptions = {},

@@ -46,7 +46,12 @@ export type SortExpression = SQL | PgColumn | ((language: Language) => SQL);
  * this half says where the rows come from. A new list or report is one contract definition plus one of these:
  * runList pages it, listExportQuery streams it, and both read the same SQL.
  */
-export interface ServerListDefinition<C extends ContractList, Row extends Record<string, unknown>> {
+export interface ServerListDefinition<
+  C extends ContractList,
+  Row extends Record<string, unknown>,
+  /** Who is asking: a producer's team scope, or the caller of a list whose access was checked before (staff). */
+  S = TeamScope,
+> {
   contract: C;
   /**
    * The selected columns, one per row field (`expr as "field"`). Values come back as the driver gives them for raw
@@ -54,7 +59,7 @@ export interface ServerListDefinition<C extends ContractList, Row extends Record
    */
   columns: { [K in keyof Row]: SQL | PgColumn };
   /** The scoped, filtered FROM/WHERE of one search. Access (the scope) is part of it, never optional. */
-  source(scope: TeamScope, criteria: CriteriaOf<C>, language: Language): ListSource;
+  source(scope: S, criteria: CriteriaOf<C>, language: Language): ListSource;
   /** The sort allowlist: every contract sortField has exactly one expression here, and nothing else can be sorted. */
   sortExpressions: Record<SortFieldOf<C>, SortExpression>;
   /** Sort fields whose expression reads only `from` (no lookup): their page ids are found without the lookups. */
@@ -66,8 +71,8 @@ export interface ServerListDefinition<C extends ContractList, Row extends Record
 }
 
 /** Identity helper that checks a server definition against its contract at the definition site. */
-export function defineServerList<C extends ContractList, Row extends Record<string, unknown>>(
-  definition: ServerListDefinition<C, Row>,
-): ServerListDefinition<C, Row> {
+export function defineServerList<C extends ContractList, Row extends Record<string, unknown>, S = TeamScope>(
+  definition: ServerListDefinition<C, Row, S>,
+): ServerListDefinition<C, Row, S> {
   return definition;
 }

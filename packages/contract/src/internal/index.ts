@@ -1,2 +1,4 @@
 export * from './permissions.js';
+export * from './revenue-edit.js';
+export * from './revenue-list.js';
 export * from './revenues.js';

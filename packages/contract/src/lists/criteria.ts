@@ -100,6 +100,23 @@ export function hongKongDayStart(isoDate: string): Date {
  */
 export function commonCriteriaShape<const F extends readonly [string, ...string[]]>(sortFields: F) {
   return {
+    ...pagingCriteriaShape(sortFields),
+    /**
+     * Sent by the spec's front end; it carries no rule of its own here (who may see what is decided by the session and
+     * the team tree), so it is accepted and ignored. docs/producer-area.md.
+     */
+    manager: optionalCriterion(z.union([z.boolean(), z.string().max(50)])),
+    selectedProducerId: optionalCriterion(idSchema),
+    includedTeam: booleanCriterion.default(true),
+  };
+}
+
+/**
+ * Page, page size, the sort (narrowed to the list's own allowlist: an unknown field is a 400, never a column name
+ * pasted into SQL) and the search box: what every list has, producer lists and the staff lists alike.
+ */
+export function pagingCriteriaShape<const F extends readonly [string, ...string[]]>(sortFields: F) {
+  return {
     page: strictInt(1, 100_000).default(1),
     sizePerPage: z
       .preprocess(
@@ -111,13 +128,6 @@ export function commonCriteriaShape<const F extends readonly [string, ...string[
       .default(10),
     sortField: optionalCriterion(z.enum(sortFields)),
     sortOrder: optionalCriterion(z.enum(['asc', 'desc'])),
-    /**
-     * Sent by the spec's front end; it carries no rule of its own here (who may see what is decided by the session and
-     * the team tree), so it is accepted and ignored. docs/producer-area.md.
-     */
-    manager: optionalCriterion(z.union([z.boolean(), z.string().max(50)])),
-    selectedProducerId: optionalCriterion(idSchema),
-    includedTeam: booleanCriterion.default(true),
     keywords: keywordsCriterion,
   };
 }
