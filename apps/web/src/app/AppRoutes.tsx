@@ -4,7 +4,14 @@ import { Navigate, Route, Routes } from 'react-router';
 import { LoadingState } from '../components/LoadingState';
 import { NotFoundPage } from '../components/NotFoundPage';
 import { useMe, useSiteInfo } from '../lib/session';
-import { AreaGuard, InternalGuard, LocaleScope, RedirectIfSignedIn } from './guards';
+import {
+  AreaGuard,
+  InternalGuard,
+  InternalRootRedirect,
+  LocaleScope,
+  RedirectIfSignedIn,
+  useStaffPermission,
+} from './guards';
 import {
   ClientLayout,
   clientScreens as client,
@@ -20,12 +27,14 @@ import {
  * The route table (spec 1 §2, spec 2 §2). It is declared once and mounted under '/' and under each locale
  * segment ('/en', '/zh', '/ja', '/kr'), so relative links keep the prefix. Routes that depend on the session or
  * the site (Commissions, Service Records) are registered only when allowed: otherwise the path falls through to
- * the area's "*" route and shows Page Not Found.
+ * the area's "*" route and shows Page Not Found. Internal screens are registered by the staff member's menu
+ * permissions in the same way.
  */
 export function AppRoutes() {
   const me = useMe();
   const site = useSiteInfo();
   const producerUser = me.currentProducer;
+  const staffMayUseRevenues = useStaffPermission('revenues');
 
   const routes = (
     <>
@@ -99,14 +108,19 @@ export function AppRoutes() {
           </InternalGuard>
         }
       >
-        <Route index element={<internal.Home />} />
-        <Route path="revenues/:id" element={<internal.RevenueDetail />}>
-          <Route index element={<Navigate to="summary" replace />} />
-          <Route path="summary" element={<internal.RevenueSummary />} />
-          <Route path="payin" element={<internal.RevenuePayin />} />
-          <Route path="payout" element={<internal.RevenuePayout />} />
-          <Route path="*" element={<NotFoundPage />} />
-        </Route>
+        <Route index element={<InternalRootRedirect />} />
+        {staffMayUseRevenues && (
+          <>
+            <Route path="revenues" element={<internal.RevenueIndex />} />
+            <Route path="revenues/:id" element={<internal.RevenueDetail />}>
+              <Route index element={<Navigate to="summary" replace />} />
+              <Route path="summary" element={<internal.RevenueSummary />} />
+              <Route path="payin" element={<internal.RevenuePayin />} />
+              <Route path="payout" element={<internal.RevenuePayout />} />
+              <Route path="*" element={<NotFoundPage />} />
+            </Route>
+          </>
+        )}
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </>

@@ -1,3 +1,4 @@
+import { hasMenuPath, INTERNAL_PERMISSIONS, type InternalPermission } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ExternalRedirect } from '../components/ExternalRedirect';
@@ -14,7 +15,9 @@ import { PublicLayout } from './screens';
  * 1. a locale segment the site does not offer, or an area the site does not have → Page Not Found;
  * 2. a protected area without its user → {locale}/login?referrer=<where they wanted to go> (plus &session=ended
  *    when the session has just ended on the server: SessionWatch);
- * 3. /internal without a staff user → the back-office site.
+ * 3. /internal without a staff user → the back-office site;
+ * 4. inside /internal, a screen whose permission (menu path) the staff member lacks is not registered at all, so its
+ *    path is the area's Page Not Found; the server's 403 is the real gate (issue 11 plan (c), (g5)).
  */
 
 /** Page Not Found inside the public frame, for paths that exist nowhere for this user or site. */
@@ -67,6 +70,23 @@ export function InternalGuard({ children }: { children: ReactNode }) {
   if (!me.currentStaff && sessionEndedRecently()) return <RedirectToLogin />;
   if (!me.currentStaff) return <ExternalRedirect to={backOfficeUrl(site)} />;
   return children;
+}
+
+/** Whether the signed-in staff member holds an internal permission (a menu row with its path). */
+export function useStaffPermission(permission: InternalPermission): boolean {
+  const staff = useMe().currentStaff;
+  return !!staff && hasMenuPath(staff.menus, INTERNAL_PERMISSIONS[permission]);
+}
+
+/**
+ * /internal itself (plan (g4)): the revenue index for staff who may see it, so signing in lands on a real screen;
+ * otherwise the back-office site, as spec 2 §2 says of the internal root.
+ */
+export function InternalRootRedirect() {
+  const site = useSiteInfo();
+  const mayListRevenues = useStaffPermission('revenues');
+  if (mayListRevenues) return <Navigate to="revenues" replace />;
+  return <ExternalRedirect to={backOfficeUrl(site)} />;
 }
 
 /**

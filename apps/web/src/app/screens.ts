@@ -40,7 +40,7 @@ export const producerScreens = {
 };
 
 export const internalScreens = {
-  Home: lazy(() => import('../features/internal/screens/InternalHomeScreen')),
+  RevenueIndex: lazy(() => import('../features/internal/screens/RevenueIndexScreen')),
   RevenueDetail: lazy(() => import('../features/internal/screens/RevenueDetailScreen')),
   RevenueSummary: lazy(() => import('../features/internal/screens/RevenueSummaryScreen')),
   RevenuePayin: lazy(() => import('../features/internal/screens/RevenuePayinScreen')),

@@ -31,8 +31,18 @@ export const aStaff: CurrentStaff = {
     { type: 'subMenu', name: 'Policy search', path: '/policies' },
     { type: 'label', name: 'Clients', path: '' },
     { type: 'subMenu', name: 'Client search', path: '/clients' },
+    { type: 'mainMenu', name: 'Commission', path: '/commission' },
+    { type: 'label', name: 'Revenue', path: '' },
+    // The permission to the revenue screens (INTERNAL_PERMISSIONS.revenues).
+    { type: 'subMenu', name: 'Revenues', path: '/internal/revenues' },
     { type: 'mainMenu', name: 'Report', path: '/reports' },
   ],
+};
+
+/** Staff whose menu has no Revenues row: the revenue screens do not exist for them. */
+export const aStaffWithoutRevenues: CurrentStaff = {
+  ...aStaff,
+  menus: aStaff.menus.filter((entry) => entry.path !== '/internal/revenues'),
 };
 
 export function meWith(partial: Partial<MeResponse>): MeResponse {

@@ -1,6 +1,8 @@
-import { Anchor, AppShell, Box, Container, Group, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, AppShell, Box, Burger, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { SearchIcon } from '../../components/icons';
 import { copyrightYears } from '../../components/SiteFooter';
 import { SkipLink } from '../../components/SkipLink';
@@ -10,52 +12,119 @@ import { backOfficeLink } from '../../lib/site';
 import { InternalMainMenu } from './InternalMainMenu';
 import { MainContent } from './LayoutParts';
 
+/** The back office's own search: a plain GET form, so the back office gets `?keyword=` as it expects. */
+function BackOfficeSearch({ fullWidth = false }: { fullWidth?: boolean }) {
+  const { t } = useTranslation();
+  const site = useSiteInfo();
+  return (
+    <Box
+      component="form"
+      role="search"
+      aria-label={t('internal.searchLabel')}
+      method="get"
+      action={backOfficeLink(site, '/search')}
+      w={fullWidth ? '100%' : 220}
+      data-no-print
+    >
+      <TextInput
+        name="keyword"
+        type="search"
+        size="xs"
+        aria-label={t('internal.searchLabel')}
+        placeholder={t('internal.search')}
+        leftSection={<SearchIcon size={14} />}
+      />
+    </Box>
+  );
+}
+
+/** The staff member's name, a link to their session settings on the back office. */
+function StaffNameLink() {
+  const { t } = useTranslation();
+  const site = useSiteInfo();
+  const staff = useCurrentStaff();
+  if (!staff) return null;
+  return (
+    <Anchor
+      href={backOfficeLink(site, '/session/edit')}
+      size="sm"
+      // Starts with the visible name (WCAG 2.5.3) and says where the link goes.
+      aria-label={t('internal.sessionEdit', { name: staff.name })}
+    >
+      {staff.name}
+    </Anchor>
+  );
+}
+
 /**
- * Internal staff area (spec 2 §2): title with the site name, a search box that submits to the back office,
- * the permission-driven main menu, the user name (link to the back office's session edit) and logout.
+ * Internal staff area (spec 2 §2): title with the site name, a search box that submits to the back office, the
+ * permission-driven main menu, the user name (link to the back office's session edit), logout, and the footer's
+ * copyright range. From the `lg` breakpoint the menu is a bar under the title; below it, a burger opens a navbar with
+ * the search, the name and the menu as a list.
  */
 export default function InternalLayout() {
   const { t } = useTranslation();
   const site = useSiteInfo();
-  const staff = useCurrentStaff();
   const localePath = useLocalePath();
+  const { pathname } = useLocation();
+  const [navOpened, { toggle, close }] = useDisclosure(false);
+
+  // Any navigation (a menu link, the back button) closes the phone navbar.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path change is the trigger
+  useEffect(close, [pathname]);
 
   return (
-    <AppShell header={{ height: 112 }} padding="md">
+    <AppShell
+      header={{ height: { base: 60, lg: 108 } }}
+      navbar={{ width: 300, breakpoint: 'lg', collapsed: { desktop: true, mobile: !navOpened } }}
+      padding="md"
+    >
       <SkipLink />
       <AppShell.Header>
         <Container size="xl">
           <Group justify="space-between" h={60} gap="sm" wrap="nowrap">
-            <Title order={2} size="h4">
-              {t('internal.title', { siteName: site.siteName })}
-            </Title>
+            <Group gap="sm" wrap="nowrap" miw={0}>
+              <Burger
+                opened={navOpened}
+                onClick={toggle}
+                hiddenFrom="lg"
+                size="sm"
+                aria-label={t('header.openNavigation')}
+                aria-expanded={navOpened}
+              />
+              <Title order={2} fz={{ base: 'md', sm: 'lg' }} lineClamp={2}>
+                {t('internal.title', { siteName: site.siteName })}
+              </Title>
+            </Group>
             <Group gap="md" wrap="nowrap">
-              <Box
-                component="form"
-                role="search"
-                method="get"
-                action={backOfficeLink(site, '/search')}
-                data-no-print
-              >
-                <TextInput
-                  name="keyword"
-                  size="xs"
-                  aria-label={t('internal.searchLabel')}
-                  placeholder={t('internal.search')}
-                  leftSection={<SearchIcon size={14} />}
-                />
+              <Box visibleFrom="lg">
+                <BackOfficeSearch />
               </Box>
-              <Anchor href={backOfficeLink(site, '/session/edit')} size="sm">
-                {staff?.name}
-              </Anchor>
+              <Box visibleFrom="sm">
+                <StaffNameLink />
+              </Box>
               <Anchor component={Link} to={localePath('/logout')} size="sm">
                 {t('header.logout')}
               </Anchor>
             </Group>
           </Group>
-          <InternalMainMenu />
+          <Box visibleFrom="lg">
+            <InternalMainMenu />
+          </Box>
         </Container>
       </AppShell.Header>
+      {/* Phones and small windows, rendered only while open: hidden links are never reachable by keyboard. */}
+      {navOpened && (
+        <AppShell.Navbar p="md" hiddenFrom="lg" style={{ overflowY: 'auto' }}>
+          <Stack gap="md">
+            <BackOfficeSearch fullWidth />
+            <Box hiddenFrom="sm">
+              <StaffNameLink />
+            </Box>
+            <InternalMainMenu orientation="vertical" onNavigate={close} />
+          </Stack>
+        </AppShell.Navbar>
+      )}
       <MainContent size="xl" />
       <Box component="footer" className="app-footer" py="md">
         <Container size="xl">

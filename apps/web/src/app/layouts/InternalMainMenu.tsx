@@ -1,107 +1,299 @@
-import { Box, Button, Group, Menu, SimpleGrid } from '@mantine/core';
+import './internal-menu.css';
 import type { StaffMenuEntry } from '@portal/contract';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ChevronDownIcon } from '../../components/icons';
 import { useLocalePath } from '../../lib/locale';
 import { useCurrentStaff, useSiteInfo } from '../../lib/session';
 import { backOfficeLink } from '../../lib/site';
 import { buildMainMenu, hasChildren, type MainMenuItem } from './internal-menu';
 
+/*
+ * The staff main menu as a disclosure navigation (WAI-ARIA APG "disclosure navigation menu"): a `nav` of real links
+ * and buttons with aria-expanded that show a panel of links. Not role="menu": these are links to pages, and the
+ * menu roles would hide that from screen readers. The APG's optional keys are added:
+ * - on a top-level button: Enter / Space toggle, ArrowDown opens and moves to the first link (ArrowUp: the last),
+ *   Escape closes; ArrowLeft / ArrowRight / Home / End move along the bar (horizontal bar only);
+ * - inside a panel: ArrowDown / ArrowUp move through its links (wrapping), Home / End, ArrowLeft / ArrowRight jump
+ *   between mega-menu columns, Escape closes and returns focus to the button;
+ * - Tab is never held: it moves on in page order, and a panel closes once focus has left its item.
+ */
+
+type Orientation = 'horizontal' | 'vertical';
+
 /** SPA paths (/internal/…) stay in the app; everything else is a page of the back-office site. */
-function useMenuTarget() {
+function MenuLink({
+  path,
+  children,
+  className,
+  onNavigate,
+  barControl,
+  onKeyDown,
+}: {
+  path: string;
+  children: string;
+  className: string;
+  onNavigate: () => void;
+  /** A top-level link of the bar: the bar's arrow keys reach it. */
+  barControl?: boolean;
+  onKeyDown?: (event: KeyboardEvent<HTMLAnchorElement>) => void;
+}) {
   const site = useSiteInfo();
   const localePath = useLocalePath();
-  return (path: string) =>
-    path.startsWith('/internal')
-      ? ({ component: Link, to: localePath(path) } as const)
-      : ({ component: 'a', href: backOfficeLink(site, path) } as const);
-}
-
-function MenuEntryItem({ entry }: { entry: StaffMenuEntry }) {
-  const target = useMenuTarget()(entry.path);
-  return target.component === 'a' ? (
-    <Menu.Item component="a" href={target.href}>
-      {entry.name}
-    </Menu.Item>
-  ) : (
-    <Menu.Item component={Link} to={target.to}>
-      {entry.name}
-    </Menu.Item>
-  );
-}
-
-function DropdownMenu({ item }: { item: MainMenuItem }) {
-  const columns = item.columns;
+  const { pathname } = useLocation();
+  const common = { className, onClick: onNavigate, onKeyDown, 'data-menu-bar-control': barControl || undefined };
+  if (!path.startsWith('/internal')) {
+    return (
+      <a href={backOfficeLink(site, path)} {...common}>
+        {children}
+      </a>
+    );
+  }
+  const to = localePath(path);
+  const current = pathname === to || pathname.startsWith(`${to}/`);
   return (
-    <Menu trigger="click-hover" openDelay={80} closeDelay={150} position="bottom-start" loop withinPortal>
-      <Menu.Target>
-        <Button variant="subtle" color="dark" size="compact-md" rightSection={<ChevronDownIcon size={14} />}>
-          {item.name}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {item.mega ? (
-          <SimpleGrid cols={Math.min(Math.max(columns.length, 1), 4)} spacing="md" p={4} data-mega-menu>
-            {columns.map((column) => (
-              <Box key={column.id} miw={180}>
-                {column.label && <Menu.Label>{column.label}</Menu.Label>}
-                {column.items.map((entry) => (
-                  <MenuEntryItem key={`${entry.name}-${entry.path}`} entry={entry} />
-                ))}
-              </Box>
-            ))}
-          </SimpleGrid>
-        ) : (
-          columns.map((column) => (
-            <Box key={column.id}>
-              {column.label && <Menu.Label>{column.label}</Menu.Label>}
-              {column.items.map((entry) => (
-                <MenuEntryItem key={`${entry.name}-${entry.path}`} entry={entry} />
-              ))}
-            </Box>
-          ))
-        )}
-      </Menu.Dropdown>
-    </Menu>
+    <Link to={to} aria-current={current ? 'page' : undefined} {...common}>
+      {children}
+    </Link>
   );
 }
 
-function TopLevelLink({ item }: { item: MainMenuItem }) {
-  const target = useMenuTarget()(item.path);
-  return target.component === 'a' ? (
-    <Button component="a" href={target.href} variant="subtle" color="dark" size="compact-md">
-      {item.name}
-    </Button>
-  ) : (
-    <Button component={Link} to={target.to} variant="subtle" color="dark" size="compact-md">
-      {item.name}
-    </Button>
+const entryKey = (entry: StaffMenuEntry) => `${entry.name}-${entry.path}`;
+
+/** The focusable controls of the bar (buttons and top-level links), in order. */
+function barControls(nav: HTMLElement | null): HTMLElement[] {
+  return nav ? [...nav.querySelectorAll<HTMLElement>('[data-menu-bar-control]')] : [];
+}
+
+function panelLinks(panel: HTMLElement | null): HTMLElement[] {
+  return panel ? [...panel.querySelectorAll<HTMLElement>('a')] : [];
+}
+
+function moveAlongBar(event: KeyboardEvent<HTMLElement>, orientation: Orientation): boolean {
+  if (orientation !== 'horizontal') return false;
+  const controls = barControls(event.currentTarget.closest('nav'));
+  const index = controls.indexOf(event.currentTarget);
+  const last = controls.length - 1;
+  const target = {
+    ArrowRight: index === last ? 0 : index + 1,
+    ArrowLeft: index === 0 ? last : index - 1,
+    Home: 0,
+    End: last,
+  }[event.key];
+  if (target === undefined) return false;
+  event.preventDefault();
+  controls[target]?.focus();
+  return true;
+}
+
+function DisclosureItem({
+  item,
+  open,
+  orientation,
+  alignEnd,
+  onOpenChange,
+  onNavigate,
+}: {
+  item: MainMenuItem;
+  open: boolean;
+  orientation: Orientation;
+  /** Panels of items on the right half of the bar open leftwards, so they stay on screen. */
+  alignEnd: boolean;
+  onOpenChange: (open: boolean) => void;
+  onNavigate: () => void;
+}) {
+  const panelId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  // Where focus goes once the panel is on screen (it is `hidden` until the state change renders).
+  const [focusOnOpen, setFocusOnOpen] = useState<'first' | 'last' | null>(null);
+
+  useEffect(() => {
+    if (!open || !focusOnOpen) return;
+    const links = panelLinks(panelRef.current);
+    (focusOnOpen === 'first' ? links[0] : links[links.length - 1])?.focus();
+    setFocusOnOpen(null);
+  }, [open, focusOnOpen]);
+
+  const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      // Handled here, not by the click the browser would synthesise, so that the key works the same everywhere.
+      event.preventDefault();
+      onOpenChange(!open);
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      onOpenChange(true);
+      setFocusOnOpen(event.key === 'ArrowDown' ? 'first' : 'last');
+    } else if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      onOpenChange(false);
+    } else {
+      moveAlongBar(event, orientation);
+    }
+  };
+
+  const onPanelKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const links = panelLinks(panelRef.current);
+    const index = links.indexOf(document.activeElement as HTMLElement);
+    const focusLink = (target: number) => {
+      event.preventDefault();
+      links[(target + links.length) % links.length]?.focus();
+    };
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      onOpenChange(false);
+      buttonRef.current?.focus();
+    } else if (event.key === 'ArrowDown') focusLink(index + 1);
+    else if (event.key === 'ArrowUp') focusLink(index < 0 ? -1 : index - 1);
+    else if (event.key === 'Home') focusLink(0);
+    else if (event.key === 'End') focusLink(-1);
+    else if ((event.key === 'ArrowRight' || event.key === 'ArrowLeft') && item.mega && orientation === 'horizontal') {
+      // Next / previous column's first link.
+      const columns = [...(panelRef.current?.querySelectorAll<HTMLElement>('[data-menu-column]') ?? [])];
+      const column = columns.findIndex((element) => element.contains(document.activeElement));
+      const step = event.key === 'ArrowRight' ? 1 : -1;
+      const next = columns[(column + step + columns.length) % columns.length];
+      const link = next ? panelLinks(next)[0] : undefined;
+      if (link) {
+        event.preventDefault();
+        link.focus();
+      }
+    }
+  };
+
+  const columns = item.columns.filter((column) => column.items.length > 0 || column.label);
+  return (
+    <li
+      className="internal-menu__item"
+      onBlur={(event) => {
+        // Focus moved outside this item (Tab past the last link, a click elsewhere): the panel closes.
+        if (open && !event.currentTarget.contains(event.relatedTarget as Node | null)) onOpenChange(false);
+      }}
+    >
+      <button
+        ref={buttonRef}
+        type="button"
+        className="internal-menu__control"
+        aria-expanded={open}
+        aria-controls={panelId}
+        data-menu-bar-control
+        onClick={() => onOpenChange(!open)}
+        onKeyDown={onButtonKeyDown}
+      >
+        {item.name}
+        <ChevronDownIcon size={14} aria-hidden />
+      </button>
+      <div
+        ref={panelRef}
+        id={panelId}
+        hidden={!open}
+        className="internal-menu__panel"
+        data-mega={item.mega || undefined}
+        data-align-end={alignEnd || undefined}
+        onKeyDown={onPanelKeyDown}
+      >
+        {columns.map((column) => (
+          <ColumnLinks key={column.id} label={column.label} entries={column.items} onNavigate={onNavigate} />
+        ))}
+      </div>
+    </li>
   );
 }
 
-/** The staff member's main menu, from their menu permissions only (spec 2 §2, §6). */
-export function InternalMainMenu() {
+function ColumnLinks({
+  label,
+  entries,
+  onNavigate,
+}: {
+  label: string | null;
+  entries: StaffMenuEntry[];
+  onNavigate: () => void;
+}) {
+  const labelId = useId();
+  return (
+    <div className="internal-menu__column" data-menu-column>
+      {label && (
+        <span id={labelId} className="internal-menu__label">
+          {label}
+        </span>
+      )}
+      <ul aria-labelledby={label ? labelId : undefined}>
+        {entries.map((entry) => (
+          <li key={entryKey(entry)}>
+            <MenuLink path={entry.path} className="internal-menu__link" onNavigate={onNavigate}>
+              {entry.name}
+            </MenuLink>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * The staff member's main menu, from their menu permissions only (spec 2 §2, §6): a horizontal bar in the header
+ * on wide screens, a vertical list (panels open in place) inside the burger's navbar on narrow ones.
+ */
+export function InternalMainMenu({
+  orientation = 'horizontal',
+  onNavigate,
+}: {
+  orientation?: Orientation;
+  /** After following a link (the phone navbar closes). */
+  onNavigate?: () => void;
+}) {
   const { t } = useTranslation();
   const staff = useCurrentStaff();
   const menu = buildMainMenu(staff?.menus ?? []);
+  const [openName, setOpenName] = useState<string | null>(null);
+  const navRef = useRef<HTMLElement>(null);
+
+  // A pointer press outside the bar closes the open panel (focus may not move, e.g. on a page background).
+  useEffect(() => {
+    if (!openName) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!navRef.current?.contains(event.target as Node)) setOpenName(null);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [openName]);
+
   if (menu.length === 0) return null;
+  const navigated = () => {
+    setOpenName(null);
+    onNavigate?.();
+  };
   return (
-    <Group
-      component="nav"
-      aria-label={t('internal.mainMenu')}
-      gap={2}
-      wrap="nowrap"
-      h={48}
-      style={{ overflowX: 'auto' }}
-    >
-      {menu.map((item) =>
-        hasChildren(item) ? (
-          <DropdownMenu key={`${item.name}-${item.path}`} item={item} />
-        ) : (
-          <TopLevelLink key={`${item.name}-${item.path}`} item={item} />
-        ),
-      )}
-    </Group>
+    <nav ref={navRef} aria-label={t('internal.mainMenu')} className="internal-menu" data-orientation={orientation}>
+      <ul className="internal-menu__bar">
+        {menu.map((item, index) =>
+          hasChildren(item) ? (
+            <DisclosureItem
+              key={`${item.name}-${item.path}`}
+              item={item}
+              open={openName === item.name}
+              orientation={orientation}
+              alignEnd={index >= menu.length / 2}
+              onOpenChange={(open) => setOpenName(open ? item.name : null)}
+              onNavigate={navigated}
+            />
+          ) : (
+            <li key={`${item.name}-${item.path}`} className="internal-menu__item">
+              <MenuLink
+                path={item.path}
+                className="internal-menu__control"
+                onNavigate={navigated}
+                barControl
+                onKeyDown={(event) => moveAlongBar(event, orientation)}
+              >
+                {item.name}
+              </MenuLink>
+            </li>
+          ),
+        )}
+      </ul>
+    </nav>
   );
 }

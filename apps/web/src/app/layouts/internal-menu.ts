@@ -8,6 +8,28 @@ import type { StaffMenuEntry } from '@portal/contract';
 
 export const MEGA_MENUS: readonly string[] = ['Service', 'Batch', 'Commission', 'Subsystem'];
 
+/**
+ * The top-level order of spec 2 §2. The stored positions decide the order inside an item; the bar itself keeps
+ * the spec's order whatever order the rows were granted in. Names the spec does not list follow, as stored.
+ */
+export const MAIN_MENU_ORDER: readonly string[] = [
+  ...MEGA_MENUS,
+  'Report',
+  'User',
+  'Newsletter',
+  'Settings',
+  'Chart',
+  'Valuation',
+  'Data Feed',
+  'BV Factor',
+  'Sync',
+];
+
+function orderOf(item: MainMenuItem): number {
+  const index = MAIN_MENU_ORDER.indexOf(item.name);
+  return index === -1 ? MAIN_MENU_ORDER.length : index;
+}
+
 export interface MenuColumn {
   /** Stable React key within its menu. */
   id: string;
@@ -47,7 +69,8 @@ export function buildMainMenu(entries: readonly StaffMenuEntry[]): MainMenuItem[
     }
     column.items.push(entry);
   }
-  return menu;
+  // Array sort is stable: unknown names keep their stored order after the known ones.
+  return menu.sort((a, b) => orderOf(a) - orderOf(b));
 }
 
 export function hasChildren(item: MainMenuItem): boolean {

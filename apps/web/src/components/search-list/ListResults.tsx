@@ -20,6 +20,7 @@ export function ListResults<C extends Criteria, Row>({
   rowLabel,
   selection,
   rowActions,
+  emptyText,
 }: {
   list: SearchList<C, Row>;
   columns: readonly DataColumn<Row>[];
@@ -29,6 +30,8 @@ export function ListResults<C extends Criteria, Row>({
   rowLabel?: (row: Row) => string;
   selection?: RowSelection<Row>;
   rowActions?: { header: string; render: (row: Row) => ReactNode };
+  /** What an empty result says, when the list has its own words for it (default: the generic "no data"). */
+  emptyText?: string;
 }) {
   const { t } = useTranslation('lists');
   const { query, criteria } = list;
@@ -62,7 +65,7 @@ export function ListResults<C extends Criteria, Row>({
         selection={selection}
         rowActions={rowActions}
         loading={query.isFetching}
-        emptyText={t('empty')}
+        emptyText={emptyText ?? t('empty')}
         narrowLayout="scroll"
         minWidth={900}
         footer={

@@ -31,7 +31,8 @@ export interface SearchListOptions<C extends Criteria, Item> {
   responseSchema: z.ZodType<ListPage<Item>> | ((criteria: C) => z.ZodType<ListPage<Item>>);
   /** The criteria keys the filter form edits (Reset returns them to their defaults). */
   fieldKeys: readonly string[];
-  scope: ListScope;
+  /** The producer lists' team-tree choice; lists without one (the staff lists) leave it out. */
+  scope?: ListScope;
   /** Whether these criteria are fetched (default: always); reports fetch only once a runnable report is chosen. */
   enabled?: (criteria: C) => boolean;
   /**
@@ -51,8 +52,13 @@ export interface SearchListOptions<C extends Criteria, Item> {
  * of spec 1 §4, and the page fetched with TanStack Query keyed by list, producer, language and criteria. The page
  * on screen stays while the next one loads (placeholderData), so paging does not flash an empty table.
  */
+/** Stands for "no scope": never changes, so the scope-change reset below never runs for such lists. */
+const NO_SCOPE: ListScope = { selectedProducerId: null, includedTeam: true };
+
 export function useSearchList<C extends Criteria, Item>(options: SearchListOptions<C, Item>) {
-  const { name, path, criteriaSchema: schema, responseSchema, fieldKeys, scope, enabled } = options;
+  const { name, path, criteriaSchema: schema, responseSchema, fieldKeys, enabled } = options;
+  const scoped = options.scope !== undefined;
+  const scope = options.scope ?? NO_SCOPE;
   const { language } = useLocale();
   const [params, setParams] = useSearchParams();
   const fromUrl = useMemo(() => parseCriteria(schema, params), [schema, params]);
@@ -83,8 +89,8 @@ export function useSearchList<C extends Criteria, Item>(options: SearchListOptio
 
   /** The criteria as the server gets them: with the selected producer. */
   const request = useMemo(
-    () => ({ ...criteria, selectedProducerId: scope.selectedProducerId ?? undefined }),
-    [criteria, scope.selectedProducerId],
+    () => (scoped ? { ...criteria, selectedProducerId: scope.selectedProducerId ?? undefined } : criteria),
+    [scoped, criteria, scope.selectedProducerId],
   );
 
   const query = useQuery({
@@ -126,7 +132,9 @@ export function useSearchList<C extends Criteria, Item>(options: SearchListOptio
     changeSort: (field: string) => navigate(changeSort(schema, criteria, field)),
     reset: () => {
       const reset = resetFields(schema, criteria, fieldKeys);
-      navigate(fieldKeys.includes('includedTeam') ? { ...reset, includedTeam: scope.includedTeam } : reset);
+      navigate(
+        scoped && fieldKeys.includes('includedTeam') ? { ...reset, includedTeam: scope.includedTeam } : reset,
+      );
     },
   };
 }
