@@ -1,6 +1,14 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aClient, anonymousMe, aProducer, aStaff, meWith, siteInfo } from '../test/fixtures';
+import {
+  aClient,
+  anonymousMe,
+  aProducer,
+  aStaff,
+  aStaffWithoutRevenues,
+  meWith,
+  siteInfo,
+} from '../test/fixtures';
 import { renderApp } from '../test/render-app';
 
 // Whole-app renders share two cores with the rest of the suite: a second is not always enough.
@@ -189,14 +197,52 @@ describe('internal area', () => {
     await waitFor(() => expect(externalNavigations).toHaveBeenCalledWith('https://backoffice.example'));
   });
 
-  it('welcomes staff at the internal root, under the main menu', async () => {
+  const emptyRevenuePage = () => ({ items: [], totalSize: 0, totalIsLowerBound: false });
+
+  it('opens the revenue index at the internal root for staff with the Revenues permission', async () => {
     const { externalNavigations } = renderApp('/internal', {
       me: meWith({ currentStaff: aStaff }),
       site: internalSite,
+      handlers: { 'POST /internal/revenues/search': emptyRevenuePage },
     });
-    expect(await screen.findByRole('heading', { name: 'Welcome, Sally Staff' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Revenues' })).toBeInTheDocument();
+    expect(currentLocation()).toBe('/internal/revenues');
     expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
     expect(externalNavigations).not.toHaveBeenCalled();
+  });
+
+  it('keeps the locale prefix on the way from the internal root to the index', async () => {
+    renderApp('/zh/internal', {
+      me: meWith({ currentStaff: aStaff }),
+      site: internalSite,
+      handlers: { 'POST /internal/revenues/search': emptyRevenuePage },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: '收益' })).toBeInTheDocument();
+    expect(currentLocation()).toBe('/zh/internal/revenues');
+  });
+
+  it('sends staff without the Revenues permission from the internal root to the back office', async () => {
+    const { externalNavigations } = renderApp('/internal', {
+      me: meWith({ currentStaff: aStaffWithoutRevenues }),
+      site: internalSite,
+    });
+    await waitFor(() => expect(externalNavigations).toHaveBeenCalledWith('https://backoffice.example'));
+  });
+
+  it.each([
+    '/internal/revenues',
+    '/internal/revenues/5',
+    '/internal/revenues/5/summary',
+  ])('has no %s for staff without the Revenues permission: Page Not Found in the staff shell', async (path) => {
+    const { fetchMock } = renderApp(path, {
+      me: meWith({ currentStaff: aStaffWithoutRevenues }),
+      site: internalSite,
+    });
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
+    expect(currentLocation()).toBe(path);
+    const calls = fetchMock.mock.calls.map(([input]) => String(input));
+    expect(calls.filter((url) => url.includes('/internal/'))).toEqual([]);
   });
 
   it('redirects a revenue to its summary tab and builds the menu from the staff menus', async () => {
@@ -210,7 +256,7 @@ describe('internal area', () => {
       'https://backoffice.example/reports',
     );
     expect(within(menu).queryByText('Batch')).toBeNull();
-    expect(screen.getByRole('link', { name: 'Sally Staff' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: /^Sally Staff/ })).toHaveAttribute(
       'href',
       'https://backoffice.example/session/edit',
     );

@@ -91,12 +91,16 @@ describe('a session that ends while the page is open', () => {
 });
 
 describe('staff host', () => {
-  it('signs staff in to the internal area: menu and a welcome, not an empty login form', async () => {
-    renderApp('/login', { me: meWith({ currentStaff: aStaff, session: timing(1800) }), site: staffHost });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Welcome, Sally Staff' }),
-    ).toBeInTheDocument();
-    expect(currentLocation()).toBe('/internal');
+  it('signs staff in to the internal area: menu and the revenue index, not an empty login form', async () => {
+    renderApp('/login', {
+      me: meWith({ currentStaff: aStaff, session: timing(1800) }),
+      site: staffHost,
+      handlers: {
+        'POST /internal/revenues/search': () => ({ items: [], totalSize: 0, totalIsLowerBound: false }),
+      },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Revenues' }, SLOW)).toBeInTheDocument();
+    expect(currentLocation()).toBe('/internal/revenues');
     expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
   });
 
