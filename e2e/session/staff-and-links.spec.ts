@@ -4,7 +4,9 @@ import { siteUrl } from '../sites.js';
 
 const staff = demoAccount('staff');
 
-test('staff sign in on the staff host and land in the internal area: menu and welcome', async ({ page }) => {
+test('staff sign in on the staff host and land on the revenue index under the main menu', async ({
+  page,
+}) => {
   await page.goto(siteUrl('staff', '/login'));
   await expect(page.getByRole('heading', { level: 1, name: 'Staff sign-in' })).toBeVisible();
   // No client or advisor account links, no client help.
@@ -14,8 +16,9 @@ test('staff sign in on the staff host and land in the internal area: menu and we
   await page.getByLabel(/Staff login ID/).fill(staff.login);
   await page.locator('input[name="password"]').fill(staff.password);
   await page.locator('form button[type="submit"]').click();
-  await expect(page).toHaveURL(/\/internal$/);
-  await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeFocused();
+  // The internal root opens the revenue index for staff with the Revenues permission (issue 11 plan (g4)).
+  await expect(page).toHaveURL(/\/internal\/revenues$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Revenues' })).toBeFocused();
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
 });
 

@@ -229,21 +229,20 @@ describe('internal area', () => {
     await waitFor(() => expect(externalNavigations).toHaveBeenCalledWith('https://backoffice.example'));
   });
 
-  it.each([
-    '/internal/revenues',
-    '/internal/revenues/5',
-    '/internal/revenues/5/summary',
-  ])('has no %s for staff without the Revenues permission: Page Not Found in the staff shell', async (path) => {
-    const { fetchMock } = renderApp(path, {
-      me: meWith({ currentStaff: aStaffWithoutRevenues }),
-      site: internalSite,
-    });
-    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
-    expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
-    expect(currentLocation()).toBe(path);
-    const calls = fetchMock.mock.calls.map(([input]) => String(input));
-    expect(calls.filter((url) => url.includes('/internal/'))).toEqual([]);
-  });
+  it.each(['/internal/revenues', '/internal/revenues/5', '/internal/revenues/5/summary'])(
+    'has no %s for staff without the Revenues permission: Page Not Found in the staff shell',
+    async (path) => {
+      const { fetchMock } = renderApp(path, {
+        me: meWith({ currentStaff: aStaffWithoutRevenues }),
+        site: internalSite,
+      });
+      expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+      expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
+      expect(currentLocation()).toBe(path);
+      const calls = fetchMock.mock.calls.map(([input]) => String(input));
+      expect(calls.filter((url) => url.includes('/internal/'))).toEqual([]);
+    },
+  );
 
   it('redirects a revenue to its summary tab and builds the menu from the staff menus', async () => {
     renderApp('/internal/revenues/5', { me: meWith({ currentStaff: aStaff }), site: internalSite });

@@ -45,11 +45,11 @@ function LocationProbe() {
 }
 
 /**
- * Renders the whole app at `path` (without the base path) with a mocked session and site. Returns the fetch mock
- * and a spy on external navigations (back office).
+ * Renders the whole app at `path` (without the base path; a location object when the test needs navigation state)
+ * with a mocked session and site. Returns the fetch mock and a spy on external navigations (back office).
  */
 export function renderApp(
-  path: string,
+  path: string | { pathname: string; search?: string; state?: unknown },
   options: { me?: MeResponse; site?: WebSiteInfo; handlers?: Record<string, ApiHandler> } = {},
 ) {
   setCsrfToken(null);

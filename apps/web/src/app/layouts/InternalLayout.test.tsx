@@ -48,7 +48,9 @@ const key = (element: Element, name: string) => fireEvent.keyDown(element, { key
 describe('internal header and footer', () => {
   it('shows the title, the back-office search, the name linking to session edit, logout and the copyright range', async () => {
     await renderShell();
-    expect(screen.getByRole('heading', { level: 2, name: 'Angel Financial Services Back Office' })).toBeVisible();
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Angel Financial Services Back Office' }),
+    ).toBeVisible();
     const search = screen.getByRole('search', { name: 'Search the back office' });
     expect(search).toHaveAttribute('action', 'https://backoffice.example/search');
     expect(search).toHaveAttribute('method', 'get');
@@ -66,10 +68,20 @@ describe('internal header and footer', () => {
 
   it('shows exactly the permitted entries, in the spec order, with SPA and back-office targets', async () => {
     const { menu } = await renderShell();
-    const bar = within(menu).getAllByRole('listitem').filter((item) => item.parentElement?.parentElement === menu);
-    expect(bar.map((item) => item.firstElementChild?.textContent)).toEqual(['Service', 'Commission', 'Report', 'Chart']);
+    const bar = within(menu)
+      .getAllByRole('listitem')
+      .filter((item) => item.parentElement?.parentElement === menu);
+    expect(bar.map((item) => item.firstElementChild?.textContent)).toEqual([
+      'Service',
+      'Commission',
+      'Report',
+      'Chart',
+    ]);
     expect(within(menu).queryByText('Batch')).toBeNull();
-    expect(within(menu).getByRole('link', { name: 'Report' })).toHaveAttribute('href', 'https://backoffice.example/report');
+    expect(within(menu).getByRole('link', { name: 'Report' })).toHaveAttribute(
+      'href',
+      'https://backoffice.example/report',
+    );
 
     fireEvent.click(within(menu).getByRole('button', { name: 'Commission' }));
     const revenues = within(menu).getByRole('link', { name: 'Revenues' });

@@ -1,4 +1,15 @@
-import { Anchor, AppShell, Box, Burger, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Anchor,
+  AppShell,
+  Box,
+  Burger,
+  Container,
+  Group,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';

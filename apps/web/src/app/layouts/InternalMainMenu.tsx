@@ -42,7 +42,12 @@ function MenuLink({
   const site = useSiteInfo();
   const localePath = useLocalePath();
   const { pathname } = useLocation();
-  const common = { className, onClick: onNavigate, onKeyDown, 'data-menu-bar-control': barControl || undefined };
+  const common = {
+    className,
+    onClick: onNavigate,
+    onKeyDown,
+    'data-menu-bar-control': barControl || undefined,
+  };
   if (!path.startsWith('/internal')) {
     return (
       <a href={backOfficeLink(site, path)} {...common}>
@@ -149,7 +154,11 @@ function DisclosureItem({
     else if (event.key === 'ArrowUp') focusLink(index < 0 ? -1 : index - 1);
     else if (event.key === 'Home') focusLink(0);
     else if (event.key === 'End') focusLink(-1);
-    else if ((event.key === 'ArrowRight' || event.key === 'ArrowLeft') && item.mega && orientation === 'horizontal') {
+    else if (
+      (event.key === 'ArrowRight' || event.key === 'ArrowLeft') &&
+      item.mega &&
+      orientation === 'horizontal'
+    ) {
       // Next / previous column's first link.
       const columns = [...(panelRef.current?.querySelectorAll<HTMLElement>('[data-menu-column]') ?? [])];
       const column = columns.findIndex((element) => element.contains(document.activeElement));
@@ -183,8 +192,9 @@ function DisclosureItem({
         onKeyDown={onButtonKeyDown}
       >
         {item.name}
-        <ChevronDownIcon size={14} aria-hidden />
+        <ChevronDownIcon size={14} />
       </button>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: arrow keys bubbling up from the links it holds */}
       <div
         ref={panelRef}
         id={panelId}
@@ -266,7 +276,12 @@ export function InternalMainMenu({
     onNavigate?.();
   };
   return (
-    <nav ref={navRef} aria-label={t('internal.mainMenu')} className="internal-menu" data-orientation={orientation}>
+    <nav
+      ref={navRef}
+      aria-label={t('internal.mainMenu')}
+      className="internal-menu"
+      data-orientation={orientation}
+    >
       <ul className="internal-menu__bar">
         {menu.map((item, index) =>
           hasChildren(item) ? (

@@ -21,8 +21,9 @@ describe('criteria in the URL', () => {
       includedTeam: false,
     });
     const url = serializeCriteria(nb, criteria);
+    // The schema's key order: the shared paging shape (page, size, sort, keywords) first.
     expect(url.toString()).toBe(
-      'page=3&sizePerPage=20&sortField=policyNo&sortOrder=desc&includedTeam=false&keywords=chan&stage=select' +
+      'page=3&sizePerPage=20&sortField=policyNo&sortOrder=desc&keywords=chan&includedTeam=false&stage=select' +
         '&stageOptions=2&stageOptions=5&receivedFrom=2026-01-01&receivedTo=2026-02-01',
     );
     expect(parseCriteria(nb, url)).toEqual(criteria);

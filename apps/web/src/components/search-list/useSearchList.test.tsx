@@ -148,4 +148,14 @@ describe('useSearchList options for reports', () => {
     await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toMatchObject({ keywords: 'on' });
   });
+
+  it('scope left out (staff lists): the body is the criteria alone, and reset keeps the criteria defaults', async () => {
+    const { result, bodies } = setupWith('/b2b?keywords=chan&includedTeam=false', { scope: undefined });
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toEqual(newBusinessList.criteria.parse({ keywords: 'chan', includedTeam: 'false' }));
+    expect(bodies[0]).not.toHaveProperty('selectedProducerId');
+    act(() => result.current.list.reset());
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toEqual(newBusinessList.criteria.parse({}));
+  });
 });
