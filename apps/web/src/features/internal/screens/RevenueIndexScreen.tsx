@@ -33,11 +33,14 @@ const TEMPLATE = {
 };
 const FIELD_KEYS = Object.keys(TEMPLATE);
 
-/** Settled state as words in a badge; the colour only repeats what the words say. */
+/**
+ * Settled state as words in a badge; the colour only repeats what the words say. Light badges in these theme colours
+ * are the ones the rest of the portal uses (readable text on their tint).
+ */
 const SETTLED_BADGE_COLOR: Record<RevenueSettledState, string> = {
-  settled: 'green.9',
-  partly: 'yellow.9',
-  outstanding: 'gray.7',
+  settled: 'teal',
+  partly: 'brand',
+  outstanding: 'gray',
 };
 
 function SettledStateBadge({ state }: { state: RevenueSettledState }) {
@@ -100,7 +103,7 @@ export default function RevenueIndexScreen() {
               {row.refNo}
             </Anchor>
             {row.isOrphanCase && (
-              <Badge variant="outline" color="gray.7" size="xs" radius="sm" tt="none">
+              <Badge variant="outline" color="gray" size="xs" radius="sm" tt="none">
                 {t('index.orphan')}
               </Badge>
             )}
