@@ -48,7 +48,7 @@ export interface SearchListOptions<C extends Criteria, Item> {
 }
 
 /**
- * One producer list's state and data: criteria kept in the URL (parsed with the contract schema), the transitions
+ * One list's state and data: criteria kept in the URL (parsed with the contract schema), the transitions
  * of spec 1 §4, and the page fetched with TanStack Query keyed by list, producer, language and criteria. The page
  * on screen stays while the next one loads (placeholderData), so paging does not flash an empty table.
  */
