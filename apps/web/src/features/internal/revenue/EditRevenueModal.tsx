@@ -111,16 +111,14 @@ function EditRevenueModal({ detail, onClose }: { detail: RevenueDetail; onClose:
           )}
           <Textarea
             label={t('field.description')}
-            autosize
-            minRows={2}
-            maxRows={8}
+            rows={3}
+            resize="vertical"
             {...form.getInputProps('description')}
           />
           <Textarea
             label={t('field.internalRemark')}
-            autosize
-            minRows={2}
-            maxRows={8}
+            rows={3}
+            resize="vertical"
             {...form.getInputProps('internalRemark')}
           />
           <TextInput label={t('field.salesCampaign')} {...form.getInputProps('salesCampaign')} />
