@@ -1,8 +1,8 @@
 import {
   type PayMode,
+  payoutRecordsResponseSchema,
   type RevenueDetail,
   type RevenueEditInput,
-  payoutRecordsResponseSchema,
   revenueDetailSchema,
 } from '@portal/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -57,7 +57,11 @@ export function useEditRevenue(id: number) {
   const { language } = useLocale();
   return useMutation({
     mutationFn: (body: RevenueEditInput) =>
-      apiRequest<RevenueDetail>(`/internal/revenues/${id}`, { method: 'PATCH', body, schema: revenueDetailSchema }),
+      apiRequest<RevenueDetail>(`/internal/revenues/${id}`, {
+        method: 'PATCH',
+        body,
+        schema: revenueDetailSchema,
+      }),
     onSuccess: async (detail) => {
       queryClient.setQueryData(revenueKeys.detail(id, language), detail);
       await queryClient.invalidateQueries({

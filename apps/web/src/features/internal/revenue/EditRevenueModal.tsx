@@ -8,7 +8,13 @@ import { useTranslation } from 'react-i18next';
 import { BusinessDateInput } from '../../../components/forms/BusinessDateInput';
 import { isApiError } from '../../../lib/api-client';
 import { revenueKeys, useEditRevenue } from '../api/revenues-api';
-import { type EditRevenueValues, editableFields, editBodyOf, editProblems, editValuesOf } from './edit-revenue-form';
+import {
+  type EditRevenueValues,
+  editableFields,
+  editBodyOf,
+  editProblems,
+  editValuesOf,
+} from './edit-revenue-form';
 
 /**
  * The Edit button and its dialog (issue 11 plan (g1)): the annotations and bookkeeping facts of a revenue. The
@@ -80,7 +86,9 @@ function EditRevenueModal({ detail, onClose }: { detail: RevenueDetail; onClose:
       onError: (error) => {
         if (isApiError(error) && error.status === 409) setStale(true);
         const fieldErrors = isApiError(error) ? error.fieldErrors : {};
-        const onFields = Object.entries(fieldErrors).filter(([key]) => fields.includes(key as RevenueEditField));
+        const onFields = Object.entries(fieldErrors).filter(([key]) =>
+          fields.includes(key as RevenueEditField),
+        );
         if (onFields.length > 0) {
           const errors = Object.fromEntries(onFields.map(([key, messages]) => [key, messages.join(' ')]));
           form.setErrors(errors);
@@ -124,9 +132,15 @@ function EditRevenueModal({ detail, onClose }: { detail: RevenueDetail; onClose:
           <TextInput label={t('field.salesCampaign')} {...form.getInputProps('salesCampaign')} />
           <BusinessDateInput label={t('field.bankInOn')} {...form.getInputProps('bankInOn')} />
           {fields.includes('lapseSurrenderOn') && (
-            <BusinessDateInput label={t('field.lapseSurrenderOn')} {...form.getInputProps('lapseSurrenderOn')} />
+            <BusinessDateInput
+              label={t('field.lapseSurrenderOn')}
+              {...form.getInputProps('lapseSurrenderOn')}
+            />
           )}
-          <Checkbox label={t('field.isOrphanCase')} {...form.getInputProps('isOrphanCase', { type: 'checkbox' })} />
+          <Checkbox
+            label={t('field.isOrphanCase')}
+            {...form.getInputProps('isOrphanCase', { type: 'checkbox' })}
+          />
           <Group justify="flex-end" gap="sm">
             <Button type="button" variant="default" onClick={close}>
               {t('edit.cancel')}

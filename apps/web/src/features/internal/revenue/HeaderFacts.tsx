@@ -38,7 +38,9 @@ export function HeaderFacts({ revenue }: { revenue: RevenueHeader }) {
     { label: t('field.accountNo'), value: orDash(revenue.accountNo) },
     {
       label: t('field.policy'),
-      value: revenue.policy ? t('policyValue', { planNo: revenue.policy.planNo, currency: revenue.policy.currency }) : '',
+      value: revenue.policy
+        ? t('policyValue', { planNo: revenue.policy.planNo, currency: revenue.policy.currency })
+        : '',
     },
     { label: t('field.premiumDate'), value: formatDate(revenue.premiumDate) },
     { label: t('field.lapseSurrenderOn'), value: formatDate(revenue.lapseSurrenderOn), show: type === 'C' },
@@ -51,7 +53,10 @@ export function HeaderFacts({ revenue }: { revenue: RevenueHeader }) {
     { label: t('field.grossProfit'), value: formatAmount(revenue.grossProfit) },
     { label: t('field.grossProfitPercentage'), value: formatPercent(revenue.grossProfitPercentage) },
     { label: t('field.upfrontWrapFee'), value: formatAmount(revenue.upfrontWrapFee) },
-    { label: t(`field.${contributionAmountLabelKey(type)}`), value: formatAmount(revenue.contributionAmount) },
+    {
+      label: t(`field.${contributionAmountLabelKey(type)}`),
+      value: formatAmount(revenue.contributionAmount),
+    },
     { label: t('field.isContributionAmountFloat'), value: yesNo(revenue.isContributionAmountFloat) },
     { label: t('field.combinedContributionAmount'), value: formatAmount(revenue.combinedContributionAmount) },
     { label: t('field.originalContributionAmount'), value: formatAmount(revenue.originalContributionAmount) },

@@ -13,7 +13,15 @@ export interface LinkTab {
  * window, bookmarked and followed with the keyboard like any link. The current one is marked aria-current="page"
  * and shown bold and underlined as well as coloured (state not by colour alone).
  */
-export function LinkTabs({ label, tabs, active }: { label: string; tabs: readonly LinkTab[]; active: string }) {
+export function LinkTabs({
+  label,
+  tabs,
+  active,
+}: {
+  label: string;
+  tabs: readonly LinkTab[];
+  active: string;
+}) {
   return (
     <Group
       component="nav"
@@ -29,7 +37,6 @@ export function LinkTabs({ label, tabs, active }: { label: string; tabs: readonl
             key={tab.key}
             component={Link}
             to={tab.to}
-            replace={false}
             variant={current ? 'light' : 'subtle'}
             color={current ? undefined : 'dark'}
             fw={current ? 700 : 500}

@@ -44,7 +44,10 @@ export function ParticularPayouts({
         allowDeselect={false}
         data={[
           { value: ALL, label: t('payout.allPayModes') },
-          ...payModes.map((mode) => ({ value: mode, label: t(`payout.payModes.${mode}`, { defaultValue: mode }) })),
+          ...payModes.map((mode) => ({
+            value: mode,
+            label: t(`payout.payModes.${mode}`, { defaultValue: mode }),
+          })),
         ]}
         onChange={(value) => go(value && value !== ALL ? (value as PayMode) : '', 0)}
         maw={260}
@@ -57,7 +60,9 @@ export function ParticularPayouts({
         <>
           <Group justify="space-between" gap="sm" wrap="wrap" component="nav" aria-label={t('payout.pager')}>
             <Text aria-live="polite" fw={600}>
-              {total === 0 ? t('payout.noRecords') : t('payout.displaying', { from: page + 1, to: page + 1, total })}
+              {total === 0
+                ? t('payout.noRecords')
+                : t('payout.displaying', { from: page + 1, to: page + 1, total })}
             </Text>
             <Group gap="xs">
               <Button variant="default" disabled={page === 0} onClick={() => go(payMode, page - 1)}>

@@ -45,7 +45,10 @@ export function PayinList({ items, list }: { items: readonly PayinItem[]; list: 
                 { label: t('payin.groupPayinRate'), value: formatRevenueRate(item.groupPayinRate) },
                 { label: t('payin.totalPayAmount'), value: formatAmount(item.totalPayAmount) },
                 { label: t('payin.totalSettledAmount'), value: formatAmount(item.totalSettledAmount) },
-                { label: t('payin.totalOutstandingAmount'), value: formatAmount(item.totalOutstandingAmount) },
+                {
+                  label: t('payin.totalOutstandingAmount'),
+                  value: formatAmount(item.totalOutstandingAmount),
+                },
               ]}
             />
             <Settlements item={item} />

@@ -18,16 +18,19 @@ export function RatePopup({ producerName, popup }: { producerName: string; popup
   const title = t('payout.ratesOf', { name: producerName });
   return (
     <>
-      <Button size="compact-sm" variant="light" onClick={() => setOpened(true)} aria-haspopup="dialog" aria-label={title}>
+      <Button
+        size="compact-sm"
+        variant="light"
+        onClick={() => setOpened(true)}
+        aria-haspopup="dialog"
+        aria-label={title}
+      >
         {t('payout.rates')}
       </Button>
       <Modal opened={opened} onClose={() => setOpened(false)} title={title}>
         <Stack gap="lg">
           <RateLines title={t('payout.rateInfo')} lines={popup.rateInfo} />
           <RateLines title={t('payout.overrideRateInfo')} lines={popup.overrideRateInfo} />
-          <Button variant="default" onClick={() => setOpened(false)} style={{ alignSelf: 'flex-end' }}>
-            {t('payout.close')}
-          </Button>
         </Stack>
       </Modal>
     </>

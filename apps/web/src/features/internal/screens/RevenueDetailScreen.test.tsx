@@ -22,7 +22,9 @@ function fact(label: string): string | null {
 describe('revenue detail header', () => {
   it('shows the facts of a type R revenue, with its amount label and formats, as links to the tabs', async () => {
     openRevenue('/internal/revenues/5', { '/internal/revenues/5': () => revenueDetail() });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Revenue RV000001' }, slow)).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Revenue RV000001' }, slow),
+    ).toBeInTheDocument();
     await waitFor(() => expect(currentLocation()).toBe('/internal/revenues/5/summary'));
     expect(fact('Commission type')).toBe('R (Premium)');
     expect(fact('Premium Amount')).toBe('100,000.00');
@@ -160,7 +162,9 @@ describe('edit', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Bank-in date is not a business day')).toBeInTheDocument();
     // Only what changed goes, with the version the edit started from.
-    expect(bodies).toEqual([{ version: '2025-05-01T02:03:04.000Z', description: 'Second year', isOrphanCase: true }]);
+    expect(bodies).toEqual([
+      { version: '2025-05-01T02:03:04.000Z', description: 'Second year', isOrphanCase: true },
+    ]);
   });
 
   it('shows a refusal (409) above the form', async () => {
@@ -235,12 +239,15 @@ describe('delete', () => {
   it('shows a refusal in the dialog and stays', async () => {
     openRevenue('/internal/revenues/5/summary', {
       '/internal/revenues/5': () => revenueDetail(),
-      'DELETE /internal/revenues/5': () => jsonResponse({ error: 'This revenue can no longer be deleted.' }, 409),
+      'DELETE /internal/revenues/5': () =>
+        jsonResponse({ error: 'This revenue can no longer be deleted.' }, 409),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Delete' }, slow));
     const dialog = await screen.findByRole('dialog', { name: 'Delete revenue RV000001' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This revenue can no longer be deleted.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This revenue can no longer be deleted.',
+    );
     expect(currentLocation()).toBe('/internal/revenues/5/summary');
   });
 });

@@ -4,8 +4,8 @@ import { useSearchParams } from 'react-router';
 import { LinkTabs } from '../revenue/LinkTabs';
 import { PAYIN_LISTS, PayinList, payinListOf } from '../revenue/PayinList';
 import { PayinRate } from '../revenue/PayinRate';
-import { RevenueSection } from '../revenue/SectionCard';
 import { useRevenueDetail } from '../revenue/revenue-context';
+import { RevenueSection } from '../revenue/SectionCard';
 
 /** Pay-in tab (spec 2 §2, §4): the instalments in the lists Outstanding, Settled and All (`?list=`), and the rate. */
 export default function RevenuePayinScreen() {
@@ -19,7 +19,11 @@ export default function RevenuePayinScreen() {
         <LinkTabs
           label={t('payin.lists')}
           active={list}
-          tabs={PAYIN_LISTS.map((name) => ({ key: name, label: t(`payin.list.${name}`), to: `?list=${name}` }))}
+          tabs={PAYIN_LISTS.map((name) => ({
+            key: name,
+            label: t(`payin.list.${name}`),
+            to: `?list=${name}`,
+          }))}
         />
         <PayinList items={payin.items} list={list} />
       </RevenueSection>

@@ -7,8 +7,8 @@ import { LinkTabs } from '../revenue/LinkTabs';
 import { OverallPayouts } from '../revenue/OverallPayouts';
 import { ParticularPayouts } from '../revenue/ParticularPayouts';
 import { PAYOUT_VIEWS, pageOf, payModeOf, payoutViewOf } from '../revenue/particular-params';
-import { RevenueSection } from '../revenue/SectionCard';
 import { useRevenueDetail } from '../revenue/revenue-context';
+import { RevenueSection } from '../revenue/SectionCard';
 
 /**
  * Pay-out tab (spec 2 §2–§4): the pay-out totals and the instalment title, then the Overall view (per producer)
@@ -25,8 +25,14 @@ export default function RevenuePayoutScreen() {
         <DefinitionGrid
           cols={3}
           items={[
-            { label: t('payout.totalEntitledPayoutAmount'), value: formatAmount(payout.totalEntitledPayoutAmount) },
-            { label: t('payout.totalSettledPayoutAmount'), value: formatAmount(payout.totalSettledPayoutAmount) },
+            {
+              label: t('payout.totalEntitledPayoutAmount'),
+              value: formatAmount(payout.totalEntitledPayoutAmount),
+            },
+            {
+              label: t('payout.totalSettledPayoutAmount'),
+              value: formatAmount(payout.totalSettledPayoutAmount),
+            },
             {
               label: t('payout.totalOutstandingPayoutAmount'),
               value: formatAmount(payout.totalOutstandingPayoutAmount),
@@ -37,7 +43,11 @@ export default function RevenuePayoutScreen() {
       <LinkTabs
         label={t('payout.views')}
         active={view}
-        tabs={PAYOUT_VIEWS.map((name) => ({ key: name, label: t(`payout.view.${name}`), to: `?view=${name}` }))}
+        tabs={PAYOUT_VIEWS.map((name) => ({
+          key: name,
+          label: t(`payout.view.${name}`),
+          to: `?view=${name}`,
+        }))}
       />
       {view === 'overall' ? (
         <OverallPayouts payouts={payout.overallPayouts} />

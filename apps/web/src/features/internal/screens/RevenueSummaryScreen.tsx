@@ -2,9 +2,9 @@ import { Badge, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DefinitionGrid } from '../../../components/DefinitionGrid';
 import { formatAmount, formatInteger } from '../../../lib/format';
-import { RevenueSection } from '../revenue/SectionCard';
 import { useRevenueDetail } from '../revenue/revenue-context';
 import { formatRevenueRate } from '../revenue/revenue-format';
+import { RevenueSection } from '../revenue/SectionCard';
 
 /** Notes with the line breaks staff typed; nothing (a dash) when empty. */
 function notes(text: string | null) {
@@ -45,8 +45,14 @@ export default function RevenueSummaryScreen() {
             { label: t('summary.totalInstallmentNo'), value: formatInteger(summary.totalInstallmentNo) },
             { label: t('summary.noOfSettled'), value: formatInteger(summary.noOfSettled) },
             { label: t('summary.payinTotalRate'), value: formatRevenueRate(summary.payinTotalRate) },
-            { label: t('summary.totalEntitledPayinAmount'), value: formatAmount(summary.totalEntitledPayinAmount) },
-            { label: t('summary.totalSettledPayinAmount'), value: formatAmount(summary.totalSettledPayinAmount) },
+            {
+              label: t('summary.totalEntitledPayinAmount'),
+              value: formatAmount(summary.totalEntitledPayinAmount),
+            },
+            {
+              label: t('summary.totalSettledPayinAmount'),
+              value: formatAmount(summary.totalSettledPayinAmount),
+            },
             {
               label: t('summary.totalOutstandingPayinAmount'),
               value: formatAmount(summary.totalOutstandingPayinAmount),
@@ -102,7 +108,10 @@ export default function RevenueSummaryScreen() {
           items={[
             { label: t('summary.totalPayAmount'), value: formatAmount(summary.totalPayAmount) },
             { label: t('summary.totalSettledAmount'), value: formatAmount(summary.totalSettledAmount) },
-            { label: t('summary.totalOutstandingAmount'), value: formatAmount(summary.totalOutstandingAmount) },
+            {
+              label: t('summary.totalOutstandingAmount'),
+              value: formatAmount(summary.totalOutstandingAmount),
+            },
           ]}
         />
       </RevenueSection>

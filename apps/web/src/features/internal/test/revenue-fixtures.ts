@@ -104,7 +104,12 @@ export function revenueDetail(
           totalOutstandingAmount: '0.00',
           fullySettled: true,
           settlementList: [
-            { refNo: 'ST-0001', cutoffOn: '2025-03-31', actualReceiveOn: '2025-04-02', settledAmount: '4115.20' },
+            {
+              refNo: 'ST-0001',
+              cutoffOn: '2025-03-31',
+              actualReceiveOn: '2025-04-02',
+              settledAmount: '4115.20',
+            },
           ],
         },
         {
@@ -116,7 +121,12 @@ export function revenueDetail(
           totalOutstandingAmount: '3115.20',
           fullySettled: false,
           settlementList: [
-            { refNo: 'ST-0002', cutoffOn: '2025-06-30', actualReceiveOn: '2025-07-03', settledAmount: '1000.00' },
+            {
+              refNo: 'ST-0002',
+              cutoffOn: '2025-06-30',
+              actualReceiveOn: '2025-07-03',
+              settledAmount: '1000.00',
+            },
           ],
         },
         {
