@@ -51,6 +51,18 @@ describe('revenue detail header', () => {
     expect(within(tabs).getByRole('link', { name: 'Pay-out' })).not.toHaveAttribute('aria-current');
   });
 
+  it('keeps focus on a tab link when it is followed: the screen and its heading stay', async () => {
+    openRevenue('/internal/revenues/5/summary', { '/internal/revenues/5': () => revenueDetail() });
+    const tabs = await screen.findByRole('navigation', { name: 'Revenue sections' }, slow);
+    const payin = within(tabs).getByRole('link', { name: 'Pay-in' });
+    payin.focus();
+    fireEvent.click(payin);
+    await waitFor(() => expect(currentLocation()).toBe('/internal/revenues/5/payin'));
+    expect(await screen.findByRole('navigation', { name: 'Pay-in instalments' })).toBeInTheDocument();
+    expect(payin).toHaveAttribute('aria-current', 'page');
+    expect(payin).toHaveFocus();
+  });
+
   it('labels A and T amounts AUM Amount, other codes Contribution Amount; C shows its lapse date', async () => {
     const { unmount } = openRevenue('/internal/revenues/5/summary', {
       '/internal/revenues/5': () => revenueDetail({ commissionType: 'T' }),
