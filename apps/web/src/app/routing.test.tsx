@@ -1,5 +1,6 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { revenueDetail } from '../features/internal/test/revenue-fixtures';
 import {
   aClient,
   anonymousMe,
@@ -9,7 +10,7 @@ import {
   meWith,
   siteInfo,
 } from '../test/fixtures';
-import { renderApp } from '../test/render-app';
+import { jsonResponse, renderApp } from '../test/render-app';
 
 // Whole-app renders share two cores with the rest of the suite: a second is not always enough.
 configure({ asyncUtilTimeout: 5000 });
@@ -245,9 +246,13 @@ describe('internal area', () => {
   );
 
   it('redirects a revenue to its summary tab and builds the menu from the staff menus', async () => {
-    renderApp('/internal/revenues/5', { me: meWith({ currentStaff: aStaff }), site: internalSite });
-    expect(await screen.findByRole('heading', { name: 'Summary' })).toBeInTheDocument();
-    expect(currentLocation()).toBe('/internal/revenues/5/summary');
+    renderApp('/internal/revenues/5', {
+      me: meWith({ currentStaff: aStaff }),
+      site: internalSite,
+      handlers: { '/internal/revenues/5': () => jsonResponse(revenueDetail()) },
+    });
+    await waitFor(() => expect(currentLocation()).toBe('/internal/revenues/5/summary'));
+    expect(screen.getByRole('link', { name: 'Summary' })).toHaveAttribute('aria-current', 'page');
     const menu = screen.getByRole('navigation', { name: 'Main menu' });
     expect(within(menu).getByRole('button', { name: 'Service' })).toBeInTheDocument();
     expect(within(menu).getByRole('link', { name: 'Report' })).toHaveAttribute(

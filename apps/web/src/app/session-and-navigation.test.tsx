@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { revenueDetail } from '../features/internal/test/revenue-fixtures';
 import { aClient, anonymousMe, aStaff, meWith, siteInfo } from '../test/fixtures';
 import { jsonResponse, renderApp } from '../test/render-app';
 
@@ -32,9 +33,10 @@ describe('moving between screens', () => {
     renderApp('/internal/revenues/5/summary', {
       me: meWith({ currentStaff: aStaff, session: timing(1800) }),
       site: siteInfo('afs', { feature: { external: 'true', internal: 'true' } }),
+      handlers: { '/internal/revenues/5': () => jsonResponse(revenueDetail()) },
     });
-    await screen.findByRole('heading', { level: 1, name: 'Revenue 5' });
-    const tab = screen.getByRole('tab', { name: 'Pay-in' });
+    await screen.findByRole('heading', { level: 1, name: 'Revenue RV000001' });
+    const tab = screen.getByRole('link', { name: 'Pay-in' });
     tab.focus();
     fireEvent.click(tab);
     await waitFor(() => expect(currentLocation()).toBe('/internal/revenues/5/payin'));

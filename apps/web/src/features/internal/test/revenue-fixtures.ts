@@ -1,24 +1,8 @@
-import {
-  INTERNAL_PERMISSIONS,
-  type MeResponse,
-  type PayoutRecordsResponse,
-  type RevenueDetail,
-  type RevenueHeader,
-} from '@portal/contract';
+import type { MeResponse, PayoutRecordsResponse, RevenueDetail, RevenueHeader } from '@portal/contract';
 import { aStaff, meWith, siteInfo } from '../../../test/fixtures';
 
-/** A staff member allowed the revenue screens, on a host with the internal area. */
-export const revenueStaffMe: MeResponse = meWith({
-  currentStaff: {
-    ...aStaff,
-    menus: [
-      ...aStaff.menus,
-      { type: 'mainMenu', name: 'Commission', path: '/commission' },
-      { type: 'label', name: 'Revenue', path: '' },
-      { type: 'subMenu', name: 'Revenues', path: INTERNAL_PERMISSIONS.revenues },
-    ],
-  },
-});
+/** A staff member allowed the revenue screens (aStaff holds the Revenues row). */
+export const revenueStaffMe: MeResponse = meWith({ currentStaff: aStaff });
 
 export const internalSite = siteInfo('afs', {
   feature: { external: 'true', internal: 'true' },
