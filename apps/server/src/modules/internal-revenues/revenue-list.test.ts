@@ -169,7 +169,7 @@ describe('revenue index: sorting and paging', () => {
   it('orders amounts as numbers, not as text', async () => {
     const items = await searchAll({ sortField: 'totalPayinAmount', sortOrder: 'asc' });
     const amounts = items.map((item) => cents(item.totalPayinAmount));
-    for (let i = 1; i < amounts.length; i += 1) expect(amounts[i] >= (amounts[i - 1] ?? 0n)).toBe(true);
+    for (let i = 1; i < amounts.length; i += 1) expect((amounts[i] ?? 0n) >= (amounts[i - 1] ?? 0n)).toBe(true);
   });
 });
 
