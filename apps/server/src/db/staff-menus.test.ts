@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentFor } from '../modules/internal-revenues/test-support.js';
 import type { ApiAgent } from '../testing/http.js';
 import { createTestApp, type TestContext } from '../testing/test-app.js';
-import { auditLog, revenues, staff as staffTable, staffMenuPermissions, users } from './schema/index.js';
+import { auditLog, revenues, staffMenuPermissions, staff as staffTable, users } from './schema/index.js';
 import { demoAccount } from './seed/demo-accounts.js';
 import { MENU_AUDIT_ACTION, runStaffMenusCommand, StaffMenusError } from './staff-menus.js';
 
@@ -70,7 +70,15 @@ describe('staff-menus admin script', () => {
   it('grants a row after a named one, renumbers positions, audits, and /me shows it at once', async () => {
     const before = await menusOnMe();
     const anchor = before[0]?.name as string;
-    const output = await run(['grant', login, 'subMenu', 'Data Feed', '/subsystem/data_feed', '--after', anchor]);
+    const output = await run([
+      'grant',
+      login,
+      'subMenu',
+      'Data Feed',
+      '/subsystem/data_feed',
+      '--after',
+      anchor,
+    ]);
     expect(output).toMatch(/→/);
     const after = await menusOnMe();
     expect(after).toEqual([
@@ -78,7 +86,9 @@ describe('staff-menus admin script', () => {
       { type: 'subMenu', name: 'Data Feed', path: '/subsystem/data_feed' },
       ...before.slice(1),
     ]);
-    expect((await expectPositionsRenumbered()).map(({ type, name, path }) => ({ type, name, path }))).toEqual(after);
+    expect((await expectPositionsRenumbered()).map(({ type, name, path }) => ({ type, name, path }))).toEqual(
+      after,
+    );
     const audit = await lastAudit();
     expect(audit).toMatchObject({
       siteCode: 'afs',
@@ -176,7 +186,10 @@ describe('staff-menus admin script', () => {
     ]);
     await run(['revoke', login, '/report']);
     await run(['grant', login, 'mainMenu', 'Chart', '/chart', '--after', 'Commission']);
-    const rows = await db.select().from(staffMenuPermissions).where(eq(staffMenuPermissions.staffId, otherId));
+    const rows = await db
+      .select()
+      .from(staffMenuPermissions)
+      .where(eq(staffMenuPermissions.staffId, otherId));
     expect(rows.map((row) => [row.position, row.path])).toEqual([
       [1, '/report'],
       [2, '/chart'],

@@ -22,7 +22,10 @@ const menuEntrySchema = z.strictObject({
     .string()
     .trim()
     .max(200)
-    .refine((path) => path === '' || path.startsWith('/'), 'a path starts with "/" (or is empty for a label)'),
+    .refine(
+      (path) => path === '' || path.startsWith('/'),
+      'a path starts with "/" (or is empty for a label)',
+    ),
 });
 const menuListSchema = z.array(menuEntrySchema).max(500);
 
@@ -64,7 +67,11 @@ async function findStaff(db: Db, login: string): Promise<StaffMember> {
 
 async function menusOf(db: Db, staffId: number): Promise<StaffMenuEntry[]> {
   return db
-    .select({ type: staffMenuPermissions.type, name: staffMenuPermissions.name, path: staffMenuPermissions.path })
+    .select({
+      type: staffMenuPermissions.type,
+      name: staffMenuPermissions.name,
+      path: staffMenuPermissions.path,
+    })
     .from(staffMenuPermissions)
     .where(eq(staffMenuPermissions.staffId, staffId))
     .orderBy(asc(staffMenuPermissions.position));
@@ -112,14 +119,26 @@ async function changeMenus(
       siteCode: member.siteCode,
       userId: null,
       action: MENU_AUDIT_ACTION,
-      details: { login: member.login, staffId: member.staffId, command, operator: operator ?? null, before, after },
+      details: {
+        login: member.login,
+        staffId: member.staffId,
+        command,
+        operator: operator ?? null,
+        before,
+        after,
+      },
     });
     return { login: member.login, changed: true, before, after };
   });
 }
 
 /** `set`: the member's rows become exactly `entries`, in that order. */
-export function setStaffMenus(db: Db, login: string, entries: unknown, operator?: string): Promise<MenuChange> {
+export function setStaffMenus(
+  db: Db,
+  login: string,
+  entries: unknown,
+  operator?: string,
+): Promise<MenuChange> {
   const list = parseMenuList(entries);
   return changeMenus(db, login, 'set', operator, () => list);
 }
@@ -150,7 +169,8 @@ export function revokeStaffMenu(db: Db, login: string, path: string, operator?: 
   if (path.trim() === '') throw new StaffMenusError('revoke needs a path (labels have none; use set)');
   return changeMenus(db, login, 'revoke', operator, (current) => {
     const kept = current.filter((entry) => !samePath(entry.path, path.trim()));
-    if (kept.length === current.length) throw new StaffMenusError(`${login} has no menu row with path ${path}`);
+    if (kept.length === current.length)
+      throw new StaffMenusError(`${login} has no menu row with path ${path}`);
     return kept;
   });
 }

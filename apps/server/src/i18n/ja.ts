@@ -247,7 +247,8 @@ export const ja: Messages = {
     lapseOnlyTypeC: '拠出型（C 種別）の収入にのみ設定できます',
     lapseBeforePremium: '保険料日（{{date}}）より前にはできません',
     notEditable: 'この収入記録は編集できません。',
-    staleVersion: 'この収入記録は他の人によって変更されました。再読み込みしてから、もう一度変更してください。',
+    staleVersion:
+      'この収入記録は他の人によって変更されました。再読み込みしてから、もう一度変更してください。',
     notDeletable: 'この収入記録は削除できません。',
   },
 };

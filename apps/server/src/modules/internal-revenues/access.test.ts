@@ -115,7 +115,9 @@ describe('internal revenues: who may call', () => {
         }
       }
       // Malformed bodies too: the guard answers before any validation.
-      expect((await staff.send('POST', '/internal/revenues/search', { sortField: 'nope' })).statusCode).toBe(403);
+      expect((await staff.send('POST', '/internal/revenues/search', { sortField: 'nope' })).statusCode).toBe(
+        403,
+      );
       expect((await patch(staff, `/internal/revenues/${revenueId}`, { nope: 1 })).statusCode).toBe(403);
       const zh = await agentFor(t, 'staff', STAFF_HOST, 'zh');
       expect((await zh.get(`/internal/revenues/${revenueId}`)).json()).toEqual({

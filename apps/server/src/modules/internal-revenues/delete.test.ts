@@ -92,8 +92,8 @@ describe('revenue delete', () => {
 
     const [audit] = await auditRowsOf(t, 'staff.revenue_delete', id);
     expect(audit?.outcome).toBe('success');
-    const snapshot = (audit?.details as { before: Record<string, unknown[]> & { revenue: { id: number } } })
-      .before;
+    const details = audit?.details as { before: Record<string, unknown[]> & { revenue: { id: number } } };
+    const snapshot = details.before;
     expect(snapshot.revenue).toMatchObject({ id, refNo, deletable: true });
     for (const key of [
       'clients',

@@ -120,10 +120,8 @@ describe('revenue edit', () => {
       before: { description: 'New description', lapseSurrenderOn: '2021-01-01' },
       after: { description: null, lapseSurrenderOn: null },
     });
-    expect(Object.keys((audits.at(-1)?.details as { after: object }).after).sort()).toEqual([
-      'description',
-      'lapseSurrenderOn',
-    ]);
+    const latest = audits.at(-1)?.details as { after: object };
+    expect(Object.keys(latest.after).sort()).toEqual(['description', 'lapseSurrenderOn']);
   });
 
   it('refuses an edit made on a stale copy (409), changing nothing, and audits the refusal', async () => {
@@ -160,7 +158,10 @@ describe('revenue edit', () => {
     const [audit] = await auditRowsOf(t, 'staff.revenue_update', locked);
     expect(audit).toMatchObject({ outcome: 'denied', details: { reason: 'notEditable', revenueId: locked } });
     const zh = await agentFor(t, 'staff', STAFF_HOST, 'zh');
-    const inChinese = await patch(zh, path(locked), { version: await versionOf(t, locked), description: 'x' });
+    const inChinese = await patch(zh, path(locked), {
+      version: await versionOf(t, locked),
+      description: 'x',
+    });
     expect(inChinese.json()).toEqual({ error: '此收入記錄不可修改。' });
   });
 
@@ -190,7 +191,12 @@ describe('revenue edit: field errors (400, nothing written)', () => {
       'internalRemark',
       'Contains characters that are not allowed',
     ],
-    ['impossible date', (version) => ({ version, bankInOn: '2024/02/30' }), 'bankInOn', 'Is not a valid date'],
+    [
+      'impossible date',
+      (version) => ({ version, bankInOn: '2024/02/30' }),
+      'bankInOn',
+      'Is not a valid date',
+    ],
     ['orphan flag as text', (version) => ({ version, isOrphanCase: 'yes' }), 'isOrphanCase'],
   ];
 
@@ -226,7 +232,10 @@ describe('revenue edit: field errors (400, nothing written)', () => {
     });
     expect(sameDay.statusCode).toBe(200);
     // Clearing is no lapse date, so allowed on any type.
-    const clearOnR = await patch(staff, path(typeR), { version: await versionOf(t, typeR), lapseSurrenderOn: null });
+    const clearOnR = await patch(staff, path(typeR), {
+      version: await versionOf(t, typeR),
+      lapseSurrenderOn: null,
+    });
     expect(clearOnR.statusCode).toBe(200);
   });
 });

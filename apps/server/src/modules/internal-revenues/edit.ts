@@ -34,7 +34,10 @@ function checkAgainstRevenue(current: typeof revenues.$inferSelect, edit: Revenu
   const errors: MessageRef[] = [];
   if (current.commissionType !== LAPSE_COMMISSION_TYPE) errors.push('internalRevenues.lapseOnlyTypeC');
   else if (current.premiumDate && lapse < current.premiumDate) {
-    errors.push({ key: 'internalRevenues.lapseBeforePremium', vars: { date: current.premiumDate.replaceAll('-', '/') } });
+    errors.push({
+      key: 'internalRevenues.lapseBeforePremium',
+      vars: { date: current.premiumDate.replaceAll('-', '/') },
+    });
   }
   if (errors.length > 0) throw new FormValidationError({ lapseSurrenderOn: errors });
 }

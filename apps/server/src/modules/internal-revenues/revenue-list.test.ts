@@ -142,7 +142,11 @@ describe('revenue index: sorting and paging', () => {
   });
 
   it('sorts only by the allowlisted fields', async () => {
-    for (const criteria of [{ sortField: 'ref_no' }, { sortField: 'id; drop table revenues' }, { sortOrder: 'up' }]) {
+    for (const criteria of [
+      { sortField: 'ref_no' },
+      { sortField: 'id; drop table revenues' },
+      { sortOrder: 'up' },
+    ]) {
       const response = await staff.send('POST', SEARCH, criteria);
       expect(response.statusCode, JSON.stringify(criteria)).toBe(400);
       expect(Object.keys(response.json().errors), JSON.stringify(criteria)).toEqual(Object.keys(criteria));
@@ -161,7 +165,10 @@ describe('revenue index: sorting and paging', () => {
         }
         const label = `${sortField} ${sortOrder}`;
         expect(new Set(seen).size, label).toBe(seen.length);
-        expect([...seen].sort((a, b) => a - b), label).toEqual(all);
+        expect(
+          [...seen].sort((a, b) => a - b),
+          label,
+        ).toEqual(all);
       }
     }
   });
@@ -169,7 +176,8 @@ describe('revenue index: sorting and paging', () => {
   it('orders amounts as numbers, not as text', async () => {
     const items = await searchAll({ sortField: 'totalPayinAmount', sortOrder: 'asc' });
     const amounts = items.map((item) => cents(item.totalPayinAmount));
-    for (let i = 1; i < amounts.length; i += 1) expect((amounts[i] ?? 0n) >= (amounts[i - 1] ?? 0n)).toBe(true);
+    for (let i = 1; i < amounts.length; i += 1)
+      expect((amounts[i] ?? 0n) >= (amounts[i - 1] ?? 0n)).toBe(true);
   });
 });
 
@@ -212,9 +220,13 @@ describe('revenue index: filters', () => {
     const dates = facts.flatMap((f) => (f.payinEffectiveDate ? [f.payinEffectiveDate] : [])).sort();
     const from = dates[Math.floor(dates.length / 4)] as string;
     const to = dates[Math.floor((dates.length * 3) / 4)] as string;
-    const inRange = facts.filter((f) => f.payinEffectiveDate && f.payinEffectiveDate >= from && f.payinEffectiveDate <= to);
+    const inRange = facts.filter(
+      (f) => f.payinEffectiveDate && f.payinEffectiveDate >= from && f.payinEffectiveDate <= to,
+    );
     expect(inRange.length).toBeGreaterThan(0);
-    expect(idsOf(await searchAll({ dateFrom: from.replaceAll('-', '/'), dateTo: to }))).toEqual(factIds(inRange));
+    expect(idsOf(await searchAll({ dateFrom: from.replaceAll('-', '/'), dateTo: to }))).toEqual(
+      factIds(inRange),
+    );
     const reversed = await staff.send('POST', SEARCH, { dateFrom: '2024-02-01', dateTo: '2024-01-01' });
     expect(reversed.statusCode).toBe(400);
     expect(Object.keys(reversed.json().errors)).toEqual(['dateTo']);
