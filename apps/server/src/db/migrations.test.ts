@@ -30,6 +30,8 @@ describe('migrations', () => {
       'producers_code_trgm_idx',
       'producers_name_trgm_idx',
       'products_name_trgm_idx',
+      'revenues_account_no_trgm_idx',
+      'revenues_ref_no_trgm_idx',
       'service_records_unique_id_trgm_idx',
     ]);
     const triggers = await rows<{ tgname: string }>(

@@ -244,6 +244,11 @@ export const en = {
   internalRevenues: {
     notFound: 'Revenue not found.',
     installmentInfoTitle: 'Instalments: {{count}}, settled: {{settled}}',
+    lapseOnlyTypeC: 'Can only be set on a contribution-based (type C) revenue',
+    lapseBeforePremium: 'Must not be before the premium date ({{date}})',
+    notEditable: 'This revenue cannot be edited.',
+    staleVersion: 'This revenue was changed by someone else. Please reload it and make your changes again.',
+    notDeletable: 'This revenue cannot be deleted.',
   },
 };
 

@@ -244,5 +244,11 @@ export const ja: Messages = {
   internalRevenues: {
     notFound: '収入記録が見つかりません。',
     installmentInfoTitle: '分割回数：{{count}}、精算済み：{{settled}}',
+    lapseOnlyTypeC: '拠出型（C 種別）の収入にのみ設定できます',
+    lapseBeforePremium: '保険料日（{{date}}）より前にはできません',
+    notEditable: 'この収入記録は編集できません。',
+    staleVersion:
+      'この収入記録は他の人によって変更されました。再読み込みしてから、もう一度変更してください。',
+    notDeletable: 'この収入記録は削除できません。',
   },
 };

@@ -239,5 +239,10 @@ export const kr: Messages = {
   internalRevenues: {
     notFound: '수입 기록을 찾을 수 없습니다.',
     installmentInfoTitle: '분할 횟수: {{count}}, 정산 완료: {{settled}}',
+    lapseOnlyTypeC: '기여금 기준(C 유형) 수입에만 설정할 수 있습니다',
+    lapseBeforePremium: '보험료 일자({{date}})보다 이전일 수 없습니다',
+    notEditable: '이 수입 기록은 수정할 수 없습니다.',
+    staleVersion: '이 수입 기록은 다른 사람이 변경했습니다. 다시 불러온 후 다시 변경해 주세요.',
+    notDeletable: '이 수입 기록은 삭제할 수 없습니다.',
   },
 };

@@ -235,5 +235,10 @@ export const zh: Messages = {
   internalRevenues: {
     notFound: '找不到此收入記錄。',
     installmentInfoTitle: '分期數：{{count}}，已結算：{{settled}}',
+    lapseOnlyTypeC: '只可在供款類（C 類）收入上設定',
+    lapseBeforePremium: '不可早於保費日期（{{date}}）',
+    notEditable: '此收入記錄不可修改。',
+    staleVersion: '此收入記錄已被其他人修改。請重新載入後再作修改。',
+    notDeletable: '此收入記錄不可刪除。',
   },
 };

@@ -92,6 +92,12 @@ export const revenues = pgTable(
     index('revenues_service_company_idx').on(t.serviceCompanyId),
     index('revenues_product_idx').on(t.productId),
     index('revenues_policy_item_idx').on(t.policyItemId),
+    // The staff revenue index (internal-revenues/revenue-list.ts): its default sort (ref no., id tie-breaker), the
+    // effective-date sort and range filter, and the contains-keywords on ref and account numbers.
+    index('revenues_ref_no_idx').on(t.refNo, t.id),
+    index('revenues_payin_effective_idx').on(t.payinEffectiveDate, t.id),
+    index('revenues_ref_no_trgm_idx').using('gin', sql`${t.refNo} gin_trgm_ops`),
+    index('revenues_account_no_trgm_idx').using('gin', sql`${t.accountNo} gin_trgm_ops`),
     check('revenues_commission_type_ck', sql`${t.commissionType} ~ '^[A-Z]{1,3}$'`),
     check('revenues_currency_ck', isCurrency(t.receivedCurrency)),
   ],

@@ -2,16 +2,24 @@ import {
   payoutRecordsQuerySchema,
   payoutRecordsResponseSchema,
   revenueDetailSchema,
+  revenueEditSchema,
+  revenueList,
   revenueParamsSchema,
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { runList } from '../../lists/index.js';
 import { requireStaffPermission } from '../../plugins/staff-permission.js';
 import type { ModuleOptions } from '../module-options.js';
+import { deleteRevenue } from './delete.js';
 import { loadRevenueDetail } from './detail.js';
+import { editRevenue } from './edit.js';
 import { loadPayoutRecords } from './payout-records.js';
+import { staffCallerOf } from './revenue-audit.js';
+import { revenueServerList } from './revenue-list.js';
 
 /**
- * The internal staff area's revenues (spec 2 §2–§9): the detail document and its Particular pay-out records.
+ * The internal staff area's revenues (spec 2 §2–§9): the index search, the detail document, its Particular pay-out
+ * records, and the edit and delete of one revenue (docs/internal/revenue-api.md).
  * Every route of this plugin sits behind one guard (staff host, staff member, the Revenues menu row), run before
  * validation so a caller without the permission learns nothing about the inputs.
  */
@@ -23,6 +31,19 @@ export const internalRevenueRoutes: FastifyPluginAsyncZod<ModuleOptions> = async
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
   });
+
+  app.post(
+    '/internal/revenues/search',
+    { schema: { tags, body: revenueList.criteria, response: { 200: revenueList.response } } },
+    (request) =>
+      runList(
+        db,
+        revenueServerList,
+        { staffId: staffCallerOf(request).staffId },
+        request.body,
+        request.language,
+      ),
+  );
 
   app.get(
     '/internal/revenues/:id',
@@ -41,5 +62,31 @@ export const internalRevenueRoutes: FastifyPluginAsyncZod<ModuleOptions> = async
       },
     },
     (request) => loadPayoutRecords(db, request.params.id, request.query),
+  );
+
+  app.patch(
+    '/internal/revenues/:id',
+    {
+      schema: {
+        tags,
+        params: revenueParamsSchema,
+        body: revenueEditSchema,
+        response: { 200: revenueDetailSchema },
+      },
+    },
+    async (request) => {
+      const now = clock();
+      await editRevenue(db, request, request.params.id, request.body, now);
+      return loadRevenueDetail(db, request.params.id, now, request.t);
+    },
+  );
+
+  app.delete(
+    '/internal/revenues/:id',
+    { schema: { tags, params: revenueParamsSchema } },
+    async (request, reply) => {
+      await deleteRevenue(db, request, request.params.id, clock());
+      return reply.code(204).send();
+    },
   );
 };
