@@ -177,8 +177,9 @@ export const DEMO_REVENUES: readonly RevenueSpec[] = [
   },
   {
     refNo: 'RV000005',
-    shows: 'R on the basic plan item; 12 pay-out records, BANK and CHEQUE (Particular paging and filter); '
-      + 'a pay-in instalment settled by two receipts; editable, not deletable',
+    shows:
+      'R on the basic plan item; 12 pay-out records, BANK and CHEQUE (Particular paging and filter); ' +
+      'a pay-in instalment settled by two receipts; editable, not deletable',
     commissionType: 'R',
     plan: { category: 'IN', producer: 'A1004', currency: 'HKD' },
     policyItem: 'BASIC',
@@ -214,7 +215,8 @@ export const DEMO_REVENUES: readonly RevenueSpec[] = [
   },
   {
     refNo: 'RV000006',
-    shows: 'A (AUM) with upfront wrap fee; split 9002 (AFSL share, with RV000007); pay-in outstanding; editable',
+    shows:
+      'A (AUM) with upfront wrap fee; split 9002 (AFSL share, with RV000007); pay-in outstanding; editable',
     commissionType: 'A',
     plan: { category: 'FD', producer: 'A1004', currency: 'EUR' },
     company: 'AFSL',
@@ -335,7 +337,8 @@ export const DEMO_REVENUES: readonly RevenueSpec[] = [
   },
   {
     refNo: 'RV000012',
-    shows: 'R orphan case paid to the partner only; pay-out records split in cents (720.13 + 720.13 + 720.12)',
+    shows:
+      'R orphan case paid to the partner only; pay-out records split in cents (720.13 + 720.13 + 720.12)',
     commissionType: 'R',
     plan: { category: 'IN', producer: 'A1007', currency: 'HKD' },
     company: 'AFSL',

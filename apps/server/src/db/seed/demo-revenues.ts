@@ -13,7 +13,7 @@ import {
 } from '../schema/index.js';
 import { FX_TO_USD } from './catalog-data.js';
 import type { DemoContext, DemoPolicy } from './demo-context.js';
-import { DEMO_REVENUES, type PayinState, type PayeeSpec, type RevenueSpec } from './demo-revenue-specs.js';
+import { DEMO_REVENUES, type PayeeSpec, type PayinState, type RevenueSpec } from './demo-revenue-specs.js';
 import { addDays, monthStart } from './random.js';
 
 const IN_FORCE = ['INF', 'OPN', 'ACT'];
