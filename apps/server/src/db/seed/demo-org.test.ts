@@ -22,7 +22,11 @@ afterAll(() => drop());
 
 async function menusOf(login: string) {
   return db
-    .select({ type: staffMenuPermissions.type, name: staffMenuPermissions.name, path: staffMenuPermissions.path })
+    .select({
+      type: staffMenuPermissions.type,
+      name: staffMenuPermissions.name,
+      path: staffMenuPermissions.path,
+    })
     .from(staffMenuPermissions)
     .innerJoin(users, eq(users.staffId, staffMenuPermissions.staffId))
     .where(eq(users.login, login))

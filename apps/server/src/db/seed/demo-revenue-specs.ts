@@ -256,7 +256,7 @@ export const DEMO_REVENUES: readonly RevenueSpec[] = [
   },
   {
     refNo: 'RV000008',
-    shows: 'T (MPF AUM trail); quarterly pay-in, two settled and one part-settled; 2 producers',
+    shows: 'T (MPF AUM trail); three pay-in instalments, two settled and one part-settled; 2 producers',
     commissionType: 'T',
     plan: { category: 'MPF', producer: 'A1004', currency: 'HKD' },
     company: 'AFSL',
