@@ -1,84 +1,23 @@
-import type { ProductCategory } from '@portal/contract';
+import {
+  outstanding,
+  override,
+  part,
+  type RevenueSpec,
+  servicing,
+  settled,
+  settledTwice,
+} from './demo-revenue-types.js';
 
 /**
  * The demo revenues of the internal staff area (spec 2 §3–§9), written out one by one so that every case the
  * screens and tests need is there on purpose, not by the luck of a random pick. docs/internal/README.md lists the
- * same ref numbers and what each shows; demo-revenues.test.ts checks the coverage and the invariants.
- *
- * Figures: `basis` is the premium (R), assets under management (A, T) or contribution (C, O) in the plan's
- * currency; each pay-in instalment is `basis × rate`; each producer's pay-out is the revenue's pay-in × the sum of
- * their rate lines. Everything is rounded to the cent once and the pay-out records split a pay-out in cents, so
- * every total is the exact sum of its lines.
+ * same ref numbers and what each shows; demo-revenues.test.ts checks the coverage and the invariants. Figures: see
+ * demo-revenue-types.ts.
  *
  * Deletable revenues are paid only to producers who receive no commission statement from that service company
  * (demo-commissions.ts issues them to A1001 for AFSL and AWM, and to A1002, A1005, A2001 for AFSL), and have no
  * pay-out settlement: deleting them cannot change an issued statement, whatever month the clock is in (decision 024).
  */
-
-/** How much of a pay-in instalment has been received: all at once, all in two receipts, half, or nothing. */
-export type PayinState = 'settled' | 'settledTwice' | 'part' | 'outstanding';
-
-/** A rate line of a producer's pay-out: a label and a fraction of the revenue's pay-in (4 dp). */
-export type RateLine = readonly [label: string, rate: string];
-
-export interface PayeeSpec {
-  /** Advisor Code. */
-  producer: string;
-  rateInfo: readonly RateLine[];
-  /** Overrides a senior earns on a junior's business (the rate pop-up's second table). */
-  overrideRateInfo?: readonly RateLine[];
-  payMode?: 'BANK' | 'CHEQUE';
-}
-
-export interface RevenueSpec {
-  refNo: string;
-  /** What the revenue demonstrates (docs/internal/README.md). */
-  shows: string;
-  /** R premium, A/T AUM, C contribution; O another contribution-based code. */
-  commissionType: 'R' | 'A' | 'T' | 'C' | 'O';
-  /** The first in-force afs plan of this category, serviced by `producer`, in `currency`. */
-  plan: { category: ProductCategory; producer: string; currency: string };
-  /** Commission on one item of the plan (its basic plan), not on the whole plan. */
-  policyItem?: 'BASIC';
-  company: 'AFSL' | 'AWM';
-  /** Premium date and pay-in effective date. */
-  start: string;
-  basis: string;
-  /** Split cases: the plan's whole amount, of which `basis` is this company's share. */
-  combinedBasis?: string;
-  payin: readonly { rate: string; state: PayinState }[];
-  payees: readonly PayeeSpec[];
-  /** Pay-out records per producer, due monthly on the 25th from the month after `start`. */
-  payoutInstalments: number;
-  /** The first n instalments of every producer are paid out (settled). */
-  payoutSettled: number;
-  /** Type C only. */
-  lapseSurrenderOn?: string;
-  /** Split cases: the two revenues of one plan share it. */
-  joinSeqNo?: number;
-  isOrphanCase?: boolean;
-  editable: boolean;
-  deletable: boolean;
-  payMode: 'Annual' | 'Quarterly' | 'Monthly' | 'Single';
-  term: number | null;
-  payinMode?: string;
-  salesCampaign?: string;
-  internalRemark?: string;
-  upfrontWrapFee?: string;
-}
-
-const servicing = (producer: string, rate: string, payMode?: 'CHEQUE'): PayeeSpec => ({
-  producer,
-  rateInfo: [['Base rate', rate]],
-  payMode,
-});
-const override = (producer: string, label: string, rate: string, payMode?: 'CHEQUE'): PayeeSpec => ({
-  producer,
-  rateInfo: [],
-  overrideRateInfo: [[label, rate]],
-  payMode,
-});
-
 export const DEMO_REVENUES: readonly RevenueSpec[] = [
   {
     refNo: 'RV000001',
@@ -88,11 +27,7 @@ export const DEMO_REVENUES: readonly RevenueSpec[] = [
     company: 'AFSL',
     start: '2026-03-10',
     basis: '24000.00',
-    payin: [
-      { rate: '0.3000', state: 'settled' },
-      { rate: '0.1500', state: 'part' },
-      { rate: '0.1000', state: 'outstanding' },
-    ],
+    payin: [settled('0.3000'), part('0.1500'), outstanding('0.1000')],
     payees: [
       {
         producer: 'A1006',
@@ -104,8 +39,7 @@ export const DEMO_REVENUES: readonly RevenueSpec[] = [
       override('A1010', 'Referral fee', '0.0500'),
       override('A1003', 'Sub-partner override', '0.0800'),
     ],
-    payoutInstalments: 3,
-    payoutSettled: 0,
+    payout: { instalments: 3, settled: 0 },
     editable: true,
     deletable: true,
     payMode: 'Annual',
@@ -122,10 +56,9 @@ export const DEMO_REVENUES: readonly RevenueSpec[] = [
     start: '2025-11-03',
     basis: '4560.00',
     combinedBasis: '7600.00',
-    payin: [{ rate: '0.2500', state: 'settled' }],
+    payin: [settled('0.2500')],
     payees: [servicing('A1004', '0.6000')],
-    payoutInstalments: 2,
-    payoutSettled: 2,
+    payout: { instalments: 2, settled: 2 },
     lapseSurrenderOn: '2026-05-02',
     joinSeqNo: 9001,
     editable: true,
@@ -142,10 +75,9 @@ export const DEMO_REVENUES: readonly RevenueSpec[] = [
     start: '2025-11-03',
     basis: '3040.00',
     combinedBasis: '7600.00',
-    payin: [{ rate: '0.2500', state: 'outstanding' }],
+    payin: [outstanding('0.2500')],
     payees: [servicing('A1004', '0.6000')],
-    payoutInstalments: 1,
-    payoutSettled: 0,
+    payout: { instalments: 1, settled: 0 },
     lapseSurrenderOn: '2026-05-02',
     joinSeqNo: 9001,
     editable: false,
@@ -161,13 +93,9 @@ export const DEMO_REVENUES: readonly RevenueSpec[] = [
     company: 'AFSL',
     start: '2025-10-15',
     basis: '36000.00',
-    payin: [
-      { rate: '0.3500', state: 'settled' },
-      { rate: '0.1500', state: 'settled' },
-    ],
+    payin: [settled('0.3500'), settled('0.1500')],
     payees: [override('A1001', 'Orphan case override', '0.4000')],
-    payoutInstalments: 2,
-    payoutSettled: 2,
+    payout: { instalments: 2, settled: 2 },
     isOrphanCase: true,
     editable: false,
     deletable: false,
@@ -186,12 +114,7 @@ export const DEMO_REVENUES: readonly RevenueSpec[] = [
     company: 'AFSL',
     start: '2026-01-12',
     basis: '48000.00',
-    payin: [
-      { rate: '0.4000', state: 'settledTwice' },
-      { rate: '0.1000', state: 'settled' },
-      { rate: '0.0500', state: 'outstanding' },
-      { rate: '0.0500', state: 'outstanding' },
-    ],
+    payin: [settledTwice('0.4000'), settled('0.1000'), outstanding('0.0500'), outstanding('0.0500')],
     payees: [
       servicing('A1004', '0.5000'),
       override('A1002', 'Sub-partner override', '0.0800'),
@@ -205,8 +128,7 @@ export const DEMO_REVENUES: readonly RevenueSpec[] = [
         payMode: 'CHEQUE',
       },
     ],
-    payoutInstalments: 4,
-    payoutSettled: 1,
+    payout: { instalments: 4, settled: 1 },
     editable: true,
     deletable: false,
     payMode: 'Annual',
@@ -223,10 +145,9 @@ export const DEMO_REVENUES: readonly RevenueSpec[] = [
     start: '2026-02-16',
     basis: '250000.00',
     combinedBasis: '400000.00',
-    payin: [{ rate: '0.0100', state: 'outstanding' }],
+    payin: [outstanding('0.0100')],
     payees: [servicing('A1004', '0.5500')],
-    payoutInstalments: 2,
-    payoutSettled: 0,
+    payout: { instalments: 2, settled: 0 },
     joinSeqNo: 9002,
     editable: true,
     deletable: false,
@@ -243,10 +164,9 @@ export const DEMO_REVENUES: readonly RevenueSpec[] = [
     start: '2026-02-16',
     basis: '150000.00',
     combinedBasis: '400000.00',
-    payin: [{ rate: '0.0100', state: 'outstanding' }],
+    payin: [outstanding('0.0100')],
     payees: [servicing('A1004', '0.5500')],
-    payoutInstalments: 2,
-    payoutSettled: 0,
+    payout: { instalments: 2, settled: 0 },
     joinSeqNo: 9002,
     editable: false,
     deletable: false,
@@ -262,14 +182,9 @@ export const DEMO_REVENUES: readonly RevenueSpec[] = [
     company: 'AFSL',
     start: '2025-12-05',
     basis: '420000.00',
-    payin: [
-      { rate: '0.0025', state: 'settled' },
-      { rate: '0.0025', state: 'settled' },
-      { rate: '0.0025', state: 'part' },
-    ],
+    payin: [settled('0.0025'), settled('0.0025'), part('0.0025')],
     payees: [servicing('A1004', '0.5000'), override('A1002', 'Sub-partner override', '0.1000')],
-    payoutInstalments: 3,
-    payoutSettled: 2,
+    payout: { instalments: 3, settled: 2 },
     editable: true,
     deletable: false,
     payMode: 'Quarterly',
@@ -283,10 +198,9 @@ export const DEMO_REVENUES: readonly RevenueSpec[] = [
     company: 'AFSL',
     start: '2025-12-18',
     basis: '150000.00',
-    payin: [{ rate: '0.0100', state: 'settled' }],
+    payin: [settled('0.0100')],
     payees: [servicing('A1002', '0.6000'), override('A1001', 'Partner override', '0.1000')],
-    payoutInstalments: 1,
-    payoutSettled: 1,
+    payout: { instalments: 1, settled: 1 },
     editable: false,
     deletable: false,
     payMode: 'Single',
@@ -300,10 +214,9 @@ export const DEMO_REVENUES: readonly RevenueSpec[] = [
     company: 'AWM',
     start: '2026-04-08',
     basis: '80000.00',
-    payin: [{ rate: '0.0125', state: 'outstanding' }],
+    payin: [outstanding('0.0125')],
     payees: [servicing('A1007', '0.5000'), override('A1003', 'Sub-partner override', '0.1000')],
-    payoutInstalments: 2,
-    payoutSettled: 0,
+    payout: { instalments: 2, settled: 0 },
     editable: true,
     deletable: true,
     payMode: 'Single',
@@ -318,18 +231,14 @@ export const DEMO_REVENUES: readonly RevenueSpec[] = [
     company: 'AFSL',
     start: '2026-02-02',
     basis: '20000.00',
-    payin: [
-      { rate: '0.4000', state: 'settled' },
-      { rate: '0.2000', state: 'outstanding' },
-    ],
+    payin: [settled('0.4000'), outstanding('0.2000')],
     payees: [
       servicing('A1009', '0.4500'),
       override('A1004', 'Senior consultant override', '0.0500'),
       override('A1002', 'Sub-partner override', '0.0400'),
       override('A1001', 'Partner override', '0.0300'),
     ],
-    payoutInstalments: 2,
-    payoutSettled: 1,
+    payout: { instalments: 2, settled: 1 },
     editable: true,
     deletable: false,
     payMode: 'Annual',
@@ -344,10 +253,9 @@ export const DEMO_REVENUES: readonly RevenueSpec[] = [
     company: 'AFSL',
     start: '2026-04-20',
     basis: '12345.00',
-    payin: [{ rate: '0.5000', state: 'settled' }],
+    payin: [settled('0.5000')],
     payees: [override('A1001', 'Orphan case override', '0.3500')],
-    payoutInstalments: 3,
-    payoutSettled: 0,
+    payout: { instalments: 3, settled: 0 },
     isOrphanCase: true,
     editable: false,
     deletable: false,
@@ -362,10 +270,9 @@ export const DEMO_REVENUES: readonly RevenueSpec[] = [
     company: 'AFSL',
     start: '2026-03-23',
     basis: '9800.00',
-    payin: [{ rate: '0.2000', state: 'settled' }],
+    payin: [settled('0.2000')],
     payees: [servicing('A1005', '0.6000'), override('A1002', 'Sub-partner override', '0.1000')],
-    payoutInstalments: 1,
-    payoutSettled: 0,
+    payout: { instalments: 1, settled: 0 },
     editable: true,
     deletable: false,
     payMode: 'Annual',
@@ -379,10 +286,9 @@ export const DEMO_REVENUES: readonly RevenueSpec[] = [
     company: 'AWM',
     start: '2025-12-01',
     basis: '5400.00',
-    payin: [{ rate: '0.2500', state: 'part' }],
+    payin: [part('0.2500')],
     payees: [servicing('A1006', '0.5500')],
-    payoutInstalments: 2,
-    payoutSettled: 0,
+    payout: { instalments: 2, settled: 0 },
     lapseSurrenderOn: '2026-02-28',
     editable: false,
     deletable: false,
@@ -397,10 +303,9 @@ export const DEMO_REVENUES: readonly RevenueSpec[] = [
     company: 'AFSL',
     start: '2026-05-14',
     basis: '3600.00',
-    payin: [{ rate: '0.3500', state: 'outstanding' }],
+    payin: [outstanding('0.3500')],
     payees: [servicing('A1004', '0.5000'), override('A1002', 'Sub-partner override', '0.0800')],
-    payoutInstalments: 1,
-    payoutSettled: 0,
+    payout: { instalments: 1, settled: 0 },
     editable: true,
     deletable: false,
     payMode: 'Annual',
@@ -414,13 +319,9 @@ export const DEMO_REVENUES: readonly RevenueSpec[] = [
     company: 'AWM',
     start: '2025-10-06',
     basis: '500000.00',
-    payin: [
-      { rate: '0.0025', state: 'settled' },
-      { rate: '0.0025', state: 'settled' },
-    ],
+    payin: [settled('0.0025'), settled('0.0025')],
     payees: [servicing('A1009', '0.5000'), override('A1004', 'Senior consultant override', '0.0500')],
-    payoutInstalments: 2,
-    payoutSettled: 2,
+    payout: { instalments: 2, settled: 2 },
     editable: false,
     deletable: false,
     payMode: 'Quarterly',
@@ -434,13 +335,9 @@ export const DEMO_REVENUES: readonly RevenueSpec[] = [
     company: 'AFSL',
     start: '2026-01-20',
     basis: '180000.00',
-    payin: [
-      { rate: '0.0030', state: 'settled' },
-      { rate: '0.0030', state: 'settledTwice' },
-    ],
+    payin: [settled('0.0030'), settledTwice('0.0030')],
     payees: [servicing('A1005', '0.5500'), override('A1002', 'Sub-partner override', '0.1000')],
-    payoutInstalments: 2,
-    payoutSettled: 1,
+    payout: { instalments: 2, settled: 1 },
     editable: true,
     deletable: false,
     payMode: 'Monthly',
@@ -454,13 +351,9 @@ export const DEMO_REVENUES: readonly RevenueSpec[] = [
     company: 'AFSL',
     start: '2026-02-25',
     basis: '18500.00',
-    payin: [
-      { rate: '0.4500', state: 'settled' },
-      { rate: '0.1000', state: 'part' },
-    ],
+    payin: [settled('0.4500'), part('0.1000')],
     payees: [servicing('A1002', '0.5500'), override('A1001', 'Partner override', '0.0800')],
-    payoutInstalments: 3,
-    payoutSettled: 1,
+    payout: { instalments: 3, settled: 1 },
     editable: false,
     deletable: false,
     payMode: 'Annual',
@@ -475,10 +368,9 @@ export const DEMO_REVENUES: readonly RevenueSpec[] = [
     company: 'AFSL',
     start: '2026-06-01',
     basis: '9000.00',
-    payin: [{ rate: '0.2200', state: 'outstanding' }],
+    payin: [outstanding('0.2200')],
     payees: [servicing('A2002', '0.6000')],
-    payoutInstalments: 1,
-    payoutSettled: 0,
+    payout: { instalments: 1, settled: 0 },
     editable: true,
     deletable: true,
     payMode: 'Annual',
@@ -492,14 +384,13 @@ export const DEMO_REVENUES: readonly RevenueSpec[] = [
     company: 'AWM',
     start: '2026-05-04',
     basis: '36000.00',
-    payin: [{ rate: '0.3000', state: 'part' }],
+    payin: [part('0.3000')],
     payees: [
       servicing('A1011', '0.4500'),
       override('A1007', 'Consultant override', '0.0500'),
       override('A1003', 'Sub-partner override', '0.0400', 'CHEQUE'),
     ],
-    payoutInstalments: 3,
-    payoutSettled: 0,
+    payout: { instalments: 3, settled: 0 },
     editable: false,
     deletable: true,
     payMode: 'Annual',

@@ -13,7 +13,8 @@ import {
 } from '../schema/index.js';
 import { FX_TO_USD } from './catalog-data.js';
 import type { DemoContext, DemoPolicy } from './demo-context.js';
-import { DEMO_REVENUES, type PayeeSpec, type PayinState, type RevenueSpec } from './demo-revenue-specs.js';
+import { DEMO_REVENUES } from './demo-revenue-specs.js';
+import type { PayeeSpec, PayinState, RevenueSpec } from './demo-revenue-types.js';
 import { addDays, monthStart } from './random.js';
 
 const IN_FORCE = ['INF', 'OPN', 'ACT'];
@@ -81,7 +82,7 @@ export function revenueFigures(spec: RevenueSpec) {
   const payin = sum(items.map((i) => i.amount));
   const payouts = spec.payees.map((payee) => {
     const amount = mulDiv(payin, payeeRate(payee), 10_000n);
-    const records = splitCents(amount, spec.payoutInstalments).map((value, i) => ({
+    const records = splitCents(amount, spec.payout.instalments).map((value, i) => ({
       installmentNo: i + 1,
       dueDate: `${monthStart(spec.start, i + 1).slice(0, 8)}25`,
       payMode: payee.payMode ?? 'BANK',
@@ -175,7 +176,7 @@ async function insertRevenue(ctx: DemoContext, spec: RevenueSpec): Promise<void>
       deletable: spec.deletable,
       description: `${spec.commissionType} commission on ${policy.planNo}`,
       internalRemark: spec.internalRemark ?? null,
-      totalInstallmentNo: spec.payoutInstalments,
+      totalInstallmentNo: spec.payout.instalments,
     })
     .returning({ id: revenues.id });
   if (!revenue) throw new Error(`${spec.refNo} not inserted`);
@@ -252,7 +253,7 @@ async function insertRevenue(ctx: DemoContext, spec: RevenueSpec): Promise<void>
         payOutAmount: money(r.value),
       })),
     );
-    const settled = payout.records.slice(0, spec.payoutSettled);
+    const settled = payout.records.slice(0, spec.payout.settled);
     if (settled.length === 0) continue;
     await ctx.tx.insert(revenuePayoutSettlements).values(
       settled.map((r) => ({
