@@ -116,12 +116,32 @@ export const DEMO_ACCOUNTS = [
   {
     key: 'staff',
     kind: 'staff',
-    role: 'Back-office staff with menus',
+    role: 'Back-office staff, every menu but Sync and Data Feed (19 entries)',
     site: 'afs',
     login: 'staff1',
     password: 'Staff123',
     email: 'grace.ho@afs.example.com',
     name: 'Grace Ho',
+  },
+  {
+    key: 'staff2',
+    kind: 'staff',
+    role: 'Back-office staff, Service Records, Revenues and Report (6 entries)',
+    site: 'afs',
+    login: 'staff2',
+    password: 'Staff234',
+    email: 'henry.lam@afs.example.com',
+    name: 'Henry Lam',
+  },
+  {
+    key: 'staff3',
+    kind: 'staff',
+    role: 'Back-office staff without Revenues (Report and Chart)',
+    site: 'afs',
+    login: 'staff3',
+    password: 'Staff345',
+    email: 'ivy.ng@afs.example.com',
+    name: 'Ivy Ng',
   },
 ] as const satisfies readonly DemoAccount[];
 

@@ -69,6 +69,7 @@ export async function insertCommissionRevenues(ctx: DemoContext): Promise<void> 
         companyId: ctx.catalog.serviceCompanyIds.get(company.code) ?? 0,
         refNo: `RV${String(refNo).padStart(6, '0')}`,
         lastMonth,
+        editable: n === 0,
       });
     }
     const region = plans[0]?.policy.site === 'absg' ? 'SG' : 'HK';
@@ -99,6 +100,8 @@ async function insertTrailRevenue(
     companyId: number;
     refNo: string;
     lastMonth: string;
+    /** Staff may annotate it (decision 024); the figures are never editable. */
+    editable: boolean;
   },
 ): Promise<void> {
   const { policy } = p;
@@ -142,6 +145,9 @@ async function insertTrailRevenue(
       term: 10,
       description: `Trail commission on ${policy.planNo}`,
       totalInstallmentNo: records.length,
+      editable: p.editable,
+      // Its records are lines of issued statements and mostly paid out: never deletable (decision 024).
+      deletable: false,
     })
     .returning({ id: revenues.id });
   if (!revenue) return;

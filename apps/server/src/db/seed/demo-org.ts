@@ -112,35 +112,61 @@ const PRODUCER_TREE: Record<SiteCode, ProducerSeed[]> = {
   ],
 };
 
-/** The internal menu of spec 2 §2 granted to the demo staff member (Sync and Data Feed withheld). */
-const STAFF_MENUS: { type: 'mainMenu' | 'subMenu' | 'label'; name: string; path: string }[] = [
-  { type: 'mainMenu', name: 'Service', path: '/service' },
-  { type: 'label', name: 'Follow-ups', path: '' },
-  { type: 'subMenu', name: 'Service Records', path: '/service/records' },
-  { type: 'subMenu', name: 'Missing Premium', path: '/service/missing_premium' },
-  { type: 'mainMenu', name: 'Batch', path: '/batch' },
-  { type: 'subMenu', name: 'Statement Batches', path: '/batch/statements' },
-  { type: 'mainMenu', name: 'Commission', path: '/commission' },
-  { type: 'label', name: 'Revenue', path: '' },
-  { type: 'subMenu', name: 'Revenues', path: '/internal/revenues' },
-  { type: 'subMenu', name: 'Pay-out Runs', path: '/commission/payouts' },
-  { type: 'mainMenu', name: 'Subsystem', path: '/subsystem' },
-  { type: 'subMenu', name: 'Client Portal Settings', path: '/subsystem/portal' },
-  { type: 'mainMenu', name: 'Report', path: '/report' },
-  { type: 'mainMenu', name: 'User', path: '/user' },
-  { type: 'mainMenu', name: 'Newsletter', path: '/newsletter' },
-  { type: 'mainMenu', name: 'Settings', path: '/settings' },
-  { type: 'mainMenu', name: 'Chart', path: '/chart' },
-  { type: 'mainMenu', name: 'Valuation', path: '/valuation' },
-  { type: 'mainMenu', name: 'BV Factor', path: '/bv_factor' },
-];
+export interface StaffMenuRow {
+  type: 'mainMenu' | 'subMenu' | 'label';
+  name: string;
+  path: string;
+}
+
+/**
+ * The internal menus of spec 2 §2 granted to each demo staff member, by login, in display order. A menu row is a
+ * permission (packages/contract/src/internal/permissions.ts): the server guards `/internal/revenues` by the
+ * Commission › Revenues row. staff1 has every entry but Sync and Data Feed, so "exactly the permitted entries" is
+ * visible; staff2 a few including Revenues; staff3 no Revenues (the pages answer 403 and the web shows Not Found).
+ */
+export const STAFF_MENUS: Record<'staff1' | 'staff2' | 'staff3', StaffMenuRow[]> = {
+  staff1: [
+    { type: 'mainMenu', name: 'Service', path: '/service' },
+    { type: 'label', name: 'Follow-ups', path: '' },
+    { type: 'subMenu', name: 'Service Records', path: '/service/records' },
+    { type: 'subMenu', name: 'Missing Premium', path: '/service/missing_premium' },
+    { type: 'mainMenu', name: 'Batch', path: '/batch' },
+    { type: 'subMenu', name: 'Statement Batches', path: '/batch/statements' },
+    { type: 'mainMenu', name: 'Commission', path: '/commission' },
+    { type: 'label', name: 'Revenue', path: '' },
+    { type: 'subMenu', name: 'Revenues', path: '/internal/revenues' },
+    { type: 'subMenu', name: 'Pay-out Runs', path: '/commission/payouts' },
+    { type: 'mainMenu', name: 'Subsystem', path: '/subsystem' },
+    { type: 'subMenu', name: 'Client Portal Settings', path: '/subsystem/portal' },
+    { type: 'mainMenu', name: 'Report', path: '/report' },
+    { type: 'mainMenu', name: 'User', path: '/user' },
+    { type: 'mainMenu', name: 'Newsletter', path: '/newsletter' },
+    { type: 'mainMenu', name: 'Settings', path: '/settings' },
+    { type: 'mainMenu', name: 'Chart', path: '/chart' },
+    { type: 'mainMenu', name: 'Valuation', path: '/valuation' },
+    { type: 'mainMenu', name: 'BV Factor', path: '/bv_factor' },
+  ],
+  staff2: [
+    { type: 'mainMenu', name: 'Service', path: '/service' },
+    { type: 'subMenu', name: 'Service Records', path: '/service/records' },
+    { type: 'mainMenu', name: 'Commission', path: '/commission' },
+    { type: 'label', name: 'Revenue', path: '' },
+    { type: 'subMenu', name: 'Revenues', path: '/internal/revenues' },
+    { type: 'mainMenu', name: 'Report', path: '/report' },
+  ],
+  staff3: [
+    { type: 'mainMenu', name: 'Report', path: '/report' },
+    { type: 'mainMenu', name: 'Chart', path: '/chart' },
+  ],
+};
 
 export interface Organisation {
   /** Producer id by Advisor Code. */
   producerIds: Map<string, number>;
   /** Advisor Codes per site, parents before children. */
   producerCodes: Record<SiteCode, string[]>;
-  staffId: number;
+  /** Staff id by the staff member's login (DEMO_ACCOUNTS of kind staff). */
+  staffIds: Map<string, number>;
 }
 
 function emailOf(name: string, site: string) {
@@ -181,16 +207,21 @@ export async function insertOrganisation(tx: Db): Promise<Organisation> {
     }
   }
 
-  const [member] = await tx
-    .insert(staff)
-    .values({ siteCode: 'afs', name: 'Grace Ho', email: 'grace.ho@afs.example.com' })
-    .returning({ id: staff.id });
-  if (!member) throw new Error('staff not inserted');
-  await tx
-    .insert(staffMenuPermissions)
-    .values(STAFF_MENUS.map((m, i) => ({ staffId: member.id, position: i + 1, ...m })));
+  const staffIds = new Map<string, number>();
+  for (const account of DEMO_ACCOUNTS) {
+    if (account.kind !== 'staff') continue;
+    const [member] = await tx
+      .insert(staff)
+      .values({ siteCode: account.site, name: account.name, email: account.email })
+      .returning({ id: staff.id });
+    if (!member) throw new Error(`staff ${account.login} not inserted`);
+    await tx
+      .insert(staffMenuPermissions)
+      .values(STAFF_MENUS[account.login].map((m, i) => ({ staffId: member.id, position: i + 1, ...m })));
+    staffIds.set(account.login, member.id);
+  }
 
-  return { producerIds, producerCodes, staffId: member.id };
+  return { producerIds, producerCodes, staffIds };
 }
 
 /** Users for the producer and staff demo accounts (client users are created with their clients). */
@@ -206,7 +237,7 @@ export async function insertStaffAndProducerUsers(tx: Db, org: Organisation, has
       passwordHash: hashes.get(account.key) ?? null,
       status: 'active',
       producerId: account.kind === 'producer' ? producerId : null,
-      staffId: account.kind === 'staff' ? org.staffId : null,
+      staffId: account.kind === 'staff' ? org.staffIds.get(account.login) : null,
     });
   }
 }

@@ -1,4 +1,7 @@
+import { and, eq } from 'drizzle-orm';
+import { fromScaled, MONEY_SCALE, mulDiv, RATE_SCALE, toScaled } from '../../render/decimal.js';
 import {
+  policyItems,
   revenueClients,
   revenuePayinItems,
   revenuePayinRates,
@@ -9,165 +12,256 @@ import {
   revenues,
 } from '../schema/index.js';
 import { FX_TO_USD } from './catalog-data.js';
-import type { DemoContext } from './demo-context.js';
-import { addDays, monthStart, Random } from './random.js';
+import type { DemoContext, DemoPolicy } from './demo-context.js';
+import { DEMO_REVENUES } from './demo-revenue-specs.js';
+import type { PayeeSpec, PayinState, RevenueSpec } from './demo-revenue-types.js';
+import { addDays, monthStart } from './random.js';
 
-const COMMISSION_TYPE: Record<string, string> = {
-  IN: 'R',
-  IL: 'R',
-  IR: 'R',
-  FD: 'A',
-  PB: 'A',
-  MPF: 'T',
-  GI: 'C',
-  TU: 'C',
-};
+const IN_FORCE = ['INF', 'OPN', 'ACT'];
 
-/**
- * Revenues for issued afs plans: three pay-in instalments (settled, part-settled, outstanding) and pay-outs to the
- * servicing producer and, as an override, to the team partner.
- */
-export async function insertRevenues(ctx: DemoContext): Promise<void> {
-  const rng = new Random(707);
-  const candidates = ctx.clients
-    .filter((c) => c.site === 'afs')
-    .flatMap((c) => c.policies.map((p) => ({ client: c, policy: p })))
-    .filter(({ policy }) => ['INF', 'OPN', 'ACT'].includes(policy.statusCode))
-    .slice(0, 18);
-  const partnerId = ctx.org.producerIds.get('A1001') ?? 0;
-  for (const [n, { client, policy }] of candidates.entries()) {
-    const payin = Number(rng.decimal(2_000, 40_000));
-    const start = rng.dateBetween('2025-09-01', '2026-04-30');
-    const producerId = ctx.org.producerIds.get(policy.producerCode) ?? partnerId;
-    const payees =
-      producerId === partnerId
-        ? [{ id: producerId, share: 0.7 }]
-        : [
-            { id: producerId, share: 0.55 },
-            { id: partnerId, share: 0.15 },
-          ];
-    const payout = payees.reduce((s, p) => s + payin * p.share, 0);
-    const [revenue] = await ctx.tx
-      .insert(revenues)
-      .values({
-        siteCode: 'afs',
-        commissionType: COMMISSION_TYPE[policy.category] ?? 'C',
-        receivedCurrency: policy.currency,
-        providerExchangeRate: (FX_TO_USD[policy.currency] ?? 1).toFixed(8),
-        serviceCompanyId: ctx.catalog.serviceCompanyIds.get(n % 3 === 0 ? 'AWM' : 'AFSL') ?? 0,
-        totalPayinAmount: payin.toFixed(2),
-        payinEffectiveDate: start,
-        refNo: `RV${String(n + 1).padStart(6, '0')}`,
-        accountNo: policy.planNo,
-        policyId: policy.id,
-        premiumDate: start,
-        lapseSurrenderOn:
-          COMMISSION_TYPE[policy.category] === 'C' && n % 4 === 0 ? addDays(start, 200) : null,
-        payinMode: rng.pick(['Bank transfer', 'Offset']),
-        totalPayoutAmount: payout.toFixed(2),
-        payoutEffectiveDate: addDays(start, 30),
-        joinSeqNo: n % 5 === 0 ? 1 : null,
-        cutoffOn: monthStart(start),
-        bankInOn: addDays(start, 14),
-        grossProfit: (payin - payout).toFixed(2),
-        grossProfitPercentage: (((payin - payout) / payin) * 100).toFixed(4),
-        upfrontWrapFee: policy.category === 'FD' ? rng.decimal(100, 900) : null,
-        contributionAmount: policy.modalPremium ?? rng.decimal(50_000, 300_000),
-        isContributionAmountFloat: policy.category === 'FD',
-        combinedContributionAmount: policy.modalPremium,
-        originalContributionAmount: policy.modalPremium,
-        productRecordType: policy.category,
-        productId: policy.productId,
-        payMode: rng.pick(['Annual', 'Monthly', 'Single']),
-        term: rng.pick([5, 10, 20]),
-        salesCampaign: n % 3 === 0 ? 'Spring Savings 2026' : null,
-        isOrphanCase: n % 7 === 6,
-        editable: n % 2 === 0,
-        deletable: n % 3 === 0,
-        description: `Commission on ${policy.planNo}`,
-        internalRemark: n % 4 === 0 ? 'Checked against provider statement' : null,
-        totalInstallmentNo: 3,
-      })
-      .returning({ id: revenues.id });
-    if (!revenue) continue;
-    await ctx.tx.insert(revenueClients).values({ revenueId: revenue.id, clientId: client.id });
-    await ctx.tx.insert(revenuePayinRates).values({
-      revenueId: revenue.id,
-      effectiveDate: start,
-      rate: rng.decimal(0.2, 0.6, 8),
-      annualBonus: '0.05000000',
-      singleTopup: '0.01000000',
-      payTerm: 10,
-      renewal: '0.02000000',
-      issueAge: rng.int(25, 60),
-      trail: '0.00500000',
-      sumInsured: rng.decimal(100_000, 800_000),
-    });
-    const items = await ctx.tx
-      .insert(revenuePayinItems)
-      .values(
-        [1, 2, 3].map((no) => ({
-          revenueId: revenue.id,
-          installmentNo: no,
-          projectedReceiveOn: addDays(start, (no - 1) * 30),
-          groupPayinRate: (1 / 3).toFixed(8),
-          totalPayAmount: (payin / 3).toFixed(2),
-        })),
+const cents = (value: string) => toScaled(value, MONEY_SCALE);
+const money = (scaled: bigint) => fromScaled(scaled, MONEY_SCALE);
+const rate8 = (value: string) => fromScaled(toScaled(value, RATE_SCALE), RATE_SCALE);
+const sum = (values: readonly bigint[]) => values.reduce((a, b) => a + b, 0n);
+/** basis × rate, to the cent (half away from zero). */
+const times = (amountCents: bigint, rate: string) => mulDiv(amountCents, toScaled(rate, 4), 10_000n);
+
+/** The same day `months` later (the specs use days up to 28, so every month has it). */
+function addMonths(iso: string, months: number): string {
+  return `${monthStart(iso, months).slice(0, 8)}${iso.slice(8, 10)}`;
+}
+
+/** `total` cents in `parts` pieces that differ by at most a cent, the larger first: they add up to `total`. */
+export function splitCents(total: bigint, parts: number): bigint[] {
+  const n = BigInt(parts);
+  const base = total / n;
+  const extra = Number(total - base * n);
+  return Array.from({ length: parts }, (_, i) => base + (i < extra ? 1n : 0n));
+}
+
+/** A producer's total rate: the sum of their rate lines and override lines (4 dp fractions of the pay-in). */
+export function payeeRate(payee: PayeeSpec): bigint {
+  return sum([...payee.rateInfo, ...(payee.overrideRateInfo ?? [])].map(([, r]) => toScaled(r, 4)));
+}
+
+/** Receipts of a pay-in instalment of `amount` cents: [days after the projected date, cents]. */
+function receipts(state: PayinState, amount: bigint): [number, bigint][] {
+  const firstPart = mulDiv(amount, 6n, 10n);
+  switch (state) {
+    case 'settled':
+      return [[6, amount]];
+    case 'settledTwice':
+      return [
+        [6, firstPart],
+        [27, amount - firstPart],
+      ];
+    case 'part':
+      return [[6, amount / 2n]];
+    case 'outstanding':
+      return [];
+  }
+}
+
+/** Every figure of a revenue, in cents, computed from its spec alone (the test recomputes nothing else). */
+export function revenueFigures(spec: RevenueSpec) {
+  const basis = cents(spec.basis);
+  const items = spec.payin.map((item, i) => {
+    const amount = times(basis, item.rate);
+    const projectedReceiveOn = addMonths(spec.start, i);
+    return {
+      installmentNo: i + 1,
+      projectedReceiveOn,
+      rate: item.rate,
+      amount,
+      receipts: receipts(item.state, amount).map(([days, value]) => ({
+        on: addDays(projectedReceiveOn, days),
+        value,
+      })),
+    };
+  });
+  const payin = sum(items.map((i) => i.amount));
+  const payouts = spec.payees.map((payee) => {
+    const amount = mulDiv(payin, payeeRate(payee), 10_000n);
+    const records = splitCents(amount, spec.payout.instalments).map((value, i) => ({
+      installmentNo: i + 1,
+      dueDate: `${monthStart(spec.start, i + 1).slice(0, 8)}25`,
+      payMode: payee.payMode ?? 'BANK',
+      value,
+    }));
+    return { payee, amount, records };
+  });
+  const payout = sum(payouts.map((p) => p.amount));
+  return { basis, items, payin, payouts, payout };
+}
+
+/** The plan a spec names: the first in-force afs plan of the category, producer and currency. */
+function planOf(ctx: DemoContext, spec: RevenueSpec): DemoPolicy {
+  const { category, producer, currency } = spec.plan;
+  for (const client of ctx.clients) {
+    for (const policy of client.policies) {
+      if (
+        policy.site === 'afs' &&
+        IN_FORCE.includes(policy.statusCode) &&
+        policy.category === category &&
+        policy.producerCode === producer &&
+        policy.currency === currency
       )
+        return policy;
+    }
+  }
+  throw new Error(`${spec.refNo}: no in-force afs ${category} plan of ${producer} in ${currency}`);
+}
+
+async function policyItemOf(ctx: DemoContext, spec: RevenueSpec, policy: DemoPolicy) {
+  if (!spec.policyItem) return null;
+  const [item] = await ctx.tx
+    .select({ id: policyItems.id })
+    .from(policyItems)
+    .where(and(eq(policyItems.policyId, policy.id), eq(policyItems.policyType, spec.policyItem)))
+    .orderBy(policyItems.id)
+    .limit(1);
+  if (!item) throw new Error(`${spec.refNo}: plan ${policy.planNo} has no ${spec.policyItem} item`);
+  return item.id;
+}
+
+/** The demo revenues of demo-revenue-specs.ts, in their order (RV000001 gets the first id). */
+export async function insertRevenues(ctx: DemoContext): Promise<void> {
+  for (const spec of DEMO_REVENUES) await insertRevenue(ctx, spec);
+}
+
+async function insertRevenue(ctx: DemoContext, spec: RevenueSpec): Promise<void> {
+  const policy = planOf(ctx, spec);
+  const policyItemId = await policyItemOf(ctx, spec, policy);
+  const figures = revenueFigures(spec);
+  const grossProfit = figures.payin - figures.payout;
+  const firstReceipt = figures.items.flatMap((i) => i.receipts)[0];
+  const totalPayinRate = sum(spec.payin.map((i) => toScaled(i.rate, 4)));
+  const [revenue] = await ctx.tx
+    .insert(revenues)
+    .values({
+      siteCode: 'afs',
+      commissionType: spec.commissionType,
+      receivedCurrency: policy.currency,
+      providerExchangeRate: (FX_TO_USD[policy.currency] ?? 1).toFixed(8),
+      serviceCompanyId: ctx.catalog.serviceCompanyIds.get(spec.company) ?? 0,
+      totalPayinAmount: money(figures.payin),
+      payinEffectiveDate: spec.start,
+      refNo: spec.refNo,
+      accountNo: policy.planNo,
+      policyId: policy.id,
+      premiumDate: spec.start,
+      lapseSurrenderOn: spec.lapseSurrenderOn ?? null,
+      payinMode: spec.payinMode ?? 'Bank transfer',
+      totalPayoutAmount: money(figures.payout),
+      payoutEffectiveDate: monthStart(spec.start, 1),
+      joinSeqNo: spec.joinSeqNo ?? null,
+      cutoffOn: monthStart(spec.start),
+      bankInOn: firstReceipt?.on ?? null,
+      grossProfit: money(grossProfit),
+      // Percent to 4 dp: gross profit × 100 / pay-in, in units of 10^-4.
+      grossProfitPercentage: fromScaled(mulDiv(grossProfit, 1_000_000n, figures.payin), 4),
+      upfrontWrapFee: spec.upfrontWrapFee ?? null,
+      contributionAmount: spec.basis,
+      isContributionAmountFloat: spec.commissionType === 'A' || spec.commissionType === 'T',
+      combinedContributionAmount: spec.combinedBasis ?? spec.basis,
+      originalContributionAmount: spec.combinedBasis ?? spec.basis,
+      productRecordType: policy.category,
+      productId: policy.productId,
+      policyItemId,
+      payMode: spec.payMode,
+      term: spec.term,
+      salesCampaign: spec.salesCampaign ?? null,
+      isOrphanCase: spec.isOrphanCase ?? false,
+      editable: spec.editable,
+      deletable: spec.deletable,
+      description: `${spec.commissionType} commission on ${policy.planNo}`,
+      internalRemark: spec.internalRemark ?? null,
+      totalInstallmentNo: spec.payout.instalments,
+    })
+    .returning({ id: revenues.id });
+  if (!revenue) throw new Error(`${spec.refNo} not inserted`);
+  const revenueId = revenue.id;
+  const serial = spec.refNo.slice(2);
+  await ctx.tx.insert(revenueClients).values({ revenueId, clientId: policy.ownerClientId });
+
+  // The provider's rate table: last year's rate and this one, so "the rate in effect today" has a choice to make.
+  const premiumBased = spec.commissionType === 'R';
+  const rateRow = (effectiveDate: string, rate: bigint) => ({
+    revenueId,
+    effectiveDate,
+    rate: rate8(fromScaled(rate, 4)),
+    annualBonus: premiumBased ? '0.05000000' : null,
+    singleTopup: premiumBased ? '0.01000000' : null,
+    payTerm: premiumBased ? spec.term : null,
+    renewal: premiumBased ? '0.02000000' : null,
+    issueAge: premiumBased ? 30 + Number(serial) : null,
+    trail: premiumBased ? null : rate8(spec.payin[0]?.rate ?? '0'),
+    sumInsured: premiumBased ? money(figures.basis * 20n) : null,
+  });
+  await ctx.tx
+    .insert(revenuePayinRates)
+    .values([
+      rateRow(addMonths(spec.start, -12), totalPayinRate - totalPayinRate / 10n),
+      rateRow(spec.start, totalPayinRate),
+    ]);
+
+  for (const item of figures.items) {
+    const [row] = await ctx.tx
+      .insert(revenuePayinItems)
+      .values({
+        revenueId,
+        installmentNo: item.installmentNo,
+        projectedReceiveOn: item.projectedReceiveOn,
+        groupPayinRate: rate8(item.rate),
+        totalPayAmount: money(item.amount),
+      })
       .returning({ id: revenuePayinItems.id });
-    const [first, second] = items;
-    if (first && second) {
-      await ctx.tx.insert(revenuePayinSettlements).values([
-        {
-          payinItemId: first.id,
-          refNo: `PI${revenue.id}-1`,
-          cutoffOn: monthStart(start),
-          actualReceiveOn: addDays(start, 3),
-          settledAmount: (payin / 3).toFixed(2),
-        },
-        {
-          payinItemId: second.id,
-          refNo: `PI${revenue.id}-2`,
-          cutoffOn: monthStart(addDays(start, 30)),
-          actualReceiveOn: addDays(start, 34),
-          settledAmount: (payin / 6).toFixed(2),
-        },
-      ]);
-    }
-    for (const payee of payees) {
-      const amount = payin * payee.share;
-      const [row] = await ctx.tx
-        .insert(revenuePayouts)
-        .values({
-          revenueId: revenue.id,
-          producerId: payee.id,
-          totalRate: payee.share.toFixed(8),
-          rateInfo: [{ label: 'Base rate', rate: payee.share.toFixed(4) }],
-          overrideRateInfo:
-            payee.id === partnerId && payees.length > 1
-              ? [{ label: 'Partner override', rate: payee.share.toFixed(4) }]
-              : [],
-          payoutEffectiveDate: addDays(start, 30),
-          payAmount: amount.toFixed(2),
-          revenueMonth: monthStart(start),
-        })
-        .returning({ id: revenuePayouts.id });
-      if (!row) continue;
-      await ctx.tx.insert(revenuePayoutRecords).values(
-        [1, 2, 3].map((no) => ({
-          payoutId: row.id,
-          dueDate: addDays(start, 30 * no),
-          installmentNo: no,
-          payMode: no === 3 ? 'CHEQUE' : 'BANK',
-          payOutAmount: (amount / 3).toFixed(2),
-        })),
-      );
-      await ctx.tx.insert(revenuePayoutSettlements).values({
+    if (!row || item.receipts.length === 0) continue;
+    await ctx.tx.insert(revenuePayinSettlements).values(
+      item.receipts.map((r, k) => ({
+        payinItemId: row.id,
+        refNo: `PI${serial}-${item.installmentNo}-${k + 1}`,
+        cutoffOn: monthStart(r.on),
+        actualReceiveOn: r.on,
+        settledAmount: money(r.value),
+      })),
+    );
+  }
+
+  for (const [p, payout] of figures.payouts.entries()) {
+    const line = ([label, rate]: readonly [string, string]) => ({ label, rate });
+    const [row] = await ctx.tx
+      .insert(revenuePayouts)
+      .values({
+        revenueId,
+        producerId: ctx.org.producerIds.get(payout.payee.producer) ?? 0,
+        totalRate: rate8(fromScaled(payeeRate(payout.payee), 4)),
+        rateInfo: payout.payee.rateInfo.map(line),
+        overrideRateInfo: (payout.payee.overrideRateInfo ?? []).map(line),
+        payoutEffectiveDate: monthStart(spec.start, 1),
+        payAmount: money(payout.amount),
+        revenueMonth: monthStart(spec.start),
+      })
+      .returning({ id: revenuePayouts.id });
+    if (!row) throw new Error(`${spec.refNo}: pay-out to ${payout.payee.producer} not inserted`);
+    await ctx.tx.insert(revenuePayoutRecords).values(
+      payout.records.map((r) => ({
         payoutId: row.id,
-        refNo: `PO${row.id}-1`,
-        bankInOn: addDays(start, 35),
-        settledAmount: (amount / 3).toFixed(2),
-      });
-    }
+        dueDate: r.dueDate,
+        installmentNo: r.installmentNo,
+        payMode: r.payMode,
+        payOutAmount: money(r.value),
+      })),
+    );
+    const settled = payout.records.slice(0, spec.payout.settled);
+    if (settled.length === 0) continue;
+    await ctx.tx.insert(revenuePayoutSettlements).values(
+      settled.map((r) => ({
+        payoutId: row.id,
+        refNo: `PO${serial}-${p + 1}-${r.installmentNo}`,
+        bankInOn: addDays(r.dueDate, 3),
+        settledAmount: money(r.value),
+      })),
+    );
   }
 }
