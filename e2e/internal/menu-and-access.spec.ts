@@ -22,7 +22,9 @@ const mainMenuNames = (login: keyof typeof STAFF_MENUS) =>
 test.describe('staff main menu', () => {
   test.use({ viewport: { width: 1366, height: 900 } });
 
-  test('staff1 sees exactly the permitted entries, and a mega-menu works from the keyboard', async ({ page }) => {
+  test('staff1 sees exactly the permitted entries, and a mega-menu works from the keyboard', async ({
+    page,
+  }) => {
     await signIn(page, demoAccount('staff'));
     await page.goto(siteUrl('staff', '/internal'));
     await expect(page).toHaveURL(/\/internal\/revenues$/);
