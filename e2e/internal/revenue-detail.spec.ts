@@ -87,8 +87,18 @@ test.describe('revenue detail', () => {
 
   test('index → detail, then every tab and sub-tab', async ({ page }) => {
     await page.goto(siteUrl('staff', '/internal/revenues'));
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.getByRole('link', { name: 'RV000001', exact: true }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Revenues' })).toBeVisible();
+    // Newest first: the index opens on the highest ref numbers.
+    const firstRef = page.getByRole('table').getByRole('link', { name: /^RV\d+$/ }).first();
+    const newest = (await firstRef.textContent()) ?? '';
+    expect(newest > 'RV000001').toBe(true);
+    await expectAccessibleAtBothSizes(page, 'revenue index');
+
+    await page.getByLabel(/^Keywords/).fill('RV000001');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/keywords=RV000001/);
+    await expect(page.getByRole('table').getByRole('link', { name: /^RV\d+$/ })).toHaveText(['RV000001']);
+    await page.getByRole('link', { name: 'RV000001', exact: true }).click();
     await expect(page).toHaveURL(/\/internal\/revenues\/\d+\/summary$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Revenue RV000001' })).toBeVisible();
 
@@ -130,7 +140,7 @@ test.describe('revenue detail', () => {
     const rates = page.getByRole('button', { name: /^Rates of / }).first();
     await rates.click();
     const popup = page.getByRole('dialog', { name: /^Rates of / });
-    await expect(popup.getByRole('heading', { name: 'Rate info' })).toBeVisible();
+    await expect(popup.getByRole('heading', { name: 'Rate info', exact: true })).toBeVisible();
     await expect(popup.getByRole('heading', { name: 'Override rate info' })).toBeVisible();
     await expectAccessibleAtBothSizes(page, 'rate pop-up');
     await page.keyboard.press('Escape');

@@ -36,6 +36,17 @@ const teal: MantineColorsTuple = [
 ] as unknown as MantineColorsTuple;
 
 /**
+ * Red (danger), orange (warning) and green (success) with deeper shades 7–9: Mantine's measured 3.84:1 (white on the
+ * filled red.7 and red.7 outline text), 3.62:1 (orange.9 on its light tint) and 3.81:1 (green.9 on its light tint).
+ * These give at least 5.0:1 in each of those uses.
+ */
+const deepened = (name: 'red' | 'orange' | 'green', shades: [string, string, string]) =>
+  [...DEFAULT_THEME.colors[name].slice(0, 7), ...shades] as unknown as MantineColorsTuple;
+const red = deepened('red', ['#c92a2a', '#b02525', '#a51d1d']);
+const orange = deepened('orange', ['#b23a0a', '#a33508', '#93300a']);
+const green = deepened('green', ['#237032', '#1f6a2e', '#1a5c28']);
+
+/**
  * Text colours that meet WCAG AA (4.5:1) on every surface the portal paints: white, gray.0 (footer, table heads),
  * brand.0 (unread rows, plan figures) and the light alert backgrounds. Mantine's defaults measured 3.32:1 (dimmed,
  * gray.6), 3.28:1 (error, red.6) and 2.07:1 (placeholder, gray.5).
@@ -62,7 +73,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
 export const theme = createTheme({
   primaryColor: 'brand',
   primaryShade: 7,
-  colors: { brand, teal },
+  colors: { brand, teal, red, orange, green },
   fontFamily:
     "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', 'Noto Sans CJK TC', 'Noto Sans CJK JP', 'Noto Sans CJK KR', sans-serif",
   headings: { fontWeight: '600' },

@@ -2,8 +2,8 @@ import './data-table.css';
 import { Checkbox, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollableTable } from './ScrollableTable';
 import { type SortDirection, type SortState, type SortValue, sortRows } from './sorting';
-import { useHorizontalOverflow } from './useHorizontalOverflow';
 
 export interface DataColumn<Row, Key extends string = string> {
   key: Key;
@@ -115,7 +115,6 @@ export function DataTable<Row, Key extends string = string>({
   footer,
 }: DataTableProps<Row, Key>) {
   const { t } = useTranslation();
-  const { ref: scrollRef, overflowing } = useHorizontalOverflow<HTMLDivElement>();
   const stacked = narrowLayout === 'stack';
   const sortable = !!onSortChange && columns.some((column) => column.sortValue || column.sortable);
   const selectable = selection
@@ -158,16 +157,11 @@ export function DataTable<Row, Key extends string = string>({
   };
 
   const table = (
-    <Table.ScrollContainer
-      ref={scrollRef}
-      type="native"
+    <ScrollableTable
+      caption={caption}
       minWidth={minWidth}
       className="data-table-scroll"
       data-stacked={stacked || undefined}
-      // Only while the table is wider than its box: then it is a region a keyboard can scroll (WCAG 2.1.1).
-      {...(overflowing
-        ? { tabIndex: 0, role: 'region', 'aria-label': t('app.scrollTable', { caption }) }
-        : {})}
     >
       <Table
         striped
@@ -300,7 +294,7 @@ export function DataTable<Row, Key extends string = string>({
           )}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollableTable>
   );
   return footer ? (
     <div className="data-table-with-footer">

@@ -2,6 +2,7 @@ import { Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { RevenuePayin } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { DefinitionGrid } from '../../../components/DefinitionGrid';
+import { ScrollableTable } from '../../../components/data-table/ScrollableTable';
 import { formatAmount, formatDate } from '../../../lib/format';
 import { formatRevenueRate } from './revenue-format';
 import { SettledBadge } from './SettledBadge';
@@ -70,7 +71,7 @@ function Settlements({ item }: { item: PayinItem }) {
     );
   }
   return (
-    <Table.ScrollContainer minWidth={480}>
+    <ScrollableTable caption={caption} minWidth={480}>
       <Table>
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
@@ -94,6 +95,6 @@ function Settlements({ item }: { item: PayinItem }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollableTable>
   );
 }

@@ -1,6 +1,7 @@
 import { Badge, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DefinitionGrid } from '../../../components/DefinitionGrid';
+import { ScrollableTable } from '../../../components/data-table/ScrollableTable';
 import { formatAmount, formatInteger } from '../../../lib/format';
 import { useRevenueDetail } from '../revenue/revenue-context';
 import { formatRevenueRate } from '../revenue/revenue-format';
@@ -64,7 +65,7 @@ export default function RevenueSummaryScreen() {
         {summary.payouts.length === 0 ? (
           <Text c="dimmed">{t('summary.noPayouts')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={420}>
+          <ScrollableTable caption={t('summary.payouts')} minWidth={420}>
             <Table striped>
               <Table.Caption>{t('summary.payouts')}</Table.Caption>
               <Table.Thead>
@@ -101,7 +102,7 @@ export default function RevenueSummaryScreen() {
                 </Table.Tr>
               </Table.Tfoot>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollableTable>
         )}
         <DefinitionGrid
           cols={3}
