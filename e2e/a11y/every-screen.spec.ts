@@ -157,7 +157,9 @@ for (const [size, viewport] of Object.entries(SCREEN_SIZES)) {
 
     test('back-office revenue screens on the staff host', async ({ page }) => {
       await signInStaff(page);
-      for (const tab of ['summary', 'payin', 'payout']) {
+      await visit(page, siteUrl('staff', '/internal/revenues'));
+      await expectAccessible(page, `internal revenue index, ${size}`);
+      for (const tab of ['summary', 'payin', 'payin?list=all', 'payout', 'payout?view=particular']) {
         await visit(page, siteUrl('staff', `/internal/revenues/1/${tab}`));
         await expectAccessible(page, `internal revenue ${tab}, ${size}`);
       }
