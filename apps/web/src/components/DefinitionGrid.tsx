@@ -13,12 +13,21 @@ export interface Definition {
  * Label/value pairs as a real description list (<dl>), laid out in a responsive grid. Empty values show a dash so
  * the grid stays aligned.
  */
-export function DefinitionGrid({ items, cols = 3 }: { items: readonly Definition[]; cols?: 1 | 2 | 3 | 4 }) {
+export function DefinitionGrid({
+  items,
+  cols = 3,
+  phoneCols = 1,
+}: {
+  items: readonly Definition[];
+  cols?: 1 | 2 | 3 | 4;
+  /** Two for many short facts (a revenue's thirty header facts would otherwise be one long column on a phone). */
+  phoneCols?: 1 | 2;
+}) {
   const shown = items.filter((item) => item.show !== false);
   return (
     <SimpleGrid
       component="dl"
-      cols={{ base: 1, xs: Math.min(cols, 2), md: cols }}
+      cols={{ base: phoneCols, xs: Math.min(cols, 2), md: cols }}
       spacing="lg"
       verticalSpacing="md"
       m={0}

@@ -113,7 +113,8 @@ export const DEMO_REVENUES: readonly RevenueSpec[] = [
     policyItem: 'BASIC',
     company: 'AFSL',
     start: '2026-01-12',
-    basis: '48000.00',
+    // The basic item's annual premium (paid annually): the writer checks the two agree.
+    basis: '34315.00',
     payin: [settledTwice('0.4000'), settled('0.1000'), outstanding('0.0500'), outstanding('0.0500')],
     payees: [
       servicing('A1004', '0.5000'),

@@ -115,12 +115,23 @@ function planOf(ctx: DemoContext, spec: RevenueSpec): DemoPolicy {
 async function policyItemOf(ctx: DemoContext, spec: RevenueSpec, policy: DemoPolicy) {
   if (!spec.policyItem) return null;
   const [item] = await ctx.tx
-    .select({ id: policyItems.id })
+    .select({ id: policyItems.id, modalPremium: policyItems.modalPremium })
     .from(policyItems)
     .where(and(eq(policyItems.policyId, policy.id), eq(policyItems.policyType, spec.policyItem)))
     .orderBy(policyItems.id)
     .limit(1);
   if (!item) throw new Error(`${spec.refNo}: plan ${policy.planNo} has no ${spec.policyItem} item`);
+  // The header shows the item's modal premium beside the revenue's premium amount: an annual revenue on an item must
+  // be on exactly that premium, or a reader sees two premiums that disagree.
+  if (
+    spec.payMode === 'Annual' &&
+    item.modalPremium !== null &&
+    cents(item.modalPremium) !== cents(spec.basis)
+  ) {
+    throw new Error(
+      `${spec.refNo}: basis ${spec.basis} is not the ${spec.policyItem} item's premium ${item.modalPremium}`,
+    );
+  }
   return item.id;
 }
 

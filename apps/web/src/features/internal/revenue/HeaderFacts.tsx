@@ -74,7 +74,7 @@ export function HeaderFacts({ revenue }: { revenue: RevenueHeader }) {
   ];
   return (
     <section aria-label={t('facts')}>
-      <DefinitionGrid items={facts} cols={4} />
+      <DefinitionGrid items={facts} cols={4} phoneCols={2} />
     </section>
   );
 }
