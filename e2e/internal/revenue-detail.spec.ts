@@ -89,7 +89,10 @@ test.describe('revenue detail', () => {
     await page.goto(siteUrl('staff', '/internal/revenues'));
     await expect(page.getByRole('heading', { level: 1, name: 'Revenues' })).toBeVisible();
     // Newest first: the index opens on the highest ref numbers.
-    const firstRef = page.getByRole('table').getByRole('link', { name: /^RV\d+$/ }).first();
+    const firstRef = page
+      .getByRole('table')
+      .getByRole('link', { name: /^RV\d+$/ })
+      .first();
     const newest = (await firstRef.textContent()) ?? '';
     expect(newest > 'RV000001').toBe(true);
     await expectAccessibleAtBothSizes(page, 'revenue index');

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Select, Stack, Text } from '@mantine/core';
+import { Button, Card, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import type { PayMode } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -34,7 +34,10 @@ export function ParticularPayouts({
   const go = (mode: PayMode | '', to: number) => navigate(particularSearch(mode, to));
 
   const data = records.data;
-  const record = data?.payoutRecords[0];
+  // While the next record loads, the pager keeps its place but the previous record is not shown under the new
+  // number: "Displaying 2 - 2" beside record 1 would be a wrong figure.
+  const loadingNext = records.isPlaceholderData;
+  const record = loadingNext ? undefined : data?.payoutRecords[0];
   const total = data?.totalSize ?? 0;
   return (
     <Stack gap="md">
@@ -60,9 +63,11 @@ export function ParticularPayouts({
         <>
           <Group justify="space-between" gap="sm" wrap="wrap" component="nav" aria-label={t('payout.pager')}>
             <Text aria-live="polite" fw={600}>
-              {total === 0
-                ? t('payout.noRecords')
-                : t('payout.displaying', { from: page + 1, to: page + 1, total })}
+              {loadingNext
+                ? t('common:app.loading')
+                : total === 0
+                  ? t('payout.noRecords')
+                  : t('payout.displaying', { from: page + 1, to: page + 1, total })}
             </Text>
             <Group gap="xs">
               <Button variant="default" disabled={page === 0} onClick={() => go(payMode, page - 1)}>
@@ -73,7 +78,9 @@ export function ParticularPayouts({
               </Button>
             </Group>
           </Group>
-          {record ? (
+          {loadingNext ? (
+            <Loader size="sm" aria-hidden="true" />
+          ) : record ? (
             <Card withBorder radius="md" padding="md" component="section" aria-label={t('payout.record')}>
               <DefinitionGrid
                 cols={3}
@@ -92,10 +99,12 @@ export function ParticularPayouts({
           ) : (
             total > 0 && <Text c="dimmed">{t('payout.noRecords')}</Text>
           )}
-          <DefinitionGrid
-            cols={3}
-            items={[{ label: t('payout.filteredTotal'), value: formatAmount(data.payOutAmount) }]}
-          />
+          {!loadingNext && (
+            <DefinitionGrid
+              cols={3}
+              items={[{ label: t('payout.filteredTotal'), value: formatAmount(data.payOutAmount) }]}
+            />
+          )}
         </>
       )}
     </Stack>
