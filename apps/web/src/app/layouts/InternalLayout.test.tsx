@@ -94,6 +94,36 @@ describe('internal header and footer', () => {
   });
 });
 
+describe('main menu language', () => {
+  it('words the names it knows in the page language and shows an unknown name as stored', async () => {
+    renderApp('/zh/internal/revenues', {
+      me: meWith({
+        currentStaff: {
+          ...staff,
+          menus: [...staff.menus, { type: 'mainMenu', name: 'Archive', path: '/archive' }],
+        },
+      }),
+      site: staffSite,
+      handlers: {
+        'POST /internal/revenues/search': () => ({ items: [], totalSize: 0, totalIsLowerBound: false }),
+      },
+    });
+    const menu = await screen.findByRole('navigation', { name: '主選單' });
+    const bar = within(menu)
+      .getAllByRole('listitem')
+      .filter((item) => item.parentElement?.parentElement === menu);
+    expect(bar.map((item) => item.firstElementChild?.textContent)).toEqual([
+      '服務',
+      '佣金',
+      '報表',
+      '圖表',
+      'Archive',
+    ]);
+    fireEvent.click(within(menu).getByRole('button', { name: '佣金' }));
+    expect(within(menu).getByRole('link', { name: '收益' })).toHaveAttribute('href', '/zh/internal/revenues');
+  });
+});
+
 describe('main menu keyboard', () => {
   it('Enter and Space toggle a panel; focus stays on the button', async () => {
     const { menu } = await renderShell();

@@ -66,6 +66,17 @@ function MenuLink({
 
 const entryKey = (entry: StaffMenuEntry) => `${entry.name}-${entry.path}`;
 
+/**
+ * A menu row's name in the reader's language. The rows are the back office's data, named in English; the names the
+ * spec and the demo use have words in the common catalog, and a name it does not know is shown as stored (the
+ * same rule as the plan data's codes, decision 012).
+ */
+function useMenuName(): (name: string) => string {
+  const { t } = useTranslation();
+  const words = t('internal.menuNames', { returnObjects: true }) as Record<string, string> | string;
+  return (name) => (typeof words === 'object' && Object.hasOwn(words, name) ? (words[name] ?? name) : name);
+}
+
 /** The focusable controls of the bar (buttons and top-level links), in order. */
 function barControls(nav: HTMLElement | null): HTMLElement[] {
   return nav ? [...nav.querySelectorAll<HTMLElement>('[data-menu-bar-control]')] : [];
@@ -108,6 +119,7 @@ function DisclosureItem({
   onOpenChange: (open: boolean) => void;
   onNavigate: () => void;
 }) {
+  const menuName = useMenuName();
   const panelId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
@@ -191,7 +203,7 @@ function DisclosureItem({
         onClick={() => onOpenChange(!open)}
         onKeyDown={onButtonKeyDown}
       >
-        {item.name}
+        {menuName(item.name)}
         <ChevronDownIcon size={14} />
       </button>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: arrow keys bubbling up from the links it holds */}
@@ -221,19 +233,20 @@ function ColumnLinks({
   entries: StaffMenuEntry[];
   onNavigate: () => void;
 }) {
+  const menuName = useMenuName();
   const labelId = useId();
   return (
     <div className="internal-menu__column" data-menu-column>
       {label && (
         <span id={labelId} className="internal-menu__label">
-          {label}
+          {menuName(label)}
         </span>
       )}
       <ul aria-labelledby={label ? labelId : undefined}>
         {entries.map((entry) => (
           <li key={entryKey(entry)}>
             <MenuLink path={entry.path} className="internal-menu__link" onNavigate={onNavigate}>
-              {entry.name}
+              {menuName(entry.name)}
             </MenuLink>
           </li>
         ))}
@@ -255,6 +268,7 @@ export function InternalMainMenu({
   onNavigate?: () => void;
 }) {
   const { t } = useTranslation();
+  const menuName = useMenuName();
   const staff = useCurrentStaff();
   const menu = buildMainMenu(staff?.menus ?? []);
   const [openName, setOpenName] = useState<string | null>(null);
@@ -303,7 +317,7 @@ export function InternalMainMenu({
                 barControl
                 onKeyDown={(event) => moveAlongBar(event, orientation)}
               >
-                {item.name}
+                {menuName(item.name)}
               </MenuLink>
             </li>
           ),
