@@ -6,6 +6,7 @@ import type { ApiAgent } from '../testing/http.js';
 import { createTestApp, type TestContext } from '../testing/test-app.js';
 import { auditLog, revenues, staffMenuPermissions, staff as staffTable, users } from './schema/index.js';
 import { demoAccount } from './seed/demo-accounts.js';
+import { STAFF_MENUS } from './seed/demo-org.js';
 import { MENU_AUDIT_ACTION, runStaffMenusCommand, StaffMenusError } from './staff-menus.js';
 
 let t: TestContext;
@@ -139,6 +140,15 @@ describe('staff-menus admin script', () => {
     expect((await staff.get(`/internal/revenues/${revenueId}`)).statusCode).toBe(200);
   });
 
+  it('sets the list of a demo member by preset name: the rows the seed gives them', async () => {
+    await run(['set', login, 'preset:staff3']);
+    expect(await menusOnMe()).toEqual(STAFF_MENUS.staff3);
+    expect((await staff.get(`/internal/revenues/${revenueId}`)).statusCode).toBe(403);
+    await run(['set', login, 'preset:staff1']);
+    expect(await menusOnMe()).toEqual(STAFF_MENUS.staff1);
+    expect((await staff.get(`/internal/revenues/${revenueId}`)).statusCode).toBe(200);
+  });
+
   it('refuses wrong commands and lists, changing nothing', async () => {
     const rows = await storedRows();
     const auditBefore = await lastAudit();
@@ -154,6 +164,7 @@ describe('staff-menus admin script', () => {
       [['grant', login, 'subMenu', 'X', '/x', '--after', 'No such row']],
       [['revoke', login, '/not/granted']],
       [['revoke', login, '']],
+      [['set', login, 'preset:nobody']],
       [['set', login, 'bad.json'], { 'bad.json': { type: 'mainMenu' } }],
       [['set', login, 'bad.json'], { 'bad.json': [{ type: 'mainMenu', name: 'A', path: '/a', extra: 1 }] }],
       [

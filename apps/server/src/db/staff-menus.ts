@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from './client.js';
 import { auditLog, staff, staffMenuPermissions, users } from './schema/index.js';
+import { STAFF_MENUS } from './seed/demo-org.js';
 
 /*
  * The admin script behind `npm run staff-menus -w apps/server -- …` (issue 11 plan (c)): a staff member's menu rows
@@ -175,9 +176,22 @@ export function revokeStaffMenu(db: Db, login: string, path: string, operator?: 
   });
 }
 
+const PRESET = 'preset:';
+
+/** The rows of `set`: a JSON file, or a demo member's list by name (the seed and the script share one source). */
+function menusToSet(source: string, readJson: (file: string) => unknown): unknown {
+  if (!source.startsWith(PRESET)) return readJson(source);
+  const name = source.slice(PRESET.length);
+  if (!Object.hasOwn(STAFF_MENUS, name)) {
+    throw new StaffMenusError(`unknown preset "${name}" (${Object.keys(STAFF_MENUS).join(', ')})`);
+  }
+  return STAFF_MENUS[name as keyof typeof STAFF_MENUS];
+}
+
 export const STAFF_MENUS_USAGE = `usage: npm run staff-menus -w apps/server -- <command>
   list <login>                                       print the menu rows, in order, as JSON
   set <login> <file.json>                            replace them with the file's list [{ type, name, path }]
+  set <login> preset:<name>                          replace them with a demo member's list (${Object.keys(STAFF_MENUS).join(', ')})
   grant <login> <type> <name> <path> [--after <name>] add one row (type: ${STAFF_MENU_TYPES.join(' | ')})
   revoke <login> <path>                              remove the rows with this path`;
 
@@ -208,7 +222,12 @@ export async function runStaffMenusCommand(
     }
     case 'set':
       arity(2);
-      change = await setStaffMenus(db, args[0] as string, io.readJson(args[1] as string), io.operator);
+      change = await setStaffMenus(
+        db,
+        args[0] as string,
+        menusToSet(args[1] as string, io.readJson),
+        io.operator,
+      );
       break;
     case 'grant': {
       arity(4);
