@@ -63,3 +63,4 @@ export const UNIT_TYPES = ['I', 'A', 'O'] as const;
 
 /** Payment frequencies of a plan's premium. */
 export const PAYMENT_FREQUENCIES = ['M', 'Q', 'H', 'A', 'S'] as const;
+export type PaymentFrequency = (typeof PAYMENT_FREQUENCIES)[number];

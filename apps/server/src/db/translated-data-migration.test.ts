@@ -1,16 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminQuery, databaseUrl, engineUnderTest, TEST_DB_PREFIX } from '../testing/engines.js';
+import { type BlankDatabase, migrationsBefore, openBlankDatabase } from '../testing/blank-database.js';
 import { MIGRATIONS_FOLDER } from './client.js';
 
 /*
@@ -19,59 +8,15 @@ import { MIGRATIONS_FOLDER } from './client.js';
  * new check constraints.
  */
 
-interface Blank {
-  migrate(folder: string): Promise<void>;
-  query<T>(statement: string): Promise<T[]>;
-  /** Several statements in one go (no parameters). */
-  exec(statements: string): Promise<void>;
-  close(): Promise<void>;
-}
-
-async function openBlank(): Promise<Blank> {
-  if (engineUnderTest() === 'pglite') {
-    const client = await PGlite.create('memory://', { extensions: { pg_trgm } });
-    return {
-      migrate: (folder) => migratePglite(drizzlePglite(client), { migrationsFolder: folder }),
-      query: async <T>(statement: string) => (await client.query<T>(statement)).rows,
-      exec: async (statements) => {
-        await client.exec(statements);
-      },
-      close: () => client.close(),
-    };
-  }
-  const baseUrl = process.env.DATABASE_URL as string;
-  const name = `${TEST_DB_PREFIX}mig_${randomBytes(4).toString('hex')}`;
-  await adminQuery(baseUrl, `create database ${name}`);
-  const pool = new pg.Pool({ connectionString: databaseUrl(baseUrl, name), max: 2 });
-  return {
-    migrate: (folder) => migratePg(drizzlePg(pool), { migrationsFolder: folder }),
-    query: async <T>(statement: string) => (await pool.query(statement)).rows as T[],
-    exec: async (statements) => {
-      await pool.query(statements);
-    },
-    close: async () => {
-      await pool.end();
-      await adminQuery(baseUrl, `drop database if exists ${name} with (force)`);
-    },
-  };
-}
-
-let blank: Blank;
-let before: string;
+let blank: BlankDatabase;
+let before: ReturnType<typeof migrationsBefore>;
 
 describe('migration 0005 (translated data) on a database with data', () => {
   beforeAll(async () => {
     // The migrations up to 0004, as a database deployed before this change had them.
-    before = mkdtempSync(join(tmpdir(), 'migrations-0004-'));
-    cpSync(MIGRATIONS_FOLDER, before, { recursive: true });
-    const journalPath = join(before, 'meta', '_journal.json');
-    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-    const upTo = journal.entries.findIndex((e) => e.tag.startsWith('0005_'));
-    expect(upTo).toBeGreaterThan(0);
-    journal.entries = journal.entries.slice(0, upTo);
-    writeFileSync(journalPath, JSON.stringify(journal));
-    blank = await openBlank();
-    await blank.migrate(before);
+    before = migrationsBefore('0005_');
+    blank = await openBlankDatabase();
+    await blank.migrate(before.folder);
     await blank.exec(`
       insert into sites (code, name, short_name) values ('afs', 'AFS', 'AFS');
       insert into product_categories (code, label, is_product_type, sort_order) values ('IL', 'ILAS', true, 1);
@@ -102,7 +47,7 @@ describe('migration 0005 (translated data) on a database with data', () => {
   }, 120_000);
   afterAll(async () => {
     await blank?.close();
-    rmSync(before, { recursive: true, force: true });
+    before?.remove();
   });
 
   it('turns the English term, payment and asset-class words into codes', async () => {

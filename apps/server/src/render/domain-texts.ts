@@ -1,6 +1,7 @@
 import {
   type AssetClass,
   type Language,
+  type PayinMode,
   type PaymentMethod,
   type PaymentStatus,
   type PolicyStatusCode,
@@ -8,6 +9,7 @@ import {
   type ProductCategory,
   parseTermCode,
 } from '@portal/contract';
+import { frequencyLabel, statementTexts } from './statement-texts.js';
 
 /**
  * Words for the codes a plan stores (docs/decisions/012-translated-data.md): one catalog for the plan-detail answer
@@ -27,6 +29,8 @@ interface DomainTexts {
   productCategory: Record<ProductCategory, string>;
   /** The web's domain.json policyStatus words (CFM is blank by the spec). */
   policyStatus: Record<PolicyStatusCode, string>;
+  /** How a provider pays a revenue's commission in (staff revenue detail); cheque and autopay as paymentMethod. */
+  payinMode: Record<PayinMode, string>;
 }
 
 const en: DomainTexts = {
@@ -84,6 +88,7 @@ const en: DomainTexts = {
     TER: 'Terminated',
     COD: 'Account Close',
   },
+  payinMode: { BANK_TRANSFER: 'Bank transfer', OFFSET: 'Offset', CHEQUE: 'Cheque', AUTOPAY: 'Autopay' },
 };
 
 const zh: DomainTexts = {
@@ -141,6 +146,7 @@ const zh: DomainTexts = {
     TER: '已終止',
     COD: '已關戶',
   },
+  payinMode: { BANK_TRANSFER: '銀行轉賬', OFFSET: '抵銷', CHEQUE: '支票', AUTOPAY: '自動轉賬' },
 };
 
 const ja: DomainTexts = {
@@ -198,6 +204,7 @@ const ja: DomainTexts = {
     TER: '終了',
     COD: '口座解約',
   },
+  payinMode: { BANK_TRANSFER: '銀行振込', OFFSET: '相殺', CHEQUE: '小切手', AUTOPAY: '口座振替' },
 };
 
 const kr: DomainTexts = {
@@ -255,6 +262,7 @@ const kr: DomainTexts = {
     TER: '종료됨',
     COD: '계좌 해지',
   },
+  payinMode: { BANK_TRANSFER: '계좌 이체', OFFSET: '상계', CHEQUE: '수표', AUTOPAY: '자동이체' },
 };
 
 const catalogs: Record<Language, DomainTexts> = { en, zh, ja, kr };
@@ -288,6 +296,9 @@ export function domainWords(language: Language) {
     },
     paymentMethod: (code: string | null) => pick(texts.paymentMethod, code),
     paymentStatus: (code: string | null) => pick(texts.paymentStatus, code),
+    /** A payment frequency (M, Q, H, A, S) in the statements' words, as reports 3 and 10 word it. */
+    paymentFrequency: (code: string | null) => frequencyLabel(statementTexts(language), code),
+    payinMode: (code: string | null) => pick(texts.payinMode, code),
     portfolioType: (code: string | null) => pick(texts.portfolioType, code),
     assetClass: (code: string) => pick(texts.assetClass, code) ?? code,
     /** A cash position's name, e.g. "Cash account (USD)": the portal's own words, not the provider's label. */

@@ -15,6 +15,14 @@ const idName = z.object({ id: z.number().int(), name: z.string() });
 export const PAY_MODES = ['BANK', 'CHEQUE'] as const;
 export type PayMode = (typeof PAY_MODES)[number];
 
+/**
+ * How the provider pays a revenue's commission in (the header's pay-in mode), stored as a code and worded by the
+ * server in the request's language (decision 012). The revenue's own `payMode` is a payment frequency
+ * (`PAYMENT_FREQUENCIES`: M, Q, H, A, S), the premium frequency the commission follows.
+ */
+export const PAYIN_MODES = ['BANK_TRANSFER', 'OFFSET', 'CHEQUE', 'AUTOPAY'] as const;
+export type PayinMode = (typeof PAYIN_MODES)[number];
+
 /** The Particular view shows one pay-out record per page (spec 2 §9 "one record per page"). */
 export const PAYOUT_RECORDS_PER_PAGE = 1;
 
@@ -35,6 +43,7 @@ export const revenueHeaderSchema = z.object({
   premiumDate: isoDate.nullable(),
   /** Null unless the commission type is C. */
   lapseSurrenderOn: isoDate.nullable(),
+  /** The pay-in mode's words in the request's language (stored as a `PAYIN_MODES` code). */
   payinMode: z.string().nullable(),
   totalPayoutAmount: decimal,
   payoutEffectiveDate: isoDate.nullable(),
@@ -50,12 +59,15 @@ export const revenueHeaderSchema = z.object({
   isContributionAmountFloat: z.boolean(),
   combinedContributionAmount: decimal.nullable(),
   originalContributionAmount: decimal.nullable(),
+  /** The product category's words in the request's language (stored as its category code). */
   productRecordType: z.string().nullable(),
   productId: z.number().int().nullable(),
   productName: z.string().nullable(),
+  /** `type`: the item type's words in the request's language (stored as BASIC or RIDER). */
   policyItem: z
     .object({ type: z.string(), commenceOn: isoDate.nullable(), modalPremium: decimal.nullable() })
     .nullable(),
+  /** The payment frequency's words in the request's language (stored as a `PAYMENT_FREQUENCIES` code). */
   payMode: z.string().nullable(),
   term: z.number().int().nullable(),
   clients: z.array(idName),

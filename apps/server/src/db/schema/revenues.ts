@@ -1,3 +1,4 @@
+import { PAYIN_MODES, PAYMENT_FREQUENCIES } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -12,7 +13,17 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { products } from './catalog.js';
-import { createdAt, idColumn, isCurrency, money, percentage, rate, refId, updatedAt } from './columns.js';
+import {
+  createdAt,
+  idColumn,
+  inList,
+  isCurrency,
+  money,
+  percentage,
+  rate,
+  refId,
+  updatedAt,
+} from './columns.js';
 import { siteCodeEnum } from './enums.js';
 import { sites } from './identity.js';
 import { clients } from './parties.js';
@@ -57,6 +68,7 @@ export const revenues = pgTable(
     policyId: refId('policy_id').references(() => policies.id),
     premiumDate: date('premium_date'),
     lapseSurrenderOn: date('lapse_surrender_on'),
+    /** A PAYIN_MODES code (BANK_TRANSFER, OFFSET, …), worded by the server in the reader's language. */
     payinMode: text('payin_mode'),
     totalPayoutAmount: money('total_payout_amount').notNull(),
     payoutEffectiveDate: date('payout_effective_date'),
@@ -75,6 +87,7 @@ export const revenues = pgTable(
     productRecordType: text('product_record_type').references(() => productCategories.code),
     productId: refId('product_id').references(() => products.id),
     policyItemId: refId('policy_item_id').references(() => policyItems.id),
+    /** The premium frequency the commission follows: a PAYMENT_FREQUENCIES code (M, Q, H, A, S). */
     payMode: text('pay_mode'),
     term: integer('term'),
     salesCampaign: text('sales_campaign'),
@@ -100,6 +113,8 @@ export const revenues = pgTable(
     index('revenues_account_no_trgm_idx').using('gin', sql`${t.accountNo} gin_trgm_ops`),
     check('revenues_commission_type_ck', sql`${t.commissionType} ~ '^[A-Z]{1,3}$'`),
     check('revenues_currency_ck', isCurrency(t.receivedCurrency)),
+    check('revenues_pay_mode_ck', sql`${t.payMode} is null or ${inList(t.payMode, PAYMENT_FREQUENCIES)}`),
+    check('revenues_payin_mode_ck', sql`${t.payinMode} is null or ${inList(t.payinMode, PAYIN_MODES)}`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import type { ProductCategory } from '@portal/contract';
+import type { PayinMode, PaymentFrequency, ProductCategory } from '@portal/contract';
 
 /**
  * The shape of a demo revenue spec (demo-revenue-specs.ts) and the helpers the list is written with.
@@ -58,9 +58,11 @@ export interface RevenueSpec {
   isOrphanCase?: boolean;
   editable: boolean;
   deletable: boolean;
-  payMode: 'Annual' | 'Quarterly' | 'Monthly' | 'Single';
+  /** The premium frequency the commission follows (a payment-frequency code: A annual, Q, M, S single). */
+  payMode: PaymentFrequency;
   term: number | null;
-  payinMode?: string;
+  /** BANK_TRANSFER when absent. */
+  payinMode?: PayinMode;
   salesCampaign?: string;
   internalRemark?: string;
   upfrontWrapFee?: string;

@@ -123,11 +123,7 @@ async function policyItemOf(ctx: DemoContext, spec: RevenueSpec, policy: DemoPol
   if (!item) throw new Error(`${spec.refNo}: plan ${policy.planNo} has no ${spec.policyItem} item`);
   // The header shows the item's modal premium beside the revenue's premium amount: an annual revenue on an item must
   // be on exactly that premium, or a reader sees two premiums that disagree.
-  if (
-    spec.payMode === 'Annual' &&
-    item.modalPremium !== null &&
-    cents(item.modalPremium) !== cents(spec.basis)
-  ) {
+  if (spec.payMode === 'A' && item.modalPremium !== null && cents(item.modalPremium) !== cents(spec.basis)) {
     throw new Error(
       `${spec.refNo}: basis ${spec.basis} is not the ${spec.policyItem} item's premium ${item.modalPremium}`,
     );
@@ -162,7 +158,7 @@ async function insertRevenue(ctx: DemoContext, spec: RevenueSpec): Promise<void>
       policyId: policy.id,
       premiumDate: spec.start,
       lapseSurrenderOn: spec.lapseSurrenderOn ?? null,
-      payinMode: spec.payinMode ?? 'Bank transfer',
+      payinMode: spec.payinMode ?? 'BANK_TRANSFER',
       totalPayoutAmount: money(figures.payout),
       payoutEffectiveDate: monthStart(spec.start, 1),
       joinSeqNo: spec.joinSeqNo ?? null,

@@ -1,8 +1,9 @@
-import { hongKongToday, PAY_MODES, type PayMode, type RevenueDetail } from '@portal/contract';
+import { hongKongToday, type Language, PAY_MODES, type PayMode, type RevenueDetail } from '@portal/contract';
 import type { Db } from '../../db/client.js';
-import type { Translate } from '../../i18n/index.js';
+import { type Translate, translator } from '../../i18n/index.js';
 import { HttpError } from '../../plugins/errors.js';
 import { fromScaled, MONEY_SCALE, RATE_SCALE, toScaled } from '../../render/decimal.js';
+import { domainWords } from '../../render/domain-texts.js';
 import {
   type RevenueRow,
   selectCurrentPayinRate,
@@ -25,13 +26,14 @@ const money = (value: bigint) => fromScaled(value, MONEY_SCALE);
 const rate = (value: bigint) => fromScaled(value, RATE_SCALE);
 const sum = (values: readonly bigint[]) => values.reduce((total, value) => total + value, 0n);
 
-/** The detail document of one revenue; 404 when there is none. */
+/** The detail document of one revenue in the request's language; 404 when there is none. */
 export async function loadRevenueDetail(
   db: Db,
   revenueId: number,
   now: Date,
-  t: Translate,
+  language: Language,
 ): Promise<RevenueDetail> {
+  const t = translator(language);
   const row = await selectRevenueRow(db, revenueId);
   if (!row) throw new HttpError(404, 'internalRevenues.notFound');
   const [clientRows, items, currentRate, payouts, records] = await Promise.all([
@@ -102,7 +104,7 @@ export async function loadRevenueDetail(
   const instalments = payoutInstalments(records, settledPayout);
 
   return {
-    revenue: revenueHeader(row, clientRows),
+    revenue: revenueHeader(row, clientRows, language, t),
     summary: {
       description: row.revenue.description,
       internalRemark: row.revenue.internalRemark,
@@ -181,11 +183,23 @@ export function payoutInstalments(
   return { count: dueByInstalment.size, settled: covered };
 }
 
+/** A plan item's type in words: report 11's words for BASIC, RIDER and FUND; any other type as it came. */
+function policyItemTypeWords(type: string, t: Translate): string {
+  return type === 'BASIC' || type === 'RIDER' || type === 'FUND' ? t(`planReports.item${type}`) : type;
+}
+
+/**
+ * The revenue's facts. Its enumerations are stored as codes and worded here in the request's language (decision 012):
+ * pay-in mode, product category and payment frequency from the domain catalog, the item type as report 11 words it.
+ */
 function revenueHeader(
   row: RevenueRow,
   clientRows: { id: number; name: string }[],
+  language: Language,
+  t: Translate,
 ): RevenueDetail['revenue'] {
   const r = row.revenue;
+  const words = domainWords(language);
   return {
     revenueId: r.id,
     commissionType: r.commissionType,
@@ -203,7 +217,7 @@ function revenueHeader(
     premiumDate: r.premiumDate,
     // The spec shows a lapse or surrender date for contribution-based (type C) revenues only.
     lapseSurrenderOn: r.commissionType === 'C' ? r.lapseSurrenderOn : null,
-    payinMode: r.payinMode,
+    payinMode: words.payinMode(r.payinMode),
     totalPayoutAmount: r.totalPayoutAmount,
     payoutEffectiveDate: r.payoutEffectiveDate,
     join_seq_no: r.joinSeqNo,
@@ -216,18 +230,18 @@ function revenueHeader(
     isContributionAmountFloat: r.isContributionAmountFloat,
     combinedContributionAmount: r.combinedContributionAmount,
     originalContributionAmount: r.originalContributionAmount,
-    productRecordType: r.productRecordType,
+    productRecordType: r.productRecordType === null ? null : words.productCategory(r.productRecordType),
     productId: r.productId,
     productName: row.productName,
     policyItem:
       row.policyItemType != null
         ? {
-            type: row.policyItemType,
+            type: policyItemTypeWords(row.policyItemType, t),
             commenceOn: row.policyItemCommenceOn,
             modalPremium: row.policyItemModalPremium,
           }
         : null,
-    payMode: r.payMode,
+    payMode: words.paymentFrequency(r.payMode),
     term: r.term,
     clients: clientRows,
     salesCampaign: r.salesCampaign,

@@ -48,7 +48,7 @@ export const internalRevenueRoutes: FastifyPluginAsyncZod<ModuleOptions> = async
   app.get(
     '/internal/revenues/:id',
     { schema: { tags, params: revenueParamsSchema, response: { 200: revenueDetailSchema } } },
-    (request) => loadRevenueDetail(db, request.params.id, clock(), request.t),
+    (request) => loadRevenueDetail(db, request.params.id, clock(), request.language),
   );
 
   app.get(
@@ -77,7 +77,7 @@ export const internalRevenueRoutes: FastifyPluginAsyncZod<ModuleOptions> = async
     async (request) => {
       const now = clock();
       await editRevenue(db, request, request.params.id, request.body, now);
-      return loadRevenueDetail(db, request.params.id, now, request.t);
+      return loadRevenueDetail(db, request.params.id, now, request.language);
     },
   );
 

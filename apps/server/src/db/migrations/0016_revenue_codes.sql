@@ -1,0 +1,6 @@
+-- Hand-edited after drizzle-kit generate (decision 012): a revenue's pay mode (its premium frequency) and pay-in mode
+-- were stored as English words; existing words become codes (blank becomes null) before the checks below hold them.
+UPDATE "revenues" SET "pay_mode" = CASE WHEN lower(trim("pay_mode")) IN ('annual', 'annually', 'yearly') THEN 'A' WHEN lower(trim("pay_mode")) IN ('semi-annual', 'semi-annually', 'half-yearly') THEN 'H' WHEN lower(trim("pay_mode")) = 'quarterly' THEN 'Q' WHEN lower(trim("pay_mode")) = 'monthly' THEN 'M' WHEN lower(trim("pay_mode")) IN ('single', 'single premium') THEN 'S' ELSE nullif(trim("pay_mode"), '') END WHERE "pay_mode" IS NOT NULL;--> statement-breakpoint
+UPDATE "revenues" SET "payin_mode" = nullif(upper(regexp_replace(trim("payin_mode"), '[^A-Za-z]+', '_', 'g')), '') WHERE "payin_mode" IS NOT NULL;--> statement-breakpoint
+ALTER TABLE "revenues" ADD CONSTRAINT "revenues_pay_mode_ck" CHECK ("revenues"."pay_mode" is null or "revenues"."pay_mode" in ('M', 'Q', 'H', 'A', 'S'));--> statement-breakpoint
+ALTER TABLE "revenues" ADD CONSTRAINT "revenues_payin_mode_ck" CHECK ("revenues"."payin_mode" is null or "revenues"."payin_mode" in ('BANK_TRANSFER', 'OFFSET', 'CHEQUE', 'AUTOPAY'));
