@@ -9,6 +9,7 @@ import {
   rangeIssues,
 } from '../lists/criteria.js';
 import { defineList, type LocalizedLabel } from '../lists/define-list.js';
+import { siteCodeSchema } from '../sites.js';
 
 /*
  * The staff revenue index (issue 11 plan (a)): `POST /internal/revenues/search` with these criteria → the list
@@ -44,6 +45,8 @@ export const revenueListCriteriaSchema = z
     ...pagingCriteriaShape(REVENUE_SORT_FIELDS),
     commissionType: listCriterion(commissionTypeSchema, 10),
     serviceCompanyId: optionalCriterion(idSchema),
+    /** The site the revenue belongs to (staff see every site's revenues). */
+    siteCode: optionalCriterion(siteCodeSchema),
     settledState: z.preprocess(
       (value) => (value === '' || value === null ? undefined : value),
       z.enum(REVENUE_SETTLED_FILTERS).default('all'),
@@ -107,3 +110,13 @@ export const revenueList = defineList({
   ],
   fileName: label('revenues', 'revenues', 'revenues', 'revenues'),
 });
+
+/**
+ * `GET /internal/revenues/options`: what the index's filters offer, read from the database — every service company
+ * (by name) and the commission type codes the revenues carry (by code).
+ */
+export const revenueListOptionsSchema = z.object({
+  serviceCompanies: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  commissionTypes: z.array(commissionTypeSchema),
+});
+export type RevenueListOptions = z.infer<typeof revenueListOptionsSchema>;
