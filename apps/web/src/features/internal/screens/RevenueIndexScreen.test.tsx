@@ -164,7 +164,12 @@ describe('revenue index', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() =>
-      expect(bodies.at(-1)).toMatchObject({ commissionType: ['XY'], serviceCompanyId: 2, siteCode: 'ipc', page: 1 }),
+      expect(bodies.at(-1)).toMatchObject({
+        commissionType: ['XY'],
+        serviceCompanyId: 2,
+        siteCode: 'ipc',
+        page: 1,
+      }),
     );
     expect(currentLocation()).toMatch(/serviceCompanyId=2/);
     expect(currentLocation()).toMatch(/siteCode=ipc/);
@@ -178,7 +183,9 @@ describe('revenue index', () => {
     }));
     await screen.findByText('No revenues match this search.');
     expect(bodies[0]).toMatchObject({ serviceCompanyId: 4, siteCode: 'absg' });
-    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Service company' })).toHaveValue('AFS Ltd'));
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Service company' })).toHaveValue('AFS Ltd'),
+    );
     expect(screen.getByRole('combobox', { name: 'Site' })).toHaveValue('ABSG');
   });
 

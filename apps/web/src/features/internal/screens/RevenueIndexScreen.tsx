@@ -78,7 +78,7 @@ const siteLabel = (siteCode: string) => siteCode.toUpperCase();
 function RefNoCell({ row, href }: { row: RevenueListItem; href: string }) {
   const { t } = useTranslation('internal');
   return (
-    <Group gap={4} columnGap={6} wrap="wrap">
+    <Group gap={4} wrap="wrap">
       <Anchor component={Link} to={href} fw={600}>
         {row.refNo}
       </Anchor>
