@@ -9,6 +9,7 @@ import {
   rangeIssues,
 } from '../lists/criteria.js';
 import { defineList, type LocalizedLabel } from '../lists/define-list.js';
+import { siteCodeSchema } from '../sites.js';
 
 /*
  * The staff revenue index (issue 11 plan (a)): `POST /internal/revenues/search` with these criteria → the list
@@ -44,6 +45,8 @@ export const revenueListCriteriaSchema = z
     ...pagingCriteriaShape(REVENUE_SORT_FIELDS),
     commissionType: listCriterion(commissionTypeSchema, 10),
     serviceCompanyId: optionalCriterion(idSchema),
+    /** The site the revenue belongs to (staff see every site's revenues). */
+    siteCode: optionalCriterion(siteCodeSchema),
     settledState: z.preprocess(
       (value) => (value === '' || value === null ? undefined : value),
       z.enum(REVENUE_SETTLED_FILTERS).default('all'),
@@ -82,28 +85,36 @@ export const revenueList = defineList({
   item: revenueListItemSchema,
   sortFields: REVENUE_SORT_FIELDS,
   defaultSort: { field: 'refNo', order: 'desc' },
+  // Short headers: the twelve columns fit a 1366 px screen without a sideways scroll (the site and the orphan flag
+  // are badges under the ref no., not columns of their own).
   columns: [
     { key: 'refNo', kind: 'text', label: label('Ref No.', '參考編號', '参照番号', '참조 번호') },
     { key: 'commissionType', kind: 'text', label: label('Type', '類型', '種別', '유형') },
-    { key: 'accountNo', kind: 'text', label: label('Account No.', '帳戶號碼', '口座番号', '계좌 번호') },
-    { key: 'policyNo', kind: 'text', label: label('Policy No.', '保單號碼', '証券番号', '증권 번호') },
+    { key: 'accountNo', kind: 'text', label: label('Account', '帳戶', '口座', '계좌') },
+    { key: 'policyNo', kind: 'text', label: label('Policy', '保單', '証券', '증권') },
     {
       key: 'providerName',
       kind: 'text',
       label: label('Provider', '供應商', 'プロバイダー', '공급사'),
       wrap: true,
     },
-    { key: 'receivedCurrency', kind: 'text', label: label('Currency', '貨幣', '通貨', '통화') },
+    { key: 'receivedCurrency', kind: 'text', label: label('Ccy', '貨幣', '通貨', '통화') },
     { key: 'totalPayinAmount', kind: 'amount', label: label('Pay-in', '收入', '入金', '입금') },
     { key: 'totalSettledPayinAmount', kind: 'amount', label: label('Settled', '已結算', '精算済', '정산됨') },
     { key: 'totalPayoutAmount', kind: 'amount', label: label('Pay-out', '支出', '支払', '지급') },
-    {
-      key: 'payinEffectiveDate',
-      kind: 'date',
-      label: label('Effective Date', '生效日期', '発効日', '효력 발생일'),
-    },
-    { key: 'bankInOn', kind: 'date', label: label('Bank-in Date', '入帳日期', '入金日', '입금일') },
-    { key: 'settledState', kind: 'text', label: label('Settled State', '結算狀態', '精算状況', '정산 상태') },
+    { key: 'payinEffectiveDate', kind: 'date', label: label('Effective', '生效日', '発効日', '발효일') },
+    { key: 'bankInOn', kind: 'date', label: label('Bank-in', '入帳日', '入金日', '입금일') },
+    { key: 'settledState', kind: 'text', label: label('Status', '狀態', '状況', '상태') },
   ],
   fileName: label('revenues', 'revenues', 'revenues', 'revenues'),
 });
+
+/**
+ * `GET /internal/revenues/options`: what the index's filters offer, read from the database — every service company
+ * (by name) and the commission type codes the revenues carry (by code).
+ */
+export const revenueListOptionsSchema = z.object({
+  serviceCompanies: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  commissionTypes: z.array(commissionTypeSchema),
+});
+export type RevenueListOptions = z.infer<typeof revenueListOptionsSchema>;

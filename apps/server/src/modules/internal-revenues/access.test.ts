@@ -37,6 +37,7 @@ const endpoints: {
     permitted: 200,
     call: (agent) => agent.send('POST', '/internal/revenues/search', { page: 1 }),
   },
+  { name: 'options', permitted: 200, call: (agent) => agent.get('/internal/revenues/options') },
   { name: 'detail', permitted: 200, call: (agent, id) => agent.get(`/internal/revenues/${id}`) },
   {
     name: 'payout_record',
@@ -54,6 +55,9 @@ const endpoints: {
   },
   { name: 'delete', permitted: 409, call: (agent, id) => agent.send('DELETE', `/internal/revenues/${id}`) },
 ];
+
+/** The endpoints about one revenue (the search and the filters' options take no id). */
+const byId = endpoints.filter((e) => e.name !== 'search' && e.name !== 'options');
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -133,7 +137,7 @@ describe('internal revenues: who may call', () => {
 describe('internal revenues: bad input', () => {
   it('answers 400 with an id field error for a malformed id', async () => {
     for (const bad of ['01', 'abc', '1e1', '1e3', '0', '-1', '1.5']) {
-      for (const { name, call } of endpoints.filter((e) => e.name !== 'search')) {
+      for (const { name, call } of byId) {
         const response = await call(staff, bad);
         expect(response.statusCode, `${name} ${bad}`).toBe(400);
         expect(Object.keys(response.json().errors), `${name} ${bad}`).toEqual(['id']);
@@ -143,7 +147,7 @@ describe('internal revenues: bad input', () => {
 
   it('answers 404 for an id no revenue has', async () => {
     const unknown = await unknownRevenueId(t);
-    for (const { name, call } of endpoints.filter((e) => e.name !== 'search')) {
+    for (const { name, call } of byId) {
       const response = await call(staff, unknown);
       expect(response.statusCode, name).toBe(404);
       expect(response.json(), name).toEqual({ error: 'Revenue not found.' });
@@ -171,7 +175,7 @@ describe('internal routes', () => {
   it('every /internal/ route runs the staff permission guard on request', () => {
     const lines = t.app.printRoutes({ commonPrefix: false, includeHooks: true }).split('\n');
     const internal = lines.flatMap((line, index) => (/\/api\/internal\//.test(line) ? [index] : []));
-    expect(internal.length).toBeGreaterThanOrEqual(5);
+    expect(internal.length).toBeGreaterThanOrEqual(6);
     for (const index of internal) {
       const hooks = lines[index + 1] ?? '';
       expect(hooks, lines[index]).toMatch(/\(onRequest\).*"staffPermissionGuard\(\)"/);

@@ -8,6 +8,7 @@ import {
   revenuePayinItems,
   revenuePayinSettlements,
   revenues,
+  serviceCompanies,
 } from '../../db/schema/index.js';
 import type { ApiAgent } from '../../testing/http.js';
 import { createTestApp, type TestContext } from '../../testing/test-app.js';
@@ -32,6 +33,7 @@ interface Fact {
   clientNames: string[];
   commissionType: string;
   serviceCompanyId: number;
+  siteCode: string;
   payinEffectiveDate: string | null;
   totalPayinAmount: string;
   settled: bigint;
@@ -70,6 +72,7 @@ async function revenueFacts(): Promise<Fact[]> {
       clientNames: names.filter((n) => n.revenueId === revenue.id).map((n) => n.name),
       commissionType: revenue.commissionType,
       serviceCompanyId: revenue.serviceCompanyId,
+      siteCode: revenue.siteCode,
       payinEffectiveDate: revenue.payinEffectiveDate,
       totalPayinAmount: revenue.totalPayinAmount,
       settled,
@@ -257,5 +260,46 @@ describe('revenue index: filters', () => {
       expect(detail.summary.totalSettledPayinAmount).toBe(item.totalSettledPayinAmount);
       expect(detail.revenue.refNo).toBe(item.refNo);
     }
+  });
+});
+
+describe('revenue index: site', () => {
+  it('filters by the revenue’s site, and says each row’s site', async () => {
+    // At least two sites among the revenues, whatever the demo seed made: move one revenue to another site.
+    const first = (await revenueFacts())[0] as Fact;
+    await t.database.db
+      .update(revenues)
+      .set({ siteCode: first.siteCode === 'ipc' ? 'absg' : 'ipc' })
+      .where(eq(revenues.id, first.id));
+    const facts = await revenueFacts();
+    const sites = [...new Set(facts.map((f) => f.siteCode))];
+    expect(sites.length).toBeGreaterThanOrEqual(2);
+    for (const siteCode of sites) {
+      const items = await searchAll({ siteCode });
+      expect(idsOf(items), siteCode).toEqual(factIds(facts.filter((f) => f.siteCode === siteCode)));
+      expect(new Set(items.map((item) => item.siteCode)), siteCode).toEqual(new Set([siteCode]));
+    }
+    expect(await searchAll({ siteCode: '' })).toHaveLength(facts.length);
+    const unknown = await staff.send('POST', SEARCH, { siteCode: 'xyz' });
+    expect(unknown.statusCode).toBe(400);
+    expect(Object.keys(unknown.json().errors)).toEqual(['siteCode']);
+  });
+});
+
+describe('revenue index: the filters’ options', () => {
+  it('lists every service company by name and the commission types the revenues carry', async () => {
+    // A company without revenues is still offered: the filter then finds nothing, which is the truth.
+    await t.database.db.insert(serviceCompanies).values({ code: 'ZZTEST', name: 'Aardvark Services Ltd' });
+    const companies = await t.database.db
+      .select({ id: serviceCompanies.id, name: serviceCompanies.name })
+      .from(serviceCompanies);
+    const byName = [...companies].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id));
+    const types = [...new Set((await revenueFacts()).map((f) => f.commissionType))].sort();
+
+    const response = await staff.get('/internal/revenues/options');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ serviceCompanies: byName, commissionTypes: types });
+    expect(byName[0]?.name).toBe('Aardvark Services Ltd');
+    expect(types.length).toBeGreaterThan(1);
   });
 });

@@ -128,6 +128,7 @@ export const revenueServerList = defineServerList<typeof revenueList, RevenueRow
         criteria.serviceCompanyId !== undefined
           ? sql`${revenues.serviceCompanyId} = ${criteria.serviceCompanyId}`
           : undefined,
+        criteria.siteCode !== undefined ? sql`${revenues.siteCode} = ${criteria.siteCode}` : undefined,
         criteria.settledState !== 'all' ? settledStateIs(criteria.settledState) : undefined,
         criteria.dateFrom ? sql`${revenues.payinEffectiveDate} >= ${criteria.dateFrom}` : undefined,
         criteria.dateTo ? sql`${revenues.payinEffectiveDate} <= ${criteria.dateTo}` : undefined,

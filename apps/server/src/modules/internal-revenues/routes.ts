@@ -4,6 +4,7 @@ import {
   revenueDetailSchema,
   revenueEditSchema,
   revenueList,
+  revenueListOptionsSchema,
   revenueParamsSchema,
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -16,10 +17,11 @@ import { editRevenue } from './edit.js';
 import { loadPayoutRecords } from './payout-records.js';
 import { staffCallerOf } from './revenue-audit.js';
 import { revenueServerList } from './revenue-list.js';
+import { loadRevenueListOptions } from './revenue-list-options.js';
 
 /**
- * The internal staff area's revenues (spec 2 §2–§9): the index search, the detail document, its Particular pay-out
- * records, and the edit and delete of one revenue (docs/internal/revenue-api.md).
+ * The internal staff area's revenues (spec 2 §2–§9): the index search and its filters' options, the detail
+ * document, its Particular pay-out records, and the edit and delete of one revenue (docs/internal/revenue-api.md).
  * Every route of this plugin sits behind one guard (staff host, staff member, the Revenues menu row), run before
  * validation so a caller without the permission learns nothing about the inputs.
  */
@@ -43,6 +45,13 @@ export const internalRevenueRoutes: FastifyPluginAsyncZod<ModuleOptions> = async
         request.body,
         request.language,
       ),
+  );
+
+  // A static path: the router matches it before `/:id`, so "options" is never taken for a revenue id.
+  app.get(
+    '/internal/revenues/options',
+    { schema: { tags, response: { 200: revenueListOptionsSchema } } },
+    () => loadRevenueListOptions(db),
   );
 
   app.get(

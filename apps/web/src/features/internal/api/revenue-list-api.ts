@@ -1,4 +1,6 @@
-import { INTERNAL_PERMISSIONS } from '@portal/contract';
+import { INTERNAL_PERMISSIONS, revenueListOptionsSchema } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
 
 /**
  * The staff revenue index (issue 11 plan (a), (g7)): `POST /internal/revenues/search` with the contract's
@@ -9,8 +11,18 @@ export const REVENUE_LIST_PATH = `${INTERNAL_PERMISSIONS.revenues}/search`;
 /** Where a revenue's row leads: its detail, whose index route opens the summary tab. */
 export const revenueDetailPath = (revenueId: number) => `${INTERNAL_PERMISSIONS.revenues}/${revenueId}`;
 
-/** Commission type codes offered by the filter (spec 2 §3: R, A and T have their own labels; others exist too). */
-export const FILTER_COMMISSION_TYPES = ['R', 'A', 'T', 'C', 'O'] as const;
+/**
+ * GET /internal/revenues/options: the service companies and the commission type codes the index's filters offer,
+ * read from the database. They change seldom, so one fetch serves the session's visits to the index.
+ */
+export function useRevenueListOptions() {
+  return useQuery({
+    queryKey: ['internal-revenue-options'],
+    queryFn: ({ signal }) =>
+      api.get(`${INTERNAL_PERMISSIONS.revenues}/options`, { schema: revenueListOptionsSchema, signal }),
+    staleTime: 10 * 60 * 1000,
+  });
+}
 
 /**
  * Navigation state the detail screen leaves after a delete (`navigate('…/internal/revenues', { state })`): the index

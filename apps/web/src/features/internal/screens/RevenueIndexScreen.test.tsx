@@ -1,4 +1,4 @@
-import type { RevenueListItem } from '@portal/contract';
+import type { RevenueListItem, RevenueListOptions } from '@portal/contract';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aStaff, meWith, siteInfo } from '../../../test/fixtures';
@@ -34,9 +34,18 @@ const revenue = (partial: Partial<RevenueListItem>): RevenueListItem => ({
   ...partial,
 });
 
+const filterOptions: RevenueListOptions = {
+  serviceCompanies: [
+    { id: 4, name: 'AFS Ltd' },
+    { id: 2, name: 'Angel Wealth Management' },
+  ],
+  commissionTypes: ['A', 'C', 'R', 'XY'],
+};
+
 function renderIndex(
   path: string | { pathname: string; search?: string; state?: unknown },
   search: ApiHandler,
+  options: ApiHandler = () => filterOptions,
 ) {
   const bodies: Record<string, unknown>[] = [];
   const result = renderApp(path, {
@@ -47,6 +56,7 @@ function renderIndex(
         bodies.push(request.body as Record<string, unknown>);
         return search(request);
       },
+      'GET /internal/revenues/options': options,
     },
   });
   return { ...result, bodies };
@@ -64,6 +74,7 @@ describe('revenue index', () => {
           totalSettledPayinAmount: '400.25',
           settledState: 'partly',
           isOrphanCase: true,
+          siteCode: 'absg',
           bankInOn: '2024-04-15',
         }),
       ],
@@ -76,8 +87,8 @@ describe('revenue index', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((header) => header.textContent);
-    expect(headers.join('|')).toMatch(/^Ref No\..*\|Type.*\|Account No\..*\|Policy No\./);
-    expect(headers.at(-1)).toMatch(/^Settled State/);
+    expect(headers.join('|')).toMatch(/^Ref No\..*\|Type.*\|Account\|Policy\|Provider.*\|Ccy\|Pay-in/);
+    expect(headers.at(-1)).toMatch(/^Status/);
 
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
@@ -86,10 +97,13 @@ describe('revenue index', () => {
     expect(first.getByText('1,234,567.50')).toBeInTheDocument();
     expect(first.getByText('2024/03/01')).toBeInTheDocument();
     expect(first.getByText('Outstanding')).toBeInTheDocument();
+    // The site is a badge beside the ref no. (not a column), named for screen readers.
+    expect(first.getByText('AFS')).toHaveTextContent('Site AFS');
     const second = within(rows[1] as HTMLElement);
     expect(second.getByRole('link', { name: 'RV000007' })).toHaveAttribute('href', '/internal/revenues/7');
     expect(second.getByText('Partly settled')).toBeInTheDocument();
     expect(second.getByText('Orphan case')).toBeInTheDocument();
+    expect(second.getByText('ABSG')).toBeInTheDocument();
     expect(second.getByText('400.25')).toBeInTheDocument();
     expect(second.getByText('2024/04/15')).toBeInTheDocument();
   });
@@ -109,7 +123,7 @@ describe('revenue index', () => {
     });
     expect(screen.getByLabelText(/^Keywords/)).toHaveValue('RV00');
 
-    fireEvent.click(screen.getByRole('button', { name: /^Effective Date/ }));
+    fireEvent.click(screen.getByRole('button', { name: /^Effective/ }));
     await waitFor(() => expect(currentLocation()).toMatch(/sortField=payinEffectiveDate/));
     await waitFor(() =>
       expect(bodies.at(-1)).toMatchObject({ sortField: 'payinEffectiveDate', keywords: 'RV00' }),
@@ -122,6 +136,67 @@ describe('revenue index', () => {
       expect(bodies.at(-1)).toMatchObject({ keywords: 'Chan', settledState: 'settled', page: 1 }),
     );
     expect(currentLocation()).toMatch(/keywords=Chan/);
+  });
+
+  it('offers the service companies and commission types the server lists, and puts company and site into the URL and the search', async () => {
+    const { bodies } = renderIndex('/internal/revenues', () => ({
+      items: [revenue({})],
+      totalSize: 1,
+      totalIsLowerBound: false,
+    }));
+    await screen.findByRole('link', { name: 'RV000001' });
+
+    fireEvent.click(screen.getByRole('combobox', { name: 'Commission type' }));
+    const typeList = await screen.findByRole('listbox', { name: 'Commission type', hidden: true });
+    const types = within(typeList)
+      .getAllByRole('option', { hidden: true })
+      .map((option) => option.textContent);
+    expect(types).toEqual(['A', 'C', 'R', 'XY']);
+    fireEvent.click(screen.getByRole('option', { name: 'XY', hidden: true }));
+
+    fireEvent.click(screen.getByRole('combobox', { name: 'Service company' }));
+    await screen.findByRole('option', { name: 'Angel Wealth Management', hidden: true });
+    expect(screen.getByRole('option', { name: 'AFS Ltd', hidden: true })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('option', { name: 'Angel Wealth Management', hidden: true }));
+
+    fireEvent.click(screen.getByRole('combobox', { name: 'Site' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'IPC', hidden: true }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(bodies.at(-1)).toMatchObject({
+        commissionType: ['XY'],
+        serviceCompanyId: 2,
+        siteCode: 'ipc',
+        page: 1,
+      }),
+    );
+    expect(currentLocation()).toMatch(/serviceCompanyId=2/);
+    expect(currentLocation()).toMatch(/siteCode=ipc/);
+  });
+
+  it('takes the company and the site from the URL, and shows them in the filters', async () => {
+    const { bodies } = renderIndex('/internal/revenues?serviceCompanyId=4&siteCode=absg', () => ({
+      items: [],
+      totalSize: 0,
+      totalIsLowerBound: false,
+    }));
+    await screen.findByText('No revenues match this search.');
+    expect(bodies[0]).toMatchObject({ serviceCompanyId: 4, siteCode: 'absg' });
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Service company' })).toHaveValue('AFS Ltd'),
+    );
+    expect(screen.getByRole('combobox', { name: 'Site' })).toHaveValue('ABSG');
+  });
+
+  it('still searches when the filters’ choices cannot be loaded, and says so', async () => {
+    renderIndex(
+      '/internal/revenues',
+      () => ({ items: [revenue({})], totalSize: 1, totalIsLowerBound: false }),
+      () => jsonResponse({ error: 'Database unavailable' }, 500),
+    );
+    await screen.findByRole('link', { name: 'RV000001' });
+    expect(await screen.findAllByText(/choices could not be loaded/)).toHaveLength(2);
   });
 
   it('says so when no revenue matches', async () => {

@@ -1,9 +1,23 @@
-import { Alert, Anchor, Badge, Box, Group, MultiSelect, Radio, Stack, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Group,
+  MultiSelect,
+  Radio,
+  Select,
+  Stack,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import {
   REVENUE_SETTLED_FILTERS,
   type RevenueListItem,
   type RevenueSettledState,
   revenueList,
+  SITE_CODES,
 } from '@portal/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,16 +31,18 @@ import { useSearchList } from '../../../components/search-list/useSearchList';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { useLocale, useLocalePath } from '../../../lib/locale';
 import {
-  FILTER_COMMISSION_TYPES,
   REVENUE_LIST_PATH,
   type RevenueIndexNavigationState,
   revenueDetailPath,
+  useRevenueListOptions,
 } from '../api/revenue-list-api';
 
-/** The filter form's empty values (contract defaults: every settled state, no type, no dates). */
+/** The filter form's empty values (contract defaults: every settled state, site and company, no type, no dates). */
 const TEMPLATE = {
   keywords: '',
   commissionType: [] as string[],
+  serviceCompanyId: null as string | null,
+  siteCode: null as string | null,
   settledState: 'all',
   dateFrom: null as string | null,
   dateTo: null as string | null,
@@ -46,9 +62,36 @@ const SETTLED_BADGE_COLOR: Record<RevenueSettledState, string> = {
 function SettledStateBadge({ state }: { state: RevenueSettledState }) {
   const { t } = useTranslation('internal');
   return (
-    <Badge variant="light" color={SETTLED_BADGE_COLOR[state]} radius="sm" tt="none">
+    <Badge variant="light" color={SETTLED_BADGE_COLOR[state]} size="sm" radius="sm" tt="none">
       {t(`settledState.${state}`)}
     </Badge>
+  );
+}
+
+/** A site's code as staff write it (AFS, IPC, ABSG): in the Site filter and in the badge under a ref no. */
+const siteLabel = (siteCode: string) => siteCode.toUpperCase();
+
+/**
+ * The ref no. (a link to the revenue) with its site and, for an orphan case, that flag as small badges. They wrap
+ * under the ref no. when the column is narrow, so they never widen the table (it fits a 1366 px screen).
+ */
+function RefNoCell({ row, href }: { row: RevenueListItem; href: string }) {
+  const { t } = useTranslation('internal');
+  return (
+    <Group gap={4} wrap="wrap">
+      <Anchor component={Link} to={href} fw={600}>
+        {row.refNo}
+      </Anchor>
+      <Badge variant="light" color="gray" size="xs" radius="sm">
+        <VisuallyHidden>{t('index.site')} </VisuallyHidden>
+        {siteLabel(row.siteCode)}
+      </Badge>
+      {row.isOrphanCase && (
+        <Badge variant="outline" color="gray" size="xs" radius="sm" tt="none">
+          {t('index.orphan')}
+        </Badge>
+      )}
+    </Group>
   );
 }
 
@@ -78,6 +121,7 @@ export default function RevenueIndexScreen() {
   const title = t('index.title');
   usePageTitle(title);
   const deletedRefNo = useDeletedNotice();
+  const options = useRevenueListOptions();
 
   const list = useSearchList<Record<string, unknown>, RevenueListItem>({
     name: revenueList.name,
@@ -93,22 +137,20 @@ export default function RevenueIndexScreen() {
     serverError: list.query.error,
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: t follows the language
+  // The codes the revenues carry, plus any the URL asks for that none does any more (the field still shows it).
+  const commissionTypes = [
+    ...new Set([...(options.data?.commissionTypes ?? []), ...form.values.commissionType]),
+  ].map((code) => ({ value: code, label: code }));
+  const serviceCompanies = (options.data?.serviceCompanies ?? []).map((company) => ({
+    value: String(company.id),
+    label: company.name,
+  }));
+  const optionsNote = options.isError ? t('index.optionsUnavailable') : undefined;
+
   const columns = useMemo(
     () =>
       listColumns<RevenueListItem>(revenueList, language, {
-        refNo: (row) => (
-          <Group gap={6} wrap="nowrap">
-            <Anchor component={Link} to={localePath(revenueDetailPath(row.revenueId))} fw={600}>
-              {row.refNo}
-            </Anchor>
-            {row.isOrphanCase && (
-              <Badge variant="outline" color="gray" size="xs" radius="sm" tt="none">
-                {t('index.orphan')}
-              </Badge>
-            )}
-          </Group>
-        ),
+        refNo: (row) => <RefNoCell row={row} href={localePath(revenueDetailPath(row.revenueId))} />,
         settledState: (row) => <SettledStateBadge state={row.settledState} />,
       }),
     [language, localePath],
@@ -142,9 +184,27 @@ export default function RevenueIndexScreen() {
         />
         <MultiSelect
           label={t('index.commissionType')}
-          data={FILTER_COMMISSION_TYPES.map((code) => ({ value: code, label: code }))}
+          data={commissionTypes}
+          description={optionsNote}
           clearable
           {...form.getInputProps('commissionType')}
+        />
+        <Select
+          label={t('index.serviceCompany')}
+          placeholder={t('index.allServiceCompanies')}
+          data={serviceCompanies}
+          description={optionsNote}
+          searchable
+          clearable
+          nothingFoundMessage={t('index.noServiceCompany')}
+          {...form.getInputProps('serviceCompanyId')}
+        />
+        <Select
+          label={t('index.site')}
+          placeholder={t('index.allSites')}
+          data={SITE_CODES.map((code) => ({ value: code, label: siteLabel(code) }))}
+          clearable
+          {...form.getInputProps('siteCode')}
         />
         <Radio.Group label={t('index.settledState')} {...form.getInputProps('settledState')}>
           <Group gap="md" mt={6}>
