@@ -1,4 +1,4 @@
-import { PAYIN_MODES, PAYMENT_FREQUENCIES } from '@portal/contract';
+import { PAYIN_MODES, PAYMENT_FREQUENCIES, REVENUE_SETTLED_STATES } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -45,7 +45,10 @@ export const serviceCompanies = pgTable(
 /**
  * A revenue: commission income from a provider for one plan (or plan item), paid in by instalments (pay-in items
  * and their settlements) and paid out to producers (overall pay-outs per producer, pay-out records per due date).
- * Settled and outstanding totals are sums over the settlement rows, never stored, so they cannot drift.
+ * Settled and outstanding totals are sums over the settlement rows. The index's two of them (settled pay-in and the
+ * settled state) are also kept on the revenue row by triggers on the items and settlements (migration 0017), so the
+ * staff index can filter and show them over a large table without a subquery per row; the triggers are the only
+ * writers, and a test compares them with the sums.
  */
 export const revenues = pgTable(
   'revenues',
@@ -97,6 +100,10 @@ export const revenues = pgTable(
     description: text('description'),
     internalRemark: text('internal_remark'),
     totalInstallmentNo: integer('total_installment_no').notNull().default(1),
+    /** Σ pay-in settlements; kept by trigger (revenue_refresh_settled), never written by the application. */
+    settledPayinAmount: money('settled_payin_amount').notNull().default('0'),
+    /** settled (every instalment covered) | partly (some money in) | outstanding; kept by the same trigger. */
+    settledState: text('settled_state').notNull().default('settled'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -109,11 +116,13 @@ export const revenues = pgTable(
     // effective-date sort and range filter, and the contains-keywords on ref and account numbers.
     index('revenues_ref_no_idx').on(t.refNo, t.id),
     index('revenues_payin_effective_idx').on(t.payinEffectiveDate, t.id),
+    index('revenues_settled_state_idx').on(t.settledState, t.refNo, t.id),
     index('revenues_ref_no_trgm_idx').using('gin', sql`${t.refNo} gin_trgm_ops`),
     index('revenues_account_no_trgm_idx').using('gin', sql`${t.accountNo} gin_trgm_ops`),
     check('revenues_commission_type_ck', sql`${t.commissionType} ~ '^[A-Z]{1,3}$'`),
     check('revenues_currency_ck', isCurrency(t.receivedCurrency)),
     check('revenues_pay_mode_ck', sql`${t.payMode} is null or ${inList(t.payMode, PAYMENT_FREQUENCIES)}`),
+    check('revenues_settled_state_ck', inList(t.settledState, REVENUE_SETTLED_STATES)),
     check('revenues_payin_mode_ck', sql`${t.payinMode} is null or ${inList(t.payinMode, PAYIN_MODES)}`),
   ],
 );

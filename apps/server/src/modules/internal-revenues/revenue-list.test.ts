@@ -263,6 +263,80 @@ describe('revenue index: filters', () => {
   });
 });
 
+describe('revenue index: settled state kept on the row', () => {
+  /** What the index says of one revenue (its ref no. is unique). */
+  async function listed(refNo: string) {
+    const [item] = await searchAll({ keywords: refNo });
+    return { state: item?.settledState, settled: item?.totalSettledPayinAmount };
+  }
+
+  it('follows every change of the items and settlements: insert, update, delete, and a new instalment', async () => {
+    const facts = await revenueFacts();
+    const fact = facts.find((f) => f.state === 'outstanding') as Fact;
+    const db = t.database.db;
+    const items = await db.select().from(revenuePayinItems).where(eq(revenuePayinItems.revenueId, fact.id));
+    expect(items.length).toBeGreaterThan(0);
+    const [first] = items as [(typeof items)[number]];
+    expect(await listed(fact.refNo)).toEqual({ state: 'outstanding', settled: '0.00' });
+
+    // One cent short of the first instalment: money came in, but not all of it.
+    const short = (cents(first.totalPayAmount) - 1n).toString().replace(/(\d{2})$/, '.$1');
+    const [settlement] = await db
+      .insert(revenuePayinSettlements)
+      .values({
+        payinItemId: first.id,
+        refNo: 'TEST-1',
+        cutoffOn: '2026-01-01',
+        actualReceiveOn: '2026-01-05',
+        settledAmount: short,
+      })
+      .returning();
+    expect(await listed(fact.refNo)).toEqual({ state: 'partly', settled: short });
+
+    // Every instalment paid in full: settled.
+    await db
+      .update(revenuePayinSettlements)
+      .set({ settledAmount: first.totalPayAmount })
+      .where(eq(revenuePayinSettlements.id, settlement?.id as number));
+    for (const item of items.slice(1)) {
+      await db.insert(revenuePayinSettlements).values({
+        payinItemId: item.id,
+        refNo: `TEST-${item.installmentNo}`,
+        cutoffOn: '2026-01-01',
+        actualReceiveOn: '2026-01-05',
+        settledAmount: item.totalPayAmount,
+      });
+    }
+    expect((await listed(fact.refNo)).state).toBe('settled');
+
+    // A new instalment nobody has paid: no longer settled.
+    const [extra] = await db
+      .insert(revenuePayinItems)
+      .values({
+        revenueId: fact.id,
+        installmentNo: 99,
+        projectedReceiveOn: '2027-01-01',
+        groupPayinRate: '0.01000000',
+        totalPayAmount: '10.00',
+      })
+      .returning();
+    expect((await listed(fact.refNo)).state).toBe('partly');
+    await db.delete(revenuePayinItems).where(eq(revenuePayinItems.id, extra?.id as number));
+    expect((await listed(fact.refNo)).state).toBe('settled');
+
+    // Every settlement removed again: back to outstanding, and the detail agrees.
+    await db.delete(revenuePayinSettlements).where(
+      inArray(
+        revenuePayinSettlements.payinItemId,
+        items.map((item) => item.id),
+      ),
+    );
+    expect(await listed(fact.refNo)).toEqual({ state: 'outstanding', settled: '0.00' });
+    const detail = (await staff.get(`/internal/revenues/${fact.id}`)).json();
+    expect(detail.summary.totalSettledPayinAmount).toBe('0.00');
+  });
+});
+
 describe('revenue index: site', () => {
   it('filters by the revenue’s site, and says each row’s site', async () => {
     // At least two sites among the revenues, whatever the demo seed made: move one revenue to another site.
