@@ -98,7 +98,7 @@ export const revenueList = defineList({
       label: label('Provider', '供應商', 'プロバイダー', '공급사'),
       wrap: true,
     },
-    { key: 'receivedCurrency', kind: 'text', label: label('Ccy', '貨幣', '通貨', '통화') },
+    { key: 'receivedCurrency', kind: 'text', label: label('Currency', '貨幣', '通貨', '통화') },
     { key: 'totalPayinAmount', kind: 'amount', label: label('Pay-in', '收入', '入金', '입금') },
     { key: 'totalSettledPayinAmount', kind: 'amount', label: label('Settled', '已結算', '精算済', '정산됨') },
     { key: 'totalPayoutAmount', kind: 'amount', label: label('Pay-out', '支出', '支払', '지급') },
