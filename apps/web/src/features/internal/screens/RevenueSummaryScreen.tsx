@@ -65,7 +65,7 @@ export default function RevenueSummaryScreen() {
         {summary.payouts.length === 0 ? (
           <Text c="dimmed">{t('summary.noPayouts')}</Text>
         ) : (
-          <ScrollableTable caption={t('summary.payouts')} minWidth={420}>
+          <ScrollableTable caption={t('summary.payouts')} minWidth={300}>
             <Table striped>
               <Table.Caption>{t('summary.payouts')}</Table.Caption>
               <Table.Thead>
