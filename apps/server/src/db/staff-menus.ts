@@ -1,6 +1,7 @@
 import { STAFF_MENU_TYPES, type StaffMenuEntry } from '@portal/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { staffMenusOf } from '../plugins/session/queries.js';
 import type { Db } from './client.js';
 import { auditLog, staff, staffMenuPermissions, users } from './schema/index.js';
 import { STAFF_MENUS } from './seed/demo-org.js';
@@ -66,21 +67,9 @@ async function findStaff(db: Db, login: string): Promise<StaffMember> {
   return { staffId: row.staffId, login: row.login, siteCode: row.siteCode };
 }
 
-async function menusOf(db: Db, staffId: number): Promise<StaffMenuEntry[]> {
-  return db
-    .select({
-      type: staffMenuPermissions.type,
-      name: staffMenuPermissions.name,
-      path: staffMenuPermissions.path,
-    })
-    .from(staffMenuPermissions)
-    .where(eq(staffMenuPermissions.staffId, staffId))
-    .orderBy(asc(staffMenuPermissions.position));
-}
-
 /** The staff member's menu rows in display order. */
 export async function listStaffMenus(db: Db, login: string): Promise<StaffMenuEntry[]> {
-  return menusOf(db, (await findStaff(db, login)).staffId);
+  return staffMenusOf(db, (await findStaff(db, login)).staffId);
 }
 
 export interface MenuChange {
@@ -105,7 +94,7 @@ async function changeMenus(
   const member = await findStaff(db, login);
   return db.transaction(async (tx) => {
     await tx.select({ id: staff.id }).from(staff).where(eq(staff.id, member.staffId)).for('update');
-    const before = await menusOf(tx, member.staffId);
+    const before = await staffMenusOf(tx, member.staffId);
     const after = parseMenuList(next(before));
     if (JSON.stringify(after) === JSON.stringify(before)) {
       return { login: member.login, changed: false, before, after };

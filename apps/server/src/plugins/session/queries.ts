@@ -115,7 +115,12 @@ export async function findProducerSummary(db: Db, producerId: number): Promise<C
 export async function findStaffSummary(db: Db, staffId: number): Promise<CurrentStaff | undefined> {
   const [member] = await db.select({ name: staff.name }).from(staff).where(eq(staff.id, staffId)).limit(1);
   if (!member) return undefined;
-  const menus = await db
+  return { name: member.name, menus: await staffMenusOf(db, staffId) };
+}
+
+/** A staff member's menu rows in display order: what `/me` shows and what the staff-menus script changes. */
+export async function staffMenusOf(db: Db, staffId: number): Promise<CurrentStaff['menus']> {
+  return db
     .select({
       type: staffMenuPermissions.type,
       name: staffMenuPermissions.name,
@@ -124,5 +129,4 @@ export async function findStaffSummary(db: Db, staffId: number): Promise<Current
     .from(staffMenuPermissions)
     .where(eq(staffMenuPermissions.staffId, staffId))
     .orderBy(asc(staffMenuPermissions.position));
-  return { name: member.name, menus };
 }
