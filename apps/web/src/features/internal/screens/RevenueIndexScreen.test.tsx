@@ -87,7 +87,7 @@ describe('revenue index', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((header) => header.textContent);
-    expect(headers.join('|')).toMatch(/^Ref No\..*\|Type.*\|Account\|Policy\|Provider.*\|Ccy\|Pay-in/);
+    expect(headers.join('|')).toMatch(/^Ref No\..*\|Type.*\|Account\|Policy\|Provider.*\|Currency\|Pay-in/);
     expect(headers.at(-1)).toMatch(/^Status/);
 
     const rows = within(table).getAllByRole('row').slice(1);
