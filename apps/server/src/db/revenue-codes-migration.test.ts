@@ -42,15 +42,17 @@ describe('migration 0016 (revenue codes) on a database with revenues', () => {
   });
 
   it('turns the English pay and pay-in mode words into codes, blank into null', async () => {
-    expect(await blank.query('select id::int as id, pay_mode, payin_mode from revenues order by id')).toEqual([
-      { id: 1, pay_mode: 'A', payin_mode: 'BANK_TRANSFER' },
-      { id: 2, pay_mode: 'Q', payin_mode: 'OFFSET' },
-      { id: 3, pay_mode: 'M', payin_mode: 'CHEQUE' },
-      { id: 4, pay_mode: 'S', payin_mode: 'AUTOPAY' },
-      { id: 5, pay_mode: 'H', payin_mode: 'BANK_TRANSFER' },
-      { id: 6, pay_mode: null, payin_mode: null },
-      { id: 7, pay_mode: null, payin_mode: null },
-    ]);
+    expect(await blank.query('select id::int as id, pay_mode, payin_mode from revenues order by id')).toEqual(
+      [
+        { id: 1, pay_mode: 'A', payin_mode: 'BANK_TRANSFER' },
+        { id: 2, pay_mode: 'Q', payin_mode: 'OFFSET' },
+        { id: 3, pay_mode: 'M', payin_mode: 'CHEQUE' },
+        { id: 4, pay_mode: 'S', payin_mode: 'AUTOPAY' },
+        { id: 5, pay_mode: 'H', payin_mode: 'BANK_TRANSFER' },
+        { id: 6, pay_mode: null, payin_mode: null },
+        { id: 7, pay_mode: null, payin_mode: null },
+      ],
+    );
   });
 
   it('refuses a word from then on', async () => {
