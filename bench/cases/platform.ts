@@ -66,7 +66,7 @@ export function platformCases(ctx: BenchContext): BenchCase[] {
           select count(*) from applications a
           join producer_tree t on t.descendant_id = a.producer_id
           join producers p on p.id = t.ancestor_id
-          where p.code = 'A1001' and a.stage between 1 and 6`),
+          where p.site_code = 'afs' and upper(p.code) = upper('A1001') and a.stage between 1 and 6`),
     },
   ];
 }

@@ -25,6 +25,8 @@ export async function statementCases({ client }: StatementBenchContext): Promise
   }
   const [one] = partyIds;
   if (!one) throw new Error('demo client has no statement accounts');
+  const planId = plans[0]?.id;
+  if (!planId) throw new Error('demo client has no plans');
   const accounts = (await ok(client, `/statement/policy_list/${one}`)).json().accounts as {
     partyId: number;
     accountType: string;
@@ -36,7 +38,8 @@ export async function statementCases({ client }: StatementBenchContext): Promise
       name: 'GET /b2c/plans/:id (detail)',
       targetP95Ms: 60,
       runs: 300,
-      run: () => ok(client, `/b2c/plans/${one}`),
+      // A plan id: `one` is a statement account (party) id, not a plan.
+      run: () => ok(client, `/b2c/plans/${planId}`),
     },
     { name: 'statement HTML', targetP95Ms: 100, runs: 100, run: () => ok(client, `/statement/${one}.html`) },
     {
