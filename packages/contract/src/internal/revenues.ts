@@ -183,8 +183,8 @@ export type RevenueDetail = z.infer<typeof revenueDetailSchema>;
 /** `GET /internal/revenues/payout_record/{id}?pay_mode=&page=`: blank or absent pay_mode is every mode. */
 export const payoutRecordsQuerySchema = z.object({
   pay_mode: z.preprocess((value) => (value === '' ? undefined : value), z.enum(PAY_MODES).optional()),
-  /** 0-based, canonical integer ("01", "-1", "1e1" refused). */
-  page: strictInt(0, 2 ** 31 - 1).default(0),
+  /** 0-based, canonical integer ("01", "-1", "1e1" refused); blank (the spec's `page=`) is the first page. */
+  page: z.preprocess((value) => (value === '' ? undefined : value), strictInt(0, 2 ** 31 - 1).default(0)),
 });
 export type PayoutRecordsQuery = z.infer<typeof payoutRecordsQuerySchema>;
 

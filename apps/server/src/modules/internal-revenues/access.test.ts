@@ -154,6 +154,13 @@ describe('internal revenues: bad input', () => {
     }
   });
 
+  it("reads the spec's blank pay_mode and page as every mode and the first page", async () => {
+    const path = `/internal/revenues/payout_record/${revenueId}`;
+    const blank = await staff.get(`${path}?pay_mode=&page=`);
+    expect(blank.statusCode).toBe(200);
+    expect(blank.json()).toEqual((await staff.get(`${path}?page=0`)).json());
+  });
+
   it('answers 400 for a pay mode or page it does not know', async () => {
     const path = `/internal/revenues/payout_record/${revenueId}`;
     for (const [query, field] of [
