@@ -17,6 +17,7 @@ import { acceptEmptyJsonBodies } from './plugins/json-body.js';
 import { loggerOptions } from './plugins/logging.js';
 import { parseQueryString } from './plugins/query-string.js';
 import { rateLimiterFor } from './plugins/rate-limit/index.js';
+import { postgresLeaseStore } from './plugins/rate-limit/leases.js';
 import { requestContextPlugin } from './plugins/request-context.js';
 import { sessionPlugin } from './plugins/session/plugin.js';
 import { registerSpa } from './plugins/spa.js';
@@ -96,7 +97,13 @@ export async function buildApp({ config, database, now, logger }: AppDeps): Prom
   });
   app.addHook('onClose', () => limiter.close());
   // Closed after the server stops accepting: in-flight renders finish (their downloads complete), then threads stop.
-  const renderPool = createRenderPool(config);
+  // On PostgreSQL several processes may serve one person: their render cap is counted in the database (decision 026).
+  const renderPool = createRenderPool(
+    config,
+    database.kind === 'postgres'
+      ? postgresLeaseStore(db, { name: 'render', secret: config.sessionSecret, log: app.log })
+      : undefined,
+  );
   app.addHook('onClose', () => renderPool.close());
   app.decorate('renderPool', renderPool);
   // A listening server starts its render threads at once, so no download waits for them; apps that are only

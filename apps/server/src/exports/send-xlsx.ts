@@ -59,7 +59,7 @@ export async function sendXlsxExport(
   reply: FastifyReply,
   spec: XlsxExport,
 ): Promise<FastifyReply> {
-  const reservation = pool.reserve(renderOwner(request));
+  const reservation = await pool.reserve(renderOwner(request));
   const signal = abandonedSignal(reply);
   const progress: ExportProgress = { fetchedRows: 0, writtenRows: 0, mostRowsAhead: 0 };
   let sending: Readable | undefined;

@@ -19,7 +19,7 @@ export async function writeXlsxFile(
   path: string,
   progress: ExportProgress,
 ): Promise<void> {
-  const reservation = pool.reserve(owner);
+  const reservation = await pool.reserve(owner);
   const part = `${path}.part`;
   // The conversation stops on this signal: the caller's (shutdown) or a failed write to disk.
   const controller = new AbortController();

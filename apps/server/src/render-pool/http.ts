@@ -31,7 +31,7 @@ export async function renderForRequest<T>(
   reply: FastifyReply,
   work: (signal: AbortSignal) => Promise<T>,
 ): Promise<T> {
-  const reservation = pool.reserve(renderOwner(request));
+  const reservation = await pool.reserve(renderOwner(request));
   try {
     return await work(abandonedSignal(reply));
   } finally {

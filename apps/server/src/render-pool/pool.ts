@@ -2,6 +2,7 @@ import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { Config } from '../config.js';
 import { HttpError } from '../plugins/errors.js';
+import type { LeaseStore } from '../plugins/rate-limit/leases.js';
 import type {
   RenderKind,
   RenderOutcome,
@@ -57,7 +58,10 @@ export class RenderPool {
   #closing = false;
   #closed = false;
   #drained: (() => void) | undefined;
+  /** This process's slots per owner: the fast path, and what close() waits for. */
   readonly #active = new Map<string, number>();
+  /** Shared leases being given back. */
+  readonly #releasing = new Set<Promise<void>>();
   /** Tasks accepted and not yet settled: running or waiting. */
   #inFlight = 0;
   /** Tasks handed to piscina (at most one per thread). */
@@ -67,35 +71,75 @@ export class RenderPool {
   /** Running mean of a task's time in the pool (queue + render), for Retry-After. */
   #meanTaskMs = 1000;
 
-  constructor(private readonly settings: Config['render'] & { pdfFontPath: string | undefined }) {}
+  /**
+   * @param leases Where the per-person cap is counted across server processes (decision 026); without it (PGlite,
+   *   one process) this process's own count is the whole truth.
+   */
+  constructor(
+    private readonly settings: Config['render'] & { pdfFontPath: string | undefined },
+    private readonly leases?: LeaseStore,
+  ) {}
 
-  /** Takes one of `owner`'s render slots, or refuses with 429 and Retry-After when they already use all of them. */
-  reserve(owner: string): RenderReservation {
+  /**
+   * Takes one of `owner`'s render slots, or refuses with 429 and Retry-After when they already use all of them, in
+   * this process or, with a lease store, in any. This process's own count is checked first (no round trip when it
+   * alone is at the cap) and taken before the shared lease is asked for, so this process's concurrent requests
+   * cannot both pass the check while the lease is on its way.
+   */
+  async reserve(owner: string): Promise<RenderReservation> {
     if (this.#closing) throw new HttpError(503, 'errors.unavailable', { 'retry-after': '5' });
     const active = this.#active.get(owner) ?? 0;
-    if (active >= this.settings.perUser) {
-      this.counters.refusedBusyUser++;
-      throw new HttpError(
-        429,
-        'rendering.userBusy',
-        { 'retry-after': this.#retryAfter(1) },
-        {
-          limit: this.settings.perUser,
-        },
-      );
-    }
+    if (active >= this.settings.perUser) this.#userBusy();
     this.#active.set(owner, active + 1);
-    let released = false;
+    const local = this.#localRelease(owner);
+    if (!this.leases) return { release: local };
+    let lease: Awaited<ReturnType<LeaseStore['acquire']>>;
+    try {
+      lease = await this.leases.acquire(owner, this.settings.perUser);
+    } catch (error) {
+      // The database is away: the download would fail on its next query anyway; the error handler says 503.
+      local();
+      throw error;
+    }
+    if (!lease) {
+      local();
+      this.#userBusy();
+    }
+    const shared = lease;
     return {
       release: () => {
-        if (released) return;
-        released = true;
-        const left = (this.#active.get(owner) ?? 1) - 1;
-        if (left <= 0) this.#active.delete(owner);
-        else this.#active.set(owner, left);
-        if (this.#active.size === 0) this.#drained?.();
+        // Not awaited by the caller (a failed release is logged by the store and the lease expires on its own), but
+        // by close(), so the app does not close the database under it. Tracked before the local slot is given back,
+        // since that may be what close() waits for.
+        const releasing = shared.release();
+        this.#releasing.add(releasing);
+        releasing.finally(() => this.#releasing.delete(releasing));
+        local();
       },
     };
+  }
+
+  /** Gives back one of `owner`'s slots in this process, once. */
+  #localRelease(owner: string): () => void {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (this.#active.get(owner) ?? 1) - 1;
+      if (left <= 0) this.#active.delete(owner);
+      else this.#active.set(owner, left);
+      if (this.#active.size === 0) this.#drained?.();
+    };
+  }
+
+  #userBusy(): never {
+    this.counters.refusedBusyUser++;
+    throw new HttpError(
+      429,
+      'rendering.userBusy',
+      { 'retry-after': this.#retryAfter(1) },
+      { limit: this.settings.perUser },
+    );
   }
 
   /**
@@ -202,6 +246,7 @@ export class RenderPool {
   async close(): Promise<void> {
     this.#closing = true;
     if (this.#active.size > 0) await new Promise<void>((resolve) => (this.#drained = resolve));
+    await Promise.all(this.#releasing);
     this.#closed = true;
     await this.#piscina?.close();
   }
@@ -263,6 +308,7 @@ declare module 'fastify' {
   }
 }
 
-export function createRenderPool(config: Config): RenderPool {
-  return new RenderPool({ ...config.render, pdfFontPath: config.pdfFontPath });
+/** `leases`: the per-person cap shared by every server process on one PostgreSQL (app.ts); none on PGlite. */
+export function createRenderPool(config: Config, leases?: LeaseStore): RenderPool {
+  return new RenderPool({ ...config.render, pdfFontPath: config.pdfFontPath }, leases);
 }

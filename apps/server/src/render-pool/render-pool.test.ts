@@ -116,7 +116,7 @@ describe('rendering in worker threads', () => {
   });
 
   it('refuses a second concurrent render of the same person with 429, Retry-After and their language', async () => {
-    const held = pool().reserve(`user:${userId}`);
+    const held = await pool().reserve(`user:${userId}`);
     try {
       const zh = new ApiAgent(t.app, 'afs.localhost', 'zh');
       zh.cookie = client.cookie;
@@ -251,6 +251,6 @@ describe('closing the app', () => {
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(other.app.renderPool.threads).toBe(0);
     const after = other.app.renderPool;
-    expect(() => after.reserve('user:1')).toThrow();
+    await expect(after.reserve('user:1')).rejects.toThrow();
   });
 });

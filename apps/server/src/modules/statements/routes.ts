@@ -219,7 +219,7 @@ export const statementRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
       const planned = await planBundle(ctx, who, bundle);
       const disposition = contentDisposition('attachment', bundleZipName(bundle));
       if (request.method === 'HEAD') return sendHeadersOnly(reply, 'application/zip', disposition);
-      const reservation = renderPool.reserve(renderOwner(request));
+      const reservation = await renderPool.reserve(renderOwner(request));
       reply.raw.once('close', reservation.release);
       let stream: Readable;
       try {
