@@ -1,7 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { reportExportJobSchema } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -11,6 +7,7 @@ import { reportExportJobs } from '../../db/schema/index.js';
 import { type ApiAgent, api } from '../../testing/http.js';
 import { createTestApp, type TestContext } from '../../testing/test-app.js';
 import { producerIdOf, signedIn } from '../producer-lists/producer-lists-fixtures.js';
+import { exportFileParts } from './export-jobs/export-file.js';
 import { ReportExportRunner } from './export-jobs/job-runner.js';
 import { LIVE_JOBS_PER_PRODUCER } from './export-jobs/job-store.js';
 import { preview } from './reports-fixtures.js';
@@ -18,17 +15,14 @@ import { preview } from './reports-fixtures.js';
 /* Background report exports: created, run, polled and downloaded by their owner only; limits; restarts. */
 
 let t: TestContext;
-let dataDir: string;
 let partner: Awaited<ReturnType<typeof signedIn>>;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'report-exports-'));
-  t = await createTestApp({ DATA_DIR: dataDir });
+  t = await createTestApp();
   partner = await signedIn(t, 'partner');
 });
 afterAll(async () => {
   await t.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const jobPath = (id: string, agent: ApiAgent, suffix = '') =>
@@ -57,7 +51,6 @@ const runnerFor = (soleProcess: boolean, at?: Date) =>
     renderPool: t.app.renderPool,
     queryInBatches: queryInBatchesFor(t.database, t.config.exportStatementTimeoutMs),
     now: () => at ?? t.clock.now,
-    dir: join(dataDir, 'report-exports'),
     log: t.app.log,
     soleProcess,
   });
@@ -130,10 +123,10 @@ describe('background report exports', () => {
     });
     expect(gone.statusCode).toBe(410);
     expect(gone.json().error).toMatch(/24 hours/);
-    const dir = join(dataDir, 'report-exports');
-    expect(await readdir(dir)).toContain(`${job.jobId}.xlsx`);
+    // The file is still stored until the hourly clean-up, which deletes it.
+    expect((await exportFileParts(t.database.db, job.jobId)).length).toBeGreaterThan(0);
     await runnerFor(false, new Date(Date.now() + 25 * 3600_000)).cleanUp();
-    expect(await readdir(dir)).not.toContain(`${job.jobId}.xlsx`);
+    expect(await exportFileParts(t.database.db, job.jobId)).toEqual([]);
   });
 
   it('checks the form like the preview, and limits a producer to a few live exports', async () => {

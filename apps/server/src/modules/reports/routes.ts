@@ -1,6 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import {
   REPORT_PATHS,
   reportExportJobParamsSchema,
@@ -17,6 +14,7 @@ import { runList } from '../../lists/index.js';
 import { principalAs, requireProducer } from '../../plugins/auth-guards.js';
 import { HttpError } from '../../plugins/errors.js';
 import type { ModuleOptions } from '../module-options.js';
+import { openExportFile } from './export-jobs/export-file.js';
 import { EXPORT_FILE_RETENTION_MS, ReportExportRunner } from './export-jobs/job-runner.js';
 import {
   countLiveJobs,
@@ -53,7 +51,6 @@ export const reportRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     renderPool,
     queryInBatches,
     now: clock,
-    dir: join(config.dataDir, 'report-exports'),
     log: app.log,
     soleProcess: !config.databaseUrl,
   });
@@ -165,16 +162,16 @@ export const reportRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
         if (job.state === 'queued' || job.state === 'running')
           throw new HttpError(409, 'reports.exportNotReady');
         if (job.state !== 'done') throw new HttpError(410, 'reports.exportFailed');
-        const path = runner.filePath(job.id);
-        const file = await stat(path).catch(() => undefined);
         const expired = clock().getTime() - job.createdAt.getTime() > EXPORT_FILE_RETENTION_MS;
-        if (!file || expired) throw new HttpError(410, 'reports.exportExpired');
+        // In the database, not on this host's disk: any process serves it, streamed part by part.
+        const file = expired ? undefined : await openExportFile(db, job.id);
+        if (!file) throw new HttpError(410, 'reports.exportExpired');
         return reply
           .header('content-type', XLSX_CONTENT_TYPE)
           .header('content-disposition', contentDisposition('attachment', job.fileName))
           .header('content-length', String(file.size))
           .header('x-content-type-options', 'nosniff')
-          .send(createReadStream(path));
+          .send(file.body);
       },
     );
   });

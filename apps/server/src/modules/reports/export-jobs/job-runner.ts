@@ -1,5 +1,4 @@
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { type Language, REPORT_DEFINITIONS, type ReportType } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.js';
@@ -7,12 +6,12 @@ import { type QueryInBatches, RowLimitExceededError } from '../../../db/query-in
 import type { TeamScope } from '../../../db/team-scope.js';
 import { listExportBatches, listExportColumns } from '../../../exports/list-export.js';
 import type { ExportProgress } from '../../../exports/send-xlsx.js';
-import { writeXlsxFile } from '../../../exports/write-xlsx-file.js';
 import type { CriteriaOf } from '../../../lists/index.js';
 import { HttpError } from '../../../plugins/errors.js';
 import { loggableError } from '../../../plugins/logging.js';
 import type { RenderPool } from '../../../render-pool/pool.js';
 import { SERVER_REPORTS } from '../server-report-registry.js';
+import { deleteExportFile, jobsWithFilesBefore, storeExportFile } from './export-file.js';
 import {
   claimJob,
   deleteOldJobs,
@@ -21,9 +20,11 @@ import {
   INTERRUPTED,
   type JobError,
   type JobRow,
+  releaseJobs,
   saveProgress,
   touchJobs,
 } from './job-store.js';
+import { writeXlsxStored } from './write-xlsx-stored.js';
 
 /** Files are kept this long after they were written, then deleted (the job then answers 410). */
 export const EXPORT_FILE_RETENTION_MS = 24 * 3600_000;
@@ -32,16 +33,17 @@ const HEARTBEAT_EVERY_MS = 5_000;
 const CLEANUP_EVERY_MS = 3600_000;
 /** Wait before trying again when the render pool's queue is full. */
 const RENDER_BUSY_RETRY_MS = 5_000;
-/** Render-slot owner of the background exports (apart from any person's own downloads). */
-const RENDER_OWNER = 'report-export-jobs';
+/**
+ * Render-slot owner of this process's background exports (apart from any person's own downloads). One per process:
+ * the cap is counted across processes (decision 026), and each process runs its own jobs.
+ */
+const RENDER_OWNER = `report-export-jobs:${randomUUID()}`;
 
 export interface ReportExportRunnerDeps {
   db: Db;
   renderPool: RenderPool;
   queryInBatches: QueryInBatches;
   now: () => Date;
-  /** Where the files are written: DATA_DIR/report-exports. */
-  dir: string;
   log: FastifyBaseLogger;
   /** This process alone uses the database (PGlite): every live job found at start was left by a previous run. */
   soleProcess: boolean;
@@ -50,10 +52,12 @@ export interface ReportExportRunnerDeps {
 }
 
 /**
- * Runs the background report exports of this process (decision 019): a small in-process queue (one job at a time by
- * default), each job written by the render pool to a file under `dir`, its progress saved at most once a second.
- * Live jobs carry a heartbeat; one whose process died is failed as interrupted at start (PGlite: all of them; on a
- * shared PostgreSQL: those with a stale heartbeat) and by the periodic sweep. Files older than a day are deleted.
+ * Runs background report exports (decisions 019 and 026): the jobs this process accepted, in arrival order (one at a
+ * time by default), and, when it has room, queued jobs whose process died before starting them. Each job is claimed
+ * in the database (SKIP LOCKED: never run twice), written by the render pool into `stored_files` (export-file.ts), so
+ * any process serves the download, its progress saved at most once a second. Live jobs carry a heartbeat; a running
+ * job whose process died is failed as interrupted at start (PGlite: every live job) and by the periodic sweep. Files
+ * older than a day are deleted.
  */
 export class ReportExportRunner {
   readonly #deps: ReportExportRunnerDeps;
@@ -68,14 +72,11 @@ export class ReportExportRunner {
     this.#deps = deps;
   }
 
-  filePath(jobId: string): string {
-    return join(this.#deps.dir, `${jobId}.xlsx`);
-  }
-
   async start(): Promise<void> {
     const { db, now, soleProcess } = this.#deps;
     const failed = await failInterruptedJobs(db, now(), { all: soleProcess });
     if (failed.length > 0) this.#deps.log.warn({ jobs: failed }, 'report exports interrupted by a restart');
+    await this.#dropFiles(failed);
     await this.cleanUp();
     const every = (ms: number, task: () => Promise<unknown>) => {
       const timer = setInterval(() => {
@@ -88,19 +89,27 @@ export class ReportExportRunner {
     };
     every(HEARTBEAT_EVERY_MS, async () => {
       await touchJobs(db, [...this.#queue, ...this.#running.keys()], now());
-      await failInterruptedJobs(db, now());
+      await this.#dropFiles(await failInterruptedJobs(db, now()));
+      // Room here: look for a job another process queued and can no longer run.
+      if (!soleProcess) this.#pump(true);
     });
     every(CLEANUP_EVERY_MS, () => this.cleanUp());
   }
 
-  /** Stops taking jobs, stops the running ones and fails every job of this process as interrupted. */
+  /**
+   * Stops taking jobs and stops the running ones, failing them as interrupted. Queued jobs are handed to the other
+   * processes; with none (PGlite) they are failed too.
+   */
   async stop(): Promise<void> {
+    const { db, now, soleProcess } = this.#deps;
     for (const timer of this.#timers) clearInterval(timer);
-    const own = [...this.#queue, ...this.#running.keys()];
-    this.#queue.length = 0;
+    const queued = this.#queue.splice(0);
+    const running = [...this.#running.keys()];
     this.#stopping.abort(new Error('server shutting down'));
     await Promise.allSettled([...this.#active]);
-    if (own.length > 0) await failInterruptedJobs(this.#deps.db, this.#deps.now(), { ids: own });
+    if (soleProcess) running.push(...queued);
+    else await releaseJobs(db, queued);
+    if (running.length > 0) await this.#dropFiles(await failInterruptedJobs(db, now(), { ids: running }));
   }
 
   enqueue(jobId: string): void {
@@ -115,30 +124,31 @@ export class ReportExportRunner {
     return new Promise((resolve) => this.#idleWaiters.push(resolve));
   }
 
-  /** Deletes export files (and parts left by a crash) older than EXPORT_FILE_RETENTION_MS, and old job rows. */
+  /** Deletes the files of jobs older than EXPORT_FILE_RETENTION_MS (any process's), then old job rows. */
   async cleanUp(): Promise<void> {
-    const { dir, now, db } = this.#deps;
-    const cutoff = now().getTime() - EXPORT_FILE_RETENTION_MS;
-    // Made by the first job: a process that never exports leaves no directory behind.
-    const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return [];
-      throw error;
-    });
-    for (const name of names) {
-      const path = join(dir, name);
-      const info = await stat(path).catch(() => undefined);
-      if (info && info.mtimeMs < cutoff) await rm(path, { force: true });
-    }
+    const { now, db } = this.#deps;
+    const cutoff = new Date(now().getTime() - EXPORT_FILE_RETENTION_MS);
+    await this.#dropFiles(await jobsWithFilesBefore(db, cutoff));
     await deleteOldJobs(db, now());
   }
 
-  #pump(): void {
+  /** Deletes the stored parts of `jobIds` (failed or expired jobs). */
+  async #dropFiles(jobIds: string[]): Promise<void> {
+    for (const jobId of jobIds) await deleteExportFile(this.#deps.db, jobId);
+  }
+
+  /**
+   * Starts jobs while there is room: this process's queue first, then (`orphans`) one job another process queued
+   * and can no longer run.
+   */
+  #pump(orphans = false): void {
     const limit = this.#deps.concurrency ?? 1;
-    while (this.#active.size < limit && this.#queue.length > 0) {
-      const jobId = this.#queue.shift() as string;
-      const run = this.#run(jobId)
+    while (this.#active.size < limit && (this.#queue.length > 0 || orphans)) {
+      const preferred = this.#queue.shift();
+      if (preferred === undefined) orphans = false;
+      const run = this.#run(preferred)
         .catch((error: unknown) =>
-          this.#deps.log.error({ err: loggableError(error), jobId }, 'report export job failed'),
+          this.#deps.log.error({ err: loggableError(error), jobId: preferred }, 'report export job failed'),
         )
         .finally(() => {
           this.#active.delete(run);
@@ -151,10 +161,12 @@ export class ReportExportRunner {
     }
   }
 
-  async #run(jobId: string): Promise<void> {
+  /** Claims `preferred` (or, when it was taken meanwhile or not given, an orphaned job) and runs it. */
+  async #run(preferred: string | undefined): Promise<void> {
     const { db, now } = this.#deps;
-    const job = await claimJob(db, jobId, now());
+    const job = await claimJob(db, now(), preferred);
     if (!job) return;
+    const jobId = job.id;
     const progress: ExportProgress = { fetchedRows: 0, writtenRows: 0, mostRowsAhead: 0 };
     let totalRows = 0;
     this.#running.set(jobId, progress);
@@ -176,6 +188,9 @@ export class ReportExportRunner {
       await finishJob(db, jobId, { state: 'done', rowsWritten: progress.writtenRows, totalRows }, now());
     } catch (error) {
       clearInterval(ticker);
+      await this.#dropFiles([jobId]).catch(() => {
+        // Left for the hourly clean-up.
+      });
       await finishJob(
         db,
         jobId,
@@ -199,10 +214,12 @@ export class ReportExportRunner {
       scope: TeamScope;
     };
     const signal = this.#stopping.signal;
-    await mkdir(this.#deps.dir, { recursive: true });
+    const { db } = this.#deps;
     for (;;) {
       try {
-        await writeXlsxFile(
+        // Parts of an earlier try (a full render queue can fail one before any row, never after).
+        await deleteExportFile(db, job.id);
+        await writeXlsxStored(
           this.#deps.renderPool,
           RENDER_OWNER,
           signal,
@@ -212,7 +229,7 @@ export class ReportExportRunner {
             columns: listExportColumns(definition, language),
             batches: listExportBatches(this.#deps.queryInBatches, server, scope, criteria, language, onCount),
           },
-          this.filePath(job.id),
+          (body) => storeExportFile(db, job.id, body),
           progress,
         );
         return;

@@ -1,5 +1,5 @@
 import type { Language, ReportExportJob, ReportType } from '@portal/contract';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { reportExportJobs } from '../../../db/schema/index.js';
 import type { TeamScope } from '../../../db/team-scope.js';
@@ -69,14 +69,48 @@ export async function findOwnJob(db: Db, jobId: string, userId: number): Promise
   return row;
 }
 
-/** Takes a queued job for running; undefined when it is no longer queued (failed by a sweep meanwhile). */
-export async function claimJob(db: Db, jobId: string, now: Date): Promise<JobRow | undefined> {
+/**
+ * Takes a queued job for running (decision 026): `preferred` (queued by this process) when it is still queued, else
+ * the oldest queued job whose process stopped touching it (it died before starting it). The row is locked with
+ * SKIP LOCKED, so two processes never take the same job and neither waits for the other. Undefined when there is
+ * nothing to take.
+ */
+export async function claimJob(db: Db, now: Date, preferred?: string): Promise<JobRow | undefined> {
+  const stale = new Date(now.getTime() - STALE_HEARTBEAT_MS);
+  const orphaned = lt(reportExportJobs.heartbeatAt, stale);
+  const next = db
+    .select({ id: reportExportJobs.id })
+    .from(reportExportJobs)
+    .where(
+      and(
+        eq(reportExportJobs.state, 'queued'),
+        preferred ? or(eq(reportExportJobs.id, preferred), orphaned) : orphaned,
+      ),
+    )
+    .orderBy(
+      ...(preferred ? [desc(sql`${reportExportJobs.id} = ${preferred}`)] : []),
+      reportExportJobs.createdAt,
+    )
+    .limit(1)
+    .for('update', { skipLocked: true });
   const [row] = await db
     .update(reportExportJobs)
     .set({ state: 'running', heartbeatAt: now })
-    .where(and(eq(reportExportJobs.id, jobId), eq(reportExportJobs.state, 'queued')))
+    .where(and(inArray(reportExportJobs.id, next), eq(reportExportJobs.state, 'queued')))
     .returning();
   return row;
+}
+
+/**
+ * Hands queued jobs back to every process (this one is stopping): their heartbeat is made stale, so the next
+ * process to look takes them over instead of waiting for them to age.
+ */
+export async function releaseJobs(db: Db, jobIds: string[]) {
+  if (jobIds.length === 0) return;
+  await db
+    .update(reportExportJobs)
+    .set({ heartbeatAt: new Date(0) })
+    .where(and(inArray(reportExportJobs.id, jobIds), eq(reportExportJobs.state, 'queued')));
 }
 
 export async function saveProgress(db: Db, jobId: string, rowsWritten: number, totalRows: number, now: Date) {
@@ -108,8 +142,10 @@ export async function touchJobs(db: Db, jobIds: string[], now: Date) {
 }
 
 /**
- * Fails the live jobs whose process is gone: every live job when `all` (one process owns the database: PGlite, or
- * this process shutting down its own), otherwise those whose heartbeat is stale. Answers their ids.
+ * Fails the jobs whose process is gone: every live job when `all` (one process owns the database: PGlite), the live
+ * jobs among `ids` (this process shutting down its own), otherwise the running jobs whose heartbeat is stale. A queued
+ * job with a stale heartbeat is not failed on a shared database: another process takes it over (claimJob). Answers
+ * the ids of the failed jobs.
  */
 export async function failInterruptedJobs(
   db: Db,
@@ -117,14 +153,15 @@ export async function failInterruptedJobs(
   options: { all?: boolean; ids?: string[] } = {},
 ): Promise<string[]> {
   const stale = new Date(now.getTime() - STALE_HEARTBEAT_MS);
+  const everyLive = options.all || options.ids;
   const rows = await db
     .update(reportExportJobs)
     .set({ state: 'failed', error: INTERRUPTED, finishedAt: now })
     .where(
       and(
-        inArray(reportExportJobs.state, LIVE),
+        inArray(reportExportJobs.state, everyLive ? LIVE : ['running']),
         options.ids ? inArray(reportExportJobs.id, options.ids) : undefined,
-        options.all || options.ids ? undefined : lt(reportExportJobs.heartbeatAt, stale),
+        everyLive ? undefined : lt(reportExportJobs.heartbeatAt, stale),
       ),
     )
     .returning({ id: reportExportJobs.id });
@@ -154,7 +191,10 @@ export function jobView(row: JobRow, t: Translate): ReportExportJob {
   };
 }
 
-/** Whether a live job's process stopped answering (see STALE_HEARTBEAT_MS). */
+/**
+ * Whether a running job's process stopped answering (see STALE_HEARTBEAT_MS). A queued job is never stale: any
+ * process may still take it.
+ */
 export function isStale(row: JobRow, now: Date): boolean {
-  return LIVE.includes(row.state) && now.getTime() - row.heartbeatAt.getTime() > STALE_HEARTBEAT_MS;
+  return row.state === 'running' && now.getTime() - row.heartbeatAt.getTime() > STALE_HEARTBEAT_MS;
 }

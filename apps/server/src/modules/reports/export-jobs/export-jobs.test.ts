@@ -1,0 +1,154 @@
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../../db/client.js';
+import { reportExportJobs, users } from '../../../db/schema/index.js';
+import { openTestDatabase } from '../../../testing/test-app.js';
+import { producerIdOf } from '../../producer-lists/producer-lists-fixtures.js';
+import {
+  deleteExportFile,
+  EXPORT_PART_BYTES,
+  exportFileParts,
+  jobsWithFilesBefore,
+  openExportFile,
+  storeExportFile,
+} from './export-file.js';
+import { claimJob, failInterruptedJobs, isStale, releaseJobs, STALE_HEARTBEAT_MS } from './job-store.js';
+
+/* Background exports shared by several processes (decision 026): files in stored_files, jobs claimed once. */
+
+let database: Database;
+let drop: () => Promise<void>;
+let userId: number;
+let producerId: number;
+
+beforeAll(async () => {
+  ({ database, drop } = await openTestDatabase());
+  const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.login, 'partner1'));
+  userId = user?.id as number;
+  producerId = await producerIdOf(database.db, 'A1001');
+});
+afterAll(async () => {
+  await database.close();
+  await drop();
+});
+
+async function insertJob(state: 'queued' | 'running', heartbeatAt: Date, createdAt = new Date()) {
+  const [row] = await database.db
+    .insert(reportExportJobs)
+    .values({
+      userId,
+      producerId,
+      siteCode: 'afs',
+      reportType: 1,
+      criteria: { criteria: {}, scope: {} },
+      language: 'en',
+      state,
+      fileName: 'x.xlsx',
+      heartbeatAt,
+      createdAt,
+    })
+    .returning();
+  return row?.id as string;
+}
+
+async function stateOf(id: string) {
+  const [row] = await database.db.select().from(reportExportJobs).where(eq(reportExportJobs.id, id));
+  return row?.state;
+}
+
+/** Bytes arriving in uneven chunks, as a render thread sends them. */
+function chunked(bytes: Buffer, sizes: number[]): Readable {
+  const chunks: Buffer[] = [];
+  for (let at = 0, i = 0; at < bytes.length; i++) {
+    const size = sizes[i % sizes.length] as number;
+    chunks.push(bytes.subarray(at, at + size));
+    at += size;
+  }
+  return Readable.from(chunks);
+}
+
+async function readAll(body: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+describe('export files in the database', () => {
+  it('stores a file larger than a part in parts, streams it back byte for byte, then deletes it', async () => {
+    const id = await insertJob('running', new Date());
+    const bytes = randomBytes(2 * EXPORT_PART_BYTES + 12_345);
+    await storeExportFile(database.db, id, chunked(bytes, [65_536, 7, 300_001]));
+    const parts = await exportFileParts(database.db, id);
+    expect(parts.map((p) => p.size)).toEqual([EXPORT_PART_BYTES, EXPORT_PART_BYTES, 12_345]);
+    const file = await openExportFile(database.db, id);
+    expect(file?.size).toBe(bytes.length);
+    expect((await readAll(file?.body as Readable)).equals(bytes)).toBe(true);
+
+    expect(await deleteExportFile(database.db, id)).toBe(3);
+    expect(await openExportFile(database.db, id)).toBeUndefined();
+    expect(await deleteExportFile(database.db, id)).toBe(0);
+  });
+
+  it('ends a download with an error, not a shorter file, when a part goes while it is sent', async () => {
+    const id = await insertJob('running', new Date());
+    await storeExportFile(database.db, id, Readable.from([randomBytes(EXPORT_PART_BYTES + 10)]));
+    const file = await openExportFile(database.db, id);
+    await deleteExportFile(database.db, id);
+    await expect(readAll(file?.body as Readable)).rejects.toThrow(/disappeared/);
+  });
+
+  it('finds the stored files of jobs older than the retention only', async () => {
+    const old = await insertJob('running', new Date(), new Date(Date.now() - 25 * 3600_000));
+    const recent = await insertJob('running', new Date());
+    for (const id of [old, recent])
+      await storeExportFile(database.db, id, Readable.from([Buffer.from('PK')]));
+    const found = await jobsWithFilesBefore(database.db, new Date(Date.now() - 24 * 3600_000));
+    expect(found).toContain(old);
+    expect(found).not.toContain(recent);
+    for (const id of [old, recent]) await deleteExportFile(database.db, id);
+  });
+});
+
+describe('claiming jobs', () => {
+  it("takes this process's own job first, never another live process's queued job, and an orphan once stale", async () => {
+    const now = new Date();
+    const othersFresh = await insertJob('queued', now);
+    const orphan = await insertJob('queued', new Date(now.getTime() - STALE_HEARTBEAT_MS - 1000));
+    const own = await insertJob('queued', now);
+
+    expect((await claimJob(database.db, now, own))?.id).toBe(own);
+    // Taken already: the same claim finds the orphan instead, and nobody takes a job twice.
+    expect((await claimJob(database.db, now, own))?.id).toBe(orphan);
+    expect(await claimJob(database.db, now)).toBeUndefined();
+    expect(await stateOf(othersFresh)).toBe('queued');
+
+    // A process that stops hands its queued job back: the next one to look takes it at once.
+    await releaseJobs(database.db, [othersFresh]);
+    expect((await claimJob(database.db, now))?.id).toBe(othersFresh);
+  });
+
+  it('never gives one job to two processes claiming at the same time', async () => {
+    const now = new Date();
+    const stale = new Date(now.getTime() - STALE_HEARTBEAT_MS - 1000);
+    const ids = [await insertJob('queued', stale), await insertJob('queued', stale)];
+    const claims = await Promise.all(Array.from({ length: 6 }, () => claimJob(database.db, now)));
+    const taken = claims.flatMap((job) => (job ? [job.id] : []));
+    expect(taken.sort()).toEqual([...ids].sort());
+  });
+
+  it('fails running jobs with a stale heartbeat, not queued ones, on a shared database', async () => {
+    const now = new Date();
+    const old = new Date(now.getTime() - STALE_HEARTBEAT_MS - 1000);
+    const running = await insertJob('running', old);
+    const waiting = await insertJob('queued', old);
+    const failed = await failInterruptedJobs(database.db, now);
+    expect(failed).toContain(running);
+    expect(failed).not.toContain(waiting);
+    expect(await stateOf(waiting)).toBe('queued');
+    const [row] = await database.db.select().from(reportExportJobs).where(eq(reportExportJobs.id, waiting));
+    expect(isStale(row as typeof reportExportJobs.$inferSelect, now)).toBe(false);
+    await database.db.delete(reportExportJobs).where(eq(reportExportJobs.id, waiting));
+  });
+});
