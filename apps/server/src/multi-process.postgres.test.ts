@@ -1,0 +1,277 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { reportExportJobSchema, statementPolicyListSchema } from '@portal/contract';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { demoAccount } from './db/seed/demo-accounts.js';
+import { readLatestMail, waitForMail } from './mail/index.js';
+import { adminQuery, databaseUrl, TEST_DB_PREFIX } from './testing/engines.js';
+import { freePort } from './testing/private-cluster.js';
+
+/*
+ * Two real server processes on one PostgreSQL database, as behind a load balancer without sticky sessions
+ * (docs/operations.md, "Several processes"; decision 026). Every request names the process it goes to; whatever one
+ * process knows, the other must know too: sessions, locks, limits, queued mail, the render cap, export files.
+ */
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const API = '/angel/face/en/api';
+
+interface Server {
+  name: string;
+  port: number;
+  process: ChildProcess;
+  output: string;
+  outboxDir: string;
+}
+
+/** A browser: one cookie jar and CSRF token, sending each request to the server it is told. */
+class Browser {
+  readonly cookies = new Map<string, string>();
+  csrfToken: string | undefined;
+
+  async call(server: Server, method: string, path: string, body?: unknown): Promise<Response> {
+    const headers: Record<string, string> = {};
+    if (this.cookies.size > 0)
+      headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    if (method !== 'GET' && this.csrfToken) headers['x-csrf-token'] = this.csrfToken;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(`http://127.0.0.1:${server.port}${API}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    for (const set of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = set.split(';');
+      const at = pair.indexOf('=');
+      const name = pair.slice(0, at).trim();
+      const value = pair.slice(at + 1).trim();
+      const gone = attributes.some((a) => /^\s*max-age=0$/i.test(a)) || value === '';
+      if (gone) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+
+  /** Like the SPA: reads /me for a CSRF token, then calls; keeps any rotated token an answer carries. */
+  async json(server: Server, method: string, path: string, body?: unknown) {
+    if (method !== 'GET' && !this.csrfToken) await this.json(server, 'GET', '/me');
+    const response = await this.call(server, method, path, body);
+    const data = response.headers.get('content-type')?.startsWith('application/json')
+      ? await response.json()
+      : undefined;
+    if (typeof data?.csrfToken === 'string') this.csrfToken = data.csrfToken;
+    return { status: response.status, data };
+  }
+
+  signIn(server: Server, login: string, password: string, area: 'b2b' | 'b2c' = 'b2b') {
+    return this.json(server, 'POST', '/login', { login, password, area });
+  }
+}
+
+async function startServer(name: string, env: Record<string, string>): Promise<Server> {
+  const port = await freePort();
+  const outboxDir = mkdtempSync(join(tmpdir(), `portal-multi-${name}-`));
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'apps/server/src/main.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: outboxDir,
+      OUTBOX_DIR: outboxDir,
+      WEB_DIST: '/nonexistent',
+      SEED_DEMO: 'false',
+      REDIS_URL: '',
+      LOG_LEVEL: 'warn',
+      // One secret for the deployment: sessions, CSRF tokens and counter keys are HMACs under it.
+      SESSION_SECRET: 'multi-process-test-secret-0123456789abcdef',
+      RENDER_THREADS: '1',
+      RENDER_PER_USER: '1',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const server: Server = { name, port, process: child, output: '', outboxDir };
+  child.stdout?.on('data', (c) => {
+    server.output += c;
+  });
+  child.stderr?.on('data', (c) => {
+    server.output += c;
+  });
+  return server;
+}
+
+async function ready(server: Server) {
+  for (let i = 0; i < 240; i++) {
+    const up = await fetch(`http://127.0.0.1:${server.port}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return;
+    if (server.process.exitCode !== null) throw new Error(`${server.name} did not start:\n${server.output}`);
+    await sleep(250);
+  }
+  throw new Error(`${server.name} did not answer /readyz:\n${server.output}`);
+}
+
+describe.runIf(process.env.TEST_DB_ENGINE === 'postgres')('two server processes on one database', () => {
+  const baseUrl = process.env.DATABASE_URL as string;
+  const name = `${TEST_DB_PREFIX}${randomBytes(6).toString('hex')}`;
+  let a: Server;
+  let b: Server;
+
+  beforeAll(async () => {
+    await adminQuery(baseUrl, `create database ${name} template ${inject('dbTemplate')}`);
+    // The demo client signs in without a one-time code here, so the render cap can be shown with their statements.
+    await adminQuery(
+      databaseUrl(baseUrl, name),
+      `update users set otp_required = false where login = '${demoAccount('client').login}'`,
+    );
+    const url = databaseUrl(baseUrl, name);
+    // A is a web-only process: it queues e-mails, B's workers send them. A starts first: on a database no process
+    // has started on yet, each creates pg-boss' queues, and two doing it at once wait on each other's DDL past the
+    // 1 s statement limit (docs/operations.md, "Several processes").
+    a = await startServer('A', { DATABASE_URL: url, JOB_WORKERS: 'false' });
+    await ready(a);
+    b = await startServer('B', { DATABASE_URL: url, JOB_WORKERS: 'true' });
+    await ready(b);
+  });
+  afterAll(async () => {
+    for (const server of [a, b]) {
+      if (!server) continue;
+      if (server.process.exitCode === null) {
+        const exited = new Promise((r) => server.process.once('exit', r));
+        server.process.kill('SIGTERM');
+        await Promise.race([exited, sleep(10_000)]);
+        if (server.process.exitCode === null) server.process.kill('SIGKILL');
+      }
+      rmSync(server.outboxDir, { recursive: true, force: true });
+    }
+    await adminQuery(baseUrl, `drop database if exists ${name} with (force)`);
+  });
+
+  it('shares a session: signed in on A, known on B, signed out on B is signed out on A', async () => {
+    const partner = demoAccount('partner');
+    const browser = new Browser();
+    const signedIn = await browser.signIn(a, partner.login, partner.password);
+    expect(signedIn.status, JSON.stringify(signedIn.data)).toBe(200);
+    expect(signedIn.data.currentProducer).not.toBeNull();
+
+    const onB = await browser.json(b, 'GET', '/me');
+    expect(onB.data.currentProducer?.name ?? onB.data.currentProducer).toBeTruthy();
+    expect((await browser.json(b, 'GET', '/session')).status).toBe(200);
+
+    const cookies = new Map(browser.cookies);
+    expect((await browser.json(b, 'DELETE', '/logout')).status).toBe(200);
+    // The old cookie, replayed on A, names a session that no longer exists anywhere.
+    const replay = new Browser();
+    for (const [k, v] of cookies) replay.cookies.set(k, v);
+    expect((await replay.json(a, 'GET', '/session')).status).toBe(401);
+    expect((await replay.json(a, 'GET', '/me')).data.currentProducer).toBeNull();
+  });
+
+  it('locks an account after 5 wrong passwords, whichever process each went to', async () => {
+    const consultant = demoAccount('consultant');
+    const browser = new Browser();
+    const statuses = [];
+    for (let i = 0; i < 5; i++)
+      statuses.push((await browser.signIn(i % 2 === 0 ? a : b, consultant.login, 'Wrong-password1')).status);
+    // The 5th failure brings the lock (docs/auth.md, "Account lock"): four on one process alone would not.
+    expect(statuses).toEqual([401, 401, 401, 401, 429]);
+    for (const server of [a, b]) {
+      const right = await browser.signIn(server, consultant.login, consultant.password);
+      expect(right.status, server.name).toBe(429);
+    }
+  });
+
+  it('counts a rate limit across processes: the 4th reset request of one login in an hour is refused', async () => {
+    const browser = new Browser();
+    const login = demoAccount('otherPartner').login;
+    const statuses = [];
+    for (const server of [a, b, a, b])
+      statuses.push((await browser.json(server, 'POST', '/forget_password_b2b', { loginId: login })).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+
+  it('sends mail queued by a web-only process from the worker of another', async () => {
+    const partner = demoAccount('partner');
+    const before = await readLatestMail(b.outboxDir, partner.email);
+    const answer = await new Browser().json(a, 'POST', '/forget_password_b2b', { loginId: partner.login });
+    expect(answer.status).toBe(200);
+    const mail = await waitForMail(b.outboxDir, partner.email, { after: before?.file, timeoutMs: 15_000 });
+    expect(mail.subject).toBeTruthy();
+    expect(mail.text).toMatch(/https?:\/\//);
+    // A has no workers: it never sent anything.
+    expect(await readLatestMail(a.outboxDir, partner.email)).toBeUndefined();
+  });
+
+  it("caps one person's renders across processes: a ZIP under way on A makes a PDF on B wait (429)", async () => {
+    const client = demoAccount('client');
+    const browser = new Browser();
+    expect((await browser.signIn(b, client.login, client.password, 'b2c')).status).toBe(200);
+    const plans = (await browser.json(b, 'GET', '/b2c/plans')).data.data as { id: number }[];
+    let partyId = 0;
+    for (const plan of plans) {
+      partyId = (await browser.json(b, 'GET', `/b2c/plans/${plan.id}`)).data.partyId ?? 0;
+      if (partyId) break;
+    }
+    const list = statementPolicyListSchema.parse(
+      (await browser.json(b, 'GET', `/statement/policy_list/${partyId}`)).data,
+    );
+    const partyIds = list.accounts.map((account) => account.partyId);
+    expect(partyIds.length).toBeGreaterThan(1);
+
+    // Once A answers with its headers, the ZIP holds the person's one render slot until its last entry is made.
+    const zip = await browser.call(a, 'GET', `/statement/download_zip?party_ids=${partyIds.join(',')}`);
+    expect(zip.status).toBe(200);
+    const refused = await browser.call(b, 'GET', `/statement/${partyIds[0]}.pdf`);
+    const zipBytes = Buffer.from(await zip.arrayBuffer());
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(zipBytes.subarray(0, 2).toString()).toBe('PK');
+    // The ZIP is complete: the slot is free again, on every process.
+    let pdf: Response | undefined;
+    for (let i = 0; i < 20 && pdf?.status !== 200; i++) {
+      if (i > 0) await sleep(100);
+      pdf = await browser.call(b, 'GET', `/statement/${partyIds[0]}.pdf`);
+    }
+    expect(pdf?.status).toBe(200);
+    expect(
+      Buffer.from(await (pdf as Response).arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+  });
+
+  it('serves an export queued on A from B', async () => {
+    const partner = demoAccount('partner');
+    const browser = new Browser();
+    expect((await browser.signIn(a, partner.login, partner.password)).status).toBe(200);
+    const form = { reportType: 1, dateFrom: '2024-01-01', dateTo: '2026-06-30' };
+    const created = await browser.json(a, 'POST', '/b2b/report_exports', form);
+    expect(created.status, JSON.stringify(created.data)).toBe(202);
+    const { jobId } = reportExportJobSchema.parse(created.data);
+
+    let job = reportExportJobSchema.parse(created.data);
+    for (let i = 0; i < 150 && (job.state === 'queued' || job.state === 'running'); i++) {
+      await sleep(100);
+      job = reportExportJobSchema.parse((await browser.json(b, 'GET', `/b2b/report_exports/${jobId}`)).data);
+    }
+    expect(job.state, job.error).toBe('done');
+    expect(job.totalRows).toBeGreaterThan(0);
+
+    const file = await browser.call(b, 'GET', `/b2b/report_exports/${jobId}/file`);
+    expect(file.status).toBe(200);
+    const bytes = Buffer.from(await file.arrayBuffer());
+    expect(Number(file.headers.get('content-length'))).toBe(bytes.length);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+    expect((workbook.worksheets[0] as ExcelJS.Worksheet).rowCount - 1).toBe(job.totalRows);
+  });
+});
