@@ -19,9 +19,10 @@ import { producers } from './producers.js';
 
 /**
  * A report written to a file in the background (decision 019): one row per `POST /b2b/report_exports`. The criteria
- * and the team scope are those checked and audited when the job was created; the runner of one server process
- * writes the file under DATA_DIR and keeps `heartbeat_at` fresh while the job is live, so a job whose process died
- * is recognised (stale heartbeat) and reported as interrupted.
+ * and the team scope are those checked and audited when the job was created; the runner of the process that claims
+ * it writes the file into `stored_files` (decision 026) and keeps `heartbeat_at` fresh while the job is live, so a
+ * job whose process died is recognised (stale heartbeat): taken over while queued, reported as interrupted once
+ * running.
  */
 export const reportExportJobs = pgTable(
   'report_export_jobs',
