@@ -134,13 +134,13 @@ describe.runIf(process.env.TEST_DB_ENGINE === 'postgres')('two server processes 
       `update users set otp_required = false where login = '${demoAccount('client').login}'`,
     );
     const url = databaseUrl(baseUrl, name);
-    // A is a web-only process: it queues e-mails, B's workers send them. A starts first: on a database no process
-    // has started on yet, each creates pg-boss' queues, and two doing it at once wait on each other's DDL past the
-    // 1 s statement limit (docs/operations.md, "Several processes").
-    a = await startServer('A', { DATABASE_URL: url, JOB_WORKERS: 'false' });
-    await ready(a);
-    b = await startServer('B', { DATABASE_URL: url, JOB_WORKERS: 'true' });
-    await ready(b);
+    // A is a web-only process: it queues e-mails, B's workers send them. Both start at the same moment on a database
+    // no process has started on yet, so both create pg-boss' queues at once (jobs/queue.ts retries the loser).
+    [a, b] = await Promise.all([
+      startServer('A', { DATABASE_URL: url, JOB_WORKERS: 'false' }),
+      startServer('B', { DATABASE_URL: url, JOB_WORKERS: 'true' }),
+    ]);
+    await Promise.all([ready(a), ready(b)]);
   });
   afterAll(async () => {
     for (const server of [a, b]) {

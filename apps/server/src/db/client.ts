@@ -101,11 +101,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   };
 }
 
-/** Migrations may rebuild indexes for minutes: they run on a connection of their own, without the pool's limits. */
+/**
+ * Migrations may rebuild indexes for minutes: they run on a connection of their own, without the pool's limits.
+ * Several processes of one release start together: a session lock lets the first migrate while the others wait and
+ * then find nothing left to do (drizzle alone would run the same migration twice at once).
+ */
 async function migrateWithoutTimeouts(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
+    await client.query(`select pg_advisory_lock(hashtext('portal:migrate'))`);
     await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_FOLDER });
   } finally {
     await client.end();

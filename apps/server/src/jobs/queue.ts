@@ -8,6 +8,8 @@ export const JOB_SCHEMA = 'pgboss';
 /** pg-boss' shortest poll; a job sent by this process wakes its worker at once (notifyWorker) anyway. */
 const POLL_SECONDS = 0.5;
 
+const QUEUE_SETUP_ATTEMPTS = 4;
+
 /**
  * Installs or migrates pg-boss' schema and stops again, running no workers. main.ts calls it on the setup pool,
  * beside the portal's migrations: the request pool's 1 s statement limit (decision 016) is no place for DDL.
@@ -91,9 +93,11 @@ export class JobQueue {
         expireInSeconds: d.expireInSeconds,
         ...(d.deadLetter ? { deadLetter: d.deadLetter.name } : {}),
       };
-      await this.boss.createQueue(d.name, options);
-      // createQueue keeps an existing queue as it was: bring its policy up to date with the code.
-      await this.boss.updateQueue(d.name, options);
+      await this.#withRetry(d.name, async () => {
+        await this.boss.createQueue(d.name, options);
+        // createQueue keeps an existing queue as it was: bring its policy up to date with the code.
+        await this.boss.updateQueue(d.name, options);
+      });
     }
     this.#started = true;
     if (!this.#options.runWorkers) return;
@@ -116,6 +120,23 @@ export class JobQueue {
         },
       );
       this.#workers.set(d.name, id);
+    }
+  }
+
+  /**
+   * Two processes starting at the same moment on a fresh database both create the queues; pg-boss serialises that
+   * with a lock, and the one that waits can hit the request pool's 1 s statement limit. By the next try the other
+   * has created the queue, so creating it again is a no-op.
+   */
+  async #withRetry(queue: string, step: () => Promise<void>): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await step();
+      } catch (err) {
+        if (attempt >= QUEUE_SETUP_ATTEMPTS) throw err;
+        this.#options.log.warn({ err, queue, attempt }, 'creating the job queue failed, trying again');
+        await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+      }
     }
   }
 
