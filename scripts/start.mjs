@@ -3,12 +3,13 @@
 //
 // Signals. The server drains on SIGTERM/SIGINT and exits at once on a second one (shutdown.ts), so it must get
 // each signal exactly once:
-// - it runs in a process group of its own, so a terminal's Ctrl-C (sent to the whole foreground group) reaches it
-//   only through this launcher;
-// - npm forwards the SIGINT/SIGTERM it gets to this launcher as well, so one Ctrl-C can arrive here twice within a few
-//   milliseconds: a repeat within DUPLICATE_MS is that echo and is not passed on; a later one (an operator insisting)
-//   is;
-// - SIGHUP (the terminal closed) becomes SIGTERM: a drain, as the server has no SIGHUP handler.
+// - the root package.json runs this file with `exec`, so npm's shell is replaced by this launcher and the signals
+//   npm passes on (SIGINT, SIGTERM) reach it (a shell waiting for a child would die without passing them on);
+// - the server runs in a process group of its own, so a signal sent to the whole group (a terminal's Ctrl-C,
+//   systemd's control-group stop) reaches it only through this launcher;
+// - that group signal reaches this launcher both directly and through npm, within milliseconds: a repeat within
+//   DUPLICATE_MS is that echo and is not passed on; a later one (an operator insisting) is;
+// - SIGHUP (the terminal closed) becomes SIGTERM, a drain: the server has no SIGHUP handler.
 // The launcher then exits with the server's code (128 + signal number if the server died of a signal).
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
