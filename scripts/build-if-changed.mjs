@@ -48,6 +48,13 @@ export const HASH_FILE = 'apps/server/dist/.build-hash';
 /** Folders inside an input that are outputs or installs, never sources. */
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.git']);
 
+/**
+ * Files inside the inputs that no build reads, skipped to keep the check of an unchanged tree short: tests (vitest
+ * finds them; no entry imports one) and drizzle-kit's schema snapshots (3.4 MB; the bundle copies only the .sql
+ * files and the journal).
+ */
+const NOT_BUILT = [/\.test\.tsx?$/, /^apps\/server\/src\/db\/migrations\/meta\/\d+_snapshot\.json$/];
+
 /** Every regular file under `path` (or `path` itself), as sorted repository-relative paths with '/' separators. */
 function filesUnder(root, path) {
   const absolute = join(root, path);
@@ -66,7 +73,8 @@ function filesUnder(root, path) {
       if (entry.isDirectory()) {
         if (!SKIPPED_DIRS.has(entry.name)) walk(full);
       } else if (entry.isFile()) {
-        found.push(relative(root, full).split(sep).join('/'));
+        const file = relative(root, full).split(sep).join('/');
+        if (!NOT_BUILT.some((pattern) => pattern.test(file))) found.push(file);
       }
     }
   };

@@ -98,7 +98,7 @@ describe('build-if-changed: the input hash', () => {
     expect(hashBuildInputs(root, NO_ENV)).not.toBe(split1);
   });
 
-  it('does not change for files outside the inputs (docs, build output, installed packages)', () => {
+  it('does not change for files no build reads (docs, build output, installed packages, tests, drizzle snapshots)', () => {
     const root = sourceTree();
     const before = hashBuildInputs(root, NO_ENV);
     write(root, 'README.md', 'other notes');
@@ -107,7 +107,12 @@ describe('build-if-changed: the input hash', () => {
     write(root, 'apps/server/dist/main.js', 'built');
     write(root, 'apps/web/src/node_modules/x/index.js', 'reinstalled');
     write(root, 'e2e/a.spec.ts', 'test');
+    write(root, 'apps/server/src/app.test.ts', 'test');
+    write(root, 'apps/web/src/app/App.test.tsx', 'test');
+    write(root, 'apps/server/src/db/migrations/meta/0018_snapshot.json', '{}');
     expect(hashBuildInputs(root, NO_ENV)).toBe(before);
+    write(root, 'apps/server/src/db/migrations/meta/_journal.json', '{"entries":[]}');
+    expect(hashBuildInputs(root, NO_ENV)).not.toBe(before);
   });
 
   it('changes with the VITE_* variables vite bakes into the SPA, and no other variable', () => {
