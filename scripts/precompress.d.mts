@@ -2,4 +2,6 @@
 export declare const COMPRESSIBLE: ReadonlySet<string>;
 export declare const MIN_BYTES: number;
 /** Sizes in bytes: of the eligible originals, and of what a browser receives with br or gzip. */
-export declare function precompress(dir: string): { files: number; bytes: number; br: number; gz: number };
+export declare function precompress(
+  dir: string,
+): Promise<{ files: number; bytes: number; br: number; gz: number }>;

@@ -212,7 +212,7 @@ describe('worker-entry.mjs', () => {
 });
 
 describe('precompress.mjs', () => {
-  it('writes .br and .gz beside text files of at least 1 kB, only when smaller, and drops stale copies', () => {
+  it('writes .br and .gz beside text files of at least 1 kB, only when smaller, and drops stale copies', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'portal-precompress-'));
     const text = 'const repeated = "text compresses well";\n'.repeat(100);
     write(dir, 'assets/app-1.js', text);
@@ -224,7 +224,7 @@ describe('precompress.mjs', () => {
     write(dir, 'assets/stale-5.js', 'x=2');
     write(dir, 'assets/stale-5.js.br', 'from an earlier build');
 
-    const totals = precompress(dir);
+    const totals = await precompress(dir);
 
     for (const file of ['assets/app-1.js', 'assets/app-1.css', 'index.html']) {
       expect(existsSync(join(dir, `${file}.br`)), `${file}.br`).toBe(true);

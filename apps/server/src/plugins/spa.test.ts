@@ -26,7 +26,7 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets/index-AbC123.js'), SCRIPT);
   writeFileSync(join(dist, 'assets/gzip-only-XyZ789.js'), SCRIPT);
   writeFileSync(join(dist, 'assets/small-Q1.css'), SMALL_CSS);
-  precompress(dist);
+  await precompress(dist);
   rmSync(join(dist, 'assets/gzip-only-XyZ789.js.br'));
   t = await createTestApp({ WEB_DIST: dist });
 });
