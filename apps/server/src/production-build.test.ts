@@ -15,7 +15,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   BUILD_INPUTS,
   BUILD_OUTPUTS,
@@ -30,6 +30,17 @@ import { precompress } from '../../../scripts/precompress.mjs';
 
 /** The production start's pieces (scripts/start.mjs): the build-if-changed decision, the worker loader, precompression. */
 
+const madeDirs: string[] = [];
+/** A fresh folder under the system's temporary folder, removed after the file's tests. */
+const scratch = (prefix: string) => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  madeDirs.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of madeDirs) rmSync(dir, { recursive: true, force: true });
+});
+
 const write = (root: string, file: string, text: string | Buffer) => {
   mkdirSync(dirname(join(root, file)), { recursive: true });
   writeFileSync(join(root, file), text);
@@ -37,7 +48,7 @@ const write = (root: string, file: string, text: string | Buffer) => {
 
 /** A small tree with a file in some of the build's inputs, and files that are not inputs. */
 function sourceTree(): string {
-  const root = mkdtempSync(join(tmpdir(), 'portal-build-hash-'));
+  const root = scratch('portal-build-hash-');
   write(root, 'apps/web/src/main.tsx', 'render(<App />);');
   write(root, 'apps/web/src/app/App.tsx', 'export const App = () => null;');
   write(root, 'apps/web/index.html', '<div id="root"></div>');
@@ -181,7 +192,7 @@ describe('build-if-changed: the stored hash', () => {
  * tsx from there). Loaded by a real Node process, as a render thread loads it: no vitest transform.
  */
 function loadWorkerEntry(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'portal-worker-entry-'));
+  const dir = scratch('portal-worker-entry-');
   symlinkSync(join(REPO_ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
   copyFileSync(
     fileURLToPath(new URL('./render-pool/worker-entry.mjs', import.meta.url)),
@@ -213,7 +224,7 @@ describe('worker-entry.mjs', () => {
 
 describe('precompress.mjs', () => {
   it('writes .br and .gz beside text files of at least 1 kB, only when smaller, and drops stale copies', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'portal-precompress-'));
+    const dir = scratch('portal-precompress-');
     const text = 'const repeated = "text compresses well";\n'.repeat(100);
     write(dir, 'assets/app-1.js', text);
     write(dir, 'assets/app-1.css', 'a{}'.repeat(400));

@@ -19,8 +19,10 @@ const ASSET = '/angel/face/assets/index-AbC123.js';
 const GZIP_ONLY = '/angel/face/assets/gzip-only-XyZ789.js';
 
 let t: TestContext;
+let scratch: string;
 beforeAll(async () => {
-  const dist = join(mkdtempSync(join(tmpdir(), 'portal-spa-')), 'assets', 'dist');
+  scratch = mkdtempSync(join(tmpdir(), 'portal-spa-'));
+  const dist = join(scratch, 'assets', 'dist');
   mkdirSync(join(dist, 'assets'), { recursive: true });
   writeFileSync(join(dist, 'index.html'), INDEX);
   writeFileSync(join(dist, 'assets/index-AbC123.js'), SCRIPT);
@@ -30,7 +32,10 @@ beforeAll(async () => {
   rmSync(join(dist, 'assets/gzip-only-XyZ789.js.br'));
   t = await createTestApp({ WEB_DIST: dist });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  rmSync(scratch, { recursive: true, force: true });
+});
 
 const get = (url: string, acceptEncoding?: string) =>
   t.app.inject({
