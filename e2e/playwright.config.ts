@@ -8,8 +8,9 @@ export const E2E_DATA_DIR = resolve(root, process.env.E2E_DATA_DIR ?? '.tmp/e2e'
 
 /**
  * Browser tests drive Debian's Chromium against the built SPA served by the real server on a fresh PGlite database
- * with the demo data: exactly what `npm start` gives a person. Each site is its own host (*.localhost resolves to
- * loopback in Chromium).
+ * with the demo data: exactly what `npm start` gives a person, the compiled server bundle included (built here when
+ * the sources changed since the last build, scripts/build-if-changed.mjs). Each site is its own host (*.localhost
+ * resolves to loopback in Chromium).
  */
 export default defineConfig({
   testDir: '.',
@@ -43,7 +44,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    command: `rm -rf '${E2E_DATA_DIR}' && npx tsx apps/server/src/main.ts`,
+    command: `rm -rf '${E2E_DATA_DIR}' && node scripts/build-if-changed.mjs && node apps/server/dist/main.js`,
     cwd: root,
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,
     reuseExistingServer: false,

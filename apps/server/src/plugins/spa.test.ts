@@ -1,19 +1,60 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompress } from '../../../../scripts/precompress.mjs';
 import { createTestApp, type TestContext } from '../testing/test-app.js';
 
-/** A built SPA of one page, so the fallback to index.html is really there to (not) take. */
+/**
+ * A built SPA precompressed by the build's own script: an index.html and a hashed script large enough to be
+ * compressed, a small stylesheet below the threshold (no copies), and a script whose .br copy was removed (gzip
+ * only), so the fallback to the plain file is really there to (not) take. Its root sits under a folder named
+ * "assets", which must not make index.html look like a hashed asset.
+ */
+const INDEX = `<!doctype html><title>SPA</title>${'<meta name="x" content="padding to compress">'.repeat(60)}`;
+const SCRIPT = `export const words = ${JSON.stringify('hashed asset '.repeat(400))};`;
+const SMALL_CSS = 'body{margin:0}';
+const ASSET = '/angel/face/assets/index-AbC123.js';
+const GZIP_ONLY = '/angel/face/assets/gzip-only-XyZ789.js';
+
 let t: TestContext;
+let scratch: string;
 beforeAll(async () => {
-  const dist = mkdtempSync(join(tmpdir(), 'portal-spa-'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>SPA</title>');
+  scratch = mkdtempSync(join(tmpdir(), 'portal-spa-'));
+  const dist = join(scratch, 'assets', 'dist');
+  mkdirSync(join(dist, 'assets'), { recursive: true });
+  writeFileSync(join(dist, 'index.html'), INDEX);
+  writeFileSync(join(dist, 'assets/index-AbC123.js'), SCRIPT);
+  writeFileSync(join(dist, 'assets/gzip-only-XyZ789.js'), SCRIPT);
+  writeFileSync(join(dist, 'assets/small-Q1.css'), SMALL_CSS);
+  await precompress(dist);
+  rmSync(join(dist, 'assets/gzip-only-XyZ789.js.br'));
   t = await createTestApp({ WEB_DIST: dist });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  rmSync(scratch, { recursive: true, force: true });
+});
 
-const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { host: 'afs.localhost' } });
+const get = (url: string, acceptEncoding?: string) =>
+  t.app.inject({
+    method: 'GET',
+    url,
+    headers: {
+      host: 'afs.localhost',
+      ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }),
+    },
+  });
+
+/** The body as the browser sees it after undoing the Content-Encoding. */
+function decoded(response: Awaited<ReturnType<typeof get>>): string {
+  const encoding = response.headers['content-encoding'];
+  if (encoding === 'br') return brotliDecompressSync(response.rawPayload).toString();
+  if (encoding === 'gzip') return gunzipSync(response.rawPayload).toString();
+  if (encoding === undefined) return response.body;
+  throw new Error(`unexpected content-encoding ${encoding}`);
+}
 
 describe('SPA fallback', () => {
   it.each(['/angel/face/', '/angel/face/b2c/my_plan', '/angel/face/zh/b2b/reports?x=1'])(
@@ -22,6 +63,7 @@ describe('SPA fallback', () => {
       const response = await get(url);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(decoded(response)).toBe(INDEX);
     },
   );
 
@@ -31,9 +73,79 @@ describe('SPA fallback', () => {
     '/angel/face/en/api/no/such/thing',
     '/angel/face/xx/api/me',
   ])('answers the API path %s with a JSON 404, not the SPA', async (url) => {
-    const response = await get(url);
+    const response = await get(url, 'br, gzip');
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.json()).toEqual({ error: 'Page Not Found' });
+  });
+});
+
+describe('precompressed files', () => {
+  it.each([
+    ['br, gzip, deflate', 'br'],
+    ['gzip, deflate, br;q=0', 'gzip'],
+    ['gzip', 'gzip'],
+    ['*', 'gzip'],
+    ['identity', undefined],
+    [undefined, undefined],
+  ])(
+    'a hashed asset asked with Accept-Encoding %s comes as %s, cached for a year',
+    async (accept, encoding) => {
+      const response = await get(ASSET, accept);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(decoded(response)).toBe(SCRIPT);
+      if (encoding) expect(Number(response.headers['content-length'])).toBeLessThan(SCRIPT.length / 4);
+    },
+  );
+
+  it.each(['/angel/face/', '/angel/face/b2c/plans/12', '/angel/face/index.html'])(
+    '%s (index.html, a deep link included) is compressed and never cached',
+    async (url) => {
+      for (const [accept, encoding] of [
+        ['br, gzip', 'br'],
+        ['gzip', 'gzip'],
+        ['identity', undefined],
+      ] as const) {
+        const response = await get(url, accept);
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-encoding']).toBe(encoding);
+        expect(response.headers['content-type']).toMatch(/^text\/html/);
+        expect(response.headers['cache-control']).toBe('no-cache');
+        expect(response.headers.vary).toMatch(/accept-encoding/i);
+        expect(decoded(response)).toBe(INDEX);
+      }
+    },
+  );
+
+  it('a file without a .br copy falls back to its .gz, then to the plain file', async () => {
+    const gzip = await get(GZIP_ONLY, 'br, gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(decoded(gzip)).toBe(SCRIPT);
+    const plain = await get(GZIP_ONLY, 'br');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('a file below the size threshold has no copies and is sent as it is', async () => {
+    const response = await get('/angel/face/assets/small-Q1.css', 'br, gzip');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers['content-type']).toMatch(/^text\/css/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.body).toBe(SMALL_CSS);
+  });
+
+  it('the compressed copies have no URL of their own', async () => {
+    const response = await get(`${ASSET}.br`, 'identity');
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toBe(INDEX);
   });
 });

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { replyError } from './errors.js';
@@ -10,10 +10,17 @@ const API_PATH = /^\/([^/]+\/)?api(\/|$)/;
 /**
  * Serves the built SPA under the base path. Hashed assets are cached for a year; every other page path gets
  * index.html (never cached) so client-side routes survive a reload. API paths never fall back to the SPA.
+ *
+ * The build writes a brotli (.br) and a gzip (.gz) copy beside each text file (scripts/precompress.mjs):
+ * `preCompressed` sends the best one the request's Accept-Encoding allows, with Content-Encoding and
+ * `Vary: Accept-Encoding`, and the plain file when there is no copy (small files, images) or none is accepted. The
+ * deep-link fallback goes through the same path, so index.html is compressed too.
  */
 export async function registerSpa(app: FastifyInstance, opts: { webDist: string; basePath: string }) {
   const root = resolve(opts.webDist);
   const indexFile = resolve(root, 'index.html');
+  // Judged on the path inside the build: WEB_DIST itself may sit under some other folder called assets.
+  const assetsDir = resolve(root, 'assets') + sep;
   const hasSpa = existsSync(indexFile);
   if (hasSpa) {
     await app.register(fastifyStatic, {
@@ -21,10 +28,13 @@ export async function registerSpa(app: FastifyInstance, opts: { webDist: string;
       prefix: `${opts.basePath}/`,
       wildcard: false,
       index: false,
+      preCompressed: true,
+      // The compressed copies are chosen by content negotiation, never addressed by their own URLs.
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders: (reply, path) => {
         reply.header(
           'cache-control',
-          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+          path.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
       },
     });

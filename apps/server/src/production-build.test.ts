@@ -1,0 +1,257 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  BUILD_INPUTS,
+  BUILD_OUTPUTS,
+  buildIfChanged,
+  HASH_FILE,
+  hashBuildInputs,
+  isBuildCurrent,
+  REPO_ROOT,
+  storeBuildHash,
+} from '../../../scripts/build-if-changed.mjs';
+import { precompress } from '../../../scripts/precompress.mjs';
+
+/** The production start's pieces (scripts/start.mjs): the build-if-changed decision, the worker loader, precompression. */
+
+const madeDirs: string[] = [];
+/** A fresh folder under the system's temporary folder, removed after the file's tests. */
+const scratch = (prefix: string) => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  madeDirs.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of madeDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+const write = (root: string, file: string, text: string | Buffer) => {
+  mkdirSync(dirname(join(root, file)), { recursive: true });
+  writeFileSync(join(root, file), text);
+};
+
+/** A small tree with a file in some of the build's inputs, and files that are not inputs. */
+function sourceTree(): string {
+  const root = scratch('portal-build-hash-');
+  write(root, 'apps/web/src/main.tsx', 'render(<App />);');
+  write(root, 'apps/web/src/app/App.tsx', 'export const App = () => null;');
+  write(root, 'apps/web/index.html', '<div id="root"></div>');
+  write(root, 'apps/server/src/main.ts', 'main();');
+  write(root, 'packages/contract/src/index.ts', 'export {};');
+  write(root, 'package-lock.json', '{"lockfileVersion":3}');
+  write(root, 'README.md', 'notes');
+  write(root, 'docs/operations.md', 'notes');
+  write(root, 'apps/web/dist/index.html', 'built');
+  write(root, 'apps/web/src/node_modules/x/index.js', 'installed');
+  return root;
+}
+
+const NO_ENV = {};
+
+describe('build-if-changed: the input hash', () => {
+  it('is the same for the same tree, and for a copy of it touched later (contents, not mtimes)', () => {
+    const root = sourceTree();
+    const first = hashBuildInputs(root, NO_ENV);
+    expect(hashBuildInputs(root, NO_ENV)).toBe(first);
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(join(root, 'apps/server/src/main.ts'), later, later);
+    expect(hashBuildInputs(root, NO_ENV)).toBe(first);
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it.each(BUILD_INPUTS)('changes when the input %s changes', (input) => {
+    const root = sourceTree();
+    const before = hashBuildInputs(root, NO_ENV);
+    // A folder input gets a new file inside; a file input is written (created, or its contents changed).
+    const isFolder = /(^|\/)(src|public)$/.test(input);
+    write(root, isFolder ? `${input}/added.ts` : input, `changed ${input}`);
+    expect(hashBuildInputs(root, NO_ENV)).not.toBe(before);
+  });
+
+  it('changes when a file is edited, renamed or removed, and comes back when the edit is undone', () => {
+    const root = sourceTree();
+    const original = hashBuildInputs(root, NO_ENV);
+    const file = join(root, 'apps/web/src/app/App.tsx');
+    writeFileSync(file, 'export const App = () => 1;');
+    const edited = hashBuildInputs(root, NO_ENV);
+    expect(edited).not.toBe(original);
+    writeFileSync(file, 'export const App = () => null;');
+    expect(hashBuildInputs(root, NO_ENV)).toBe(original);
+    renameSync(file, join(root, 'apps/web/src/app/Shell.tsx'));
+    expect(hashBuildInputs(root, NO_ENV)).not.toBe(original);
+    rmSync(join(root, 'apps/web/src/app/Shell.tsx'));
+    expect(hashBuildInputs(root, NO_ENV)).not.toBe(original);
+  });
+
+  it('tells apart bytes moved from one file to the next', () => {
+    const root = sourceTree();
+    write(root, 'apps/server/src/a.ts', 'ab');
+    write(root, 'apps/server/src/b.ts', 'c');
+    const split1 = hashBuildInputs(root, NO_ENV);
+    write(root, 'apps/server/src/a.ts', 'a');
+    write(root, 'apps/server/src/b.ts', 'bc');
+    expect(hashBuildInputs(root, NO_ENV)).not.toBe(split1);
+  });
+
+  it('does not change for files no build reads (docs, build output, installed packages, tests, drizzle snapshots)', () => {
+    const root = sourceTree();
+    const before = hashBuildInputs(root, NO_ENV);
+    write(root, 'README.md', 'other notes');
+    write(root, 'docs/new.md', 'new');
+    write(root, 'apps/web/dist/assets/x.js', 'built');
+    write(root, 'apps/server/dist/main.js', 'built');
+    write(root, 'apps/web/src/node_modules/x/index.js', 'reinstalled');
+    write(root, 'e2e/a.spec.ts', 'test');
+    write(root, 'apps/server/src/app.test.ts', 'test');
+    write(root, 'apps/web/src/app/App.test.tsx', 'test');
+    write(root, 'apps/server/src/db/migrations/meta/0018_snapshot.json', '{}');
+    expect(hashBuildInputs(root, NO_ENV)).toBe(before);
+    write(root, 'apps/server/src/db/migrations/meta/_journal.json', '{"entries":[]}');
+    expect(hashBuildInputs(root, NO_ENV)).not.toBe(before);
+  });
+
+  it('changes with the VITE_* variables vite bakes into the SPA, and no other variable', () => {
+    const root = sourceTree();
+    const before = hashBuildInputs(root, NO_ENV);
+    expect(hashBuildInputs(root, { PORT: '4000', DATABASE_URL: 'postgresql://x' })).toBe(before);
+    expect(hashBuildInputs(root, { VITE_BASE_PATH: '/portal/' })).not.toBe(before);
+  });
+});
+
+describe('build-if-changed: the stored hash', () => {
+  it('counts only when it equals the inputs hash and every output exists', () => {
+    const root = sourceTree();
+    const hash = hashBuildInputs(root, NO_ENV);
+    expect(isBuildCurrent(root, hash)).toBe(false);
+    for (const output of BUILD_OUTPUTS) write(root, output, 'built');
+    expect(isBuildCurrent(root, hash)).toBe(false);
+    storeBuildHash(root, hash);
+    expect(readFileSync(join(root, HASH_FILE), 'utf8')).toBe(`${hash}\n`);
+    expect(isBuildCurrent(root, hash)).toBe(true);
+    expect(isBuildCurrent(root, hashBuildInputs(root, { VITE_X: '1' }))).toBe(false);
+    rmSync(join(root, 'apps/web/dist/index.html'));
+    expect(isBuildCurrent(root, hash)).toBe(false);
+  });
+
+  /**
+   * The decision end to end with a real `npm run build` of the tree's own package.json, whose build counts its runs
+   * and writes the outputs (or fails when asked to).
+   */
+  it('builds when the inputs changed, not when they did not, and stores nothing after a failed build', () => {
+    const root = sourceTree();
+    write(
+      root,
+      'build.cjs',
+      `const fs = require('node:fs');
+       const path = require('node:path');
+       if (fs.existsSync('fail')) process.exit(3);
+       for (const file of ${JSON.stringify(BUILD_OUTPUTS)}) {
+         fs.mkdirSync(path.dirname(file), { recursive: true });
+         fs.writeFileSync(file, 'built');
+       }
+       fs.appendFileSync('builds.log', 'built\\n');`,
+    );
+    write(root, 'package.json', JSON.stringify({ private: true, scripts: { build: 'node build.cjs' } }));
+    const builds = () => readFileSync(join(root, 'builds.log'), 'utf8').split('\n').filter(Boolean).length;
+    const quiet = { root, log: () => {} };
+
+    expect(buildIfChanged(quiet)).toBe(true);
+    expect(builds()).toBe(1);
+    expect(buildIfChanged(quiet)).toBe(false);
+    expect(builds()).toBe(1);
+
+    write(root, 'apps/server/src/main.ts', 'main(); // edited');
+    write(root, 'fail', '');
+    expect(() => buildIfChanged(quiet)).toThrow(/npm run build failed/);
+    rmSync(join(root, 'fail'));
+    expect(buildIfChanged(quiet)).toBe(true);
+    expect(builds()).toBe(2);
+    expect(buildIfChanged({ ...quiet, force: true })).toBe(true);
+    expect(builds()).toBe(3);
+  }, 60_000);
+});
+
+/**
+ * worker-entry.mjs, copied as the build copies it, into a folder whose node_modules is the repository's (it imports
+ * tsx from there). Loaded by a real Node process, as a render thread loads it: no vitest transform.
+ */
+function loadWorkerEntry(files: Record<string, string>): string {
+  const dir = scratch('portal-worker-entry-');
+  symlinkSync(join(REPO_ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  copyFileSync(
+    fileURLToPath(new URL('./render-pool/worker-entry.mjs', import.meta.url)),
+    join(dir, 'worker-entry.mjs'),
+  );
+  // As apps/server/package.json: .ts files are ES modules.
+  writeFileSync(join(dir, 'package.json'), '{"type":"module"}');
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  const script = `const m = await import(${JSON.stringify(join(dir, 'worker-entry.mjs'))}); console.log(m.default());`;
+  return execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }).trim();
+}
+
+describe('worker-entry.mjs', () => {
+  it('loads the compiled worker.js beside it when there is one', () => {
+    const answer = loadWorkerEntry({
+      'worker.js': `export default () => 'compiled worker.js';`,
+      'worker.ts': `export default (): string => 'TypeScript worker.ts';`,
+    });
+    expect(answer).toBe('compiled worker.js');
+  });
+
+  it('otherwise loads worker.ts through tsx', () => {
+    const answer = loadWorkerEntry({
+      'worker.ts': `const name: string = 'TypeScript worker.ts'; export default (): string => name;`,
+    });
+    expect(answer).toBe('TypeScript worker.ts');
+  });
+});
+
+describe('precompress.mjs', () => {
+  it('writes .br and .gz beside text files of at least 1 kB, only when smaller, and drops stale copies', async () => {
+    const dir = scratch('portal-precompress-');
+    const text = 'const repeated = "text compresses well";\n'.repeat(100);
+    write(dir, 'assets/app-1.js', text);
+    write(dir, 'assets/app-1.css', 'a{}'.repeat(400));
+    write(dir, 'index.html', `<!doctype html>${'<p>page</p>'.repeat(200)}`);
+    write(dir, 'assets/tiny-2.js', 'x=1');
+    write(dir, 'assets/random-3.json', randomBytes(4096));
+    write(dir, 'assets/logo-4.png', Buffer.alloc(4096));
+    write(dir, 'assets/stale-5.js', 'x=2');
+    write(dir, 'assets/stale-5.js.br', 'from an earlier build');
+
+    const totals = await precompress(dir);
+
+    for (const file of ['assets/app-1.js', 'assets/app-1.css', 'index.html']) {
+      expect(existsSync(join(dir, `${file}.br`)), `${file}.br`).toBe(true);
+      expect(existsSync(join(dir, `${file}.gz`)), `${file}.gz`).toBe(true);
+    }
+    for (const file of [
+      'assets/tiny-2.js',
+      'assets/random-3.json',
+      'assets/logo-4.png',
+      'assets/stale-5.js',
+    ]) {
+      expect(existsSync(join(dir, `${file}.br`)), `${file}.br`).toBe(false);
+      expect(existsSync(join(dir, `${file}.gz`)), `${file}.gz`).toBe(false);
+    }
+    expect(totals.files).toBe(4);
+    expect(totals.br).toBeLessThan(totals.gz);
+    expect(totals.gz).toBeLessThan(totals.bytes);
+  });
+});
