@@ -2,15 +2,21 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { LOCK_POLICY } from '../modules/auth/lockout.js';
+import { deleteRenderedDocumentsBefore } from '../modules/statements/queries.js';
 import { deleteExpiredSessions } from '../plugins/session/queries.js';
 import { deleteSpentCredentials, deleteStaleNameLocks } from './queries.js';
 
 const SWEEP_EVERY_MS = 10 * 60_000;
 const CREDENTIAL_GRACE_MS = 24 * 3_600_000;
+/**
+ * Cached statement PDFs are kept 35 days after they were rendered (decision 025): past the window's newest month
+ * being read around its publication, and short enough that the table holds about one month of renderings.
+ */
+export const RENDERED_DOCUMENT_DAYS = 35;
 
 /**
- * Removes what has expired: sessions, spent one-time codes and account tokens, and the lock rows of login names
- * without an account once their failures are forgotten.
+ * Removes what has expired: sessions, spent one-time codes and account tokens, the lock rows of login names
+ * without an account once their failures are forgotten, and cached statement PDFs past their days.
  */
 export async function sweepExpired(db: Db, config: Pick<Config, 'sessionIdleMs'>, now: Date) {
   const sessions = await deleteExpiredSessions(db, now, config.sessionIdleMs);
@@ -20,7 +26,11 @@ export async function sweepExpired(db: Db, config: Pick<Config, 'sessionIdleMs'>
     new Date(now.getTime() - LOCK_POLICY.forgetFailuresAfterMs),
     now,
   );
-  return { sessions, credentials, nameLocks };
+  const renderedDocuments = await deleteRenderedDocumentsBefore(
+    db,
+    new Date(now.getTime() - RENDERED_DOCUMENT_DAYS * 24 * 3_600_000),
+  );
+  return { sessions, credentials, nameLocks, renderedDocuments };
 }
 
 /**
@@ -31,7 +41,7 @@ export function startExpirySweeper(db: Db, config: Config, log: FastifyBaseLogge
   const timer = setInterval(() => {
     sweepExpired(db, config, new Date())
       .then((removed) => {
-        if (removed.sessions + removed.credentials + removed.nameLocks > 0)
+        if (removed.sessions + removed.credentials + removed.nameLocks + removed.renderedDocuments > 0)
           log.info(removed, 'expired rows removed');
       })
       .catch((err) => log.error({ err }, 'expiry sweep failed'));

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { statementPolicyListSchema } from '@portal/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../db/schema/index.js';
 import { demoAccount } from '../db/seed/demo-accounts.js';
 import { loadStatement } from '../modules/statements/view-statement.js';
@@ -19,7 +19,8 @@ import { CLIENT_CLOSED_REQUEST } from './pool.js';
 
 /**
  * The render pool through the statement routes: one render thread, a queue of 2 and one render per person, so the
- * limits are reached with a handful of requests.
+ * limits are reached with a handful of requests. The document cache is off: a statement served from it needs no
+ * render (modules/statements/document-cache.test.ts), and these tests are about the renders.
  */
 let t: TestContext;
 let client: ApiAgent;
@@ -29,7 +30,9 @@ let consolidated: number;
 let dir: string;
 
 beforeAll(async () => {
+  vi.stubEnv('BENCH_NO_DOC_CACHE', '1');
   t = await createTestApp({ RENDER_THREADS: '1', RENDER_QUEUE_MAX: '2', RENDER_PER_USER: '1' });
+  vi.unstubAllEnvs();
   dir = mkdtempSync(join(tmpdir(), 'render-pool-test-'));
   client = new ApiAgent(t.app);
   userId = await signInAs(t, client, demoAccount('client').login);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 
 /** The slice of fontkit's font used here. */
@@ -11,7 +12,10 @@ interface Fontkit {
   create(data: Uint8Array, postscriptName?: string): Font;
 }
 
-/** Work done in this thread (tests check that documents reuse parsed faces and shaped words). */
+/**
+ * Work done in this thread (tests check that documents reuse parsed faces and shaped words): `parses` counts the
+ * distinct (font file content, face) pairs, and must not grow with the number of documents.
+ */
 export const fontWork = { parses: 0, shapedWords: 0 };
 
 /** Words shaped per face before the cache starts over: a statement uses a few thousand; numbers vary without end. */
@@ -55,13 +59,27 @@ export function fontkitParsingOnce(require: NodeJS.Require): Fontkit {
   const cached = require.cache[fontkitPath];
   if (!cached) return fontkit;
   if ((cached.exports as { portalParsesOnce?: true }).portalParsesOnce) return cached.exports as Fontkit;
-  const parsed = new WeakMap<Uint8Array, Map<string, Font>>();
-  const create = (data: Uint8Array, postscriptName?: string) => {
-    let faces = parsed.get(data);
+  // The same bytes usually come back as the same object (pdfmake's virtual file system stores one Buffer per file),
+  // and the WeakMap answers those at once. Anything that hands over a copy (a Buffer re-read from disk, a slice, a
+  // future pdfmake that clones) would otherwise parse a multi-megabyte face again for every document, which is what a
+  // per-document parse costs (hundreds of ms on the CJK collection): so parses are keyed on the content too.
+  const byObject = new WeakMap<Uint8Array, Map<string, Font>>();
+  const byContent = new Map<string, Map<string, Font>>();
+  const facesOf = (data: Uint8Array) => {
+    let faces = byObject.get(data);
     if (!faces) {
-      faces = new Map();
-      parsed.set(data, faces);
+      const fingerprint = contentFingerprint(data);
+      faces = byContent.get(fingerprint);
+      if (!faces) {
+        faces = new Map();
+        byContent.set(fingerprint, faces);
+      }
+      byObject.set(data, faces);
     }
+    return faces;
+  };
+  const create = (data: Uint8Array, postscriptName?: string) => {
+    const faces = facesOf(data);
     let font = faces.get(postscriptName ?? '');
     if (!font) {
       fontWork.parses++;
@@ -73,4 +91,20 @@ export function fontkitParsingOnce(require: NodeJS.Require): Fontkit {
   };
   cached.exports = Object.create(fontkit, { create: { value: create }, portalParsesOnce: { value: true } });
   return cached.exports as Fontkit;
+}
+
+/** Bytes hashed from each end of a font file: enough to tell fonts apart, cheap beside a parse. */
+const FINGERPRINT_SPAN = 64 * 1024;
+
+/**
+ * A key for a font file's content without hashing all of it (tens of MB): its length, its start (the table
+ * directory, which holds every table's checksum, and the head table) and its end. Two different font files that
+ * agree on all three are not a case that occurs.
+ */
+function contentFingerprint(data: Uint8Array): string {
+  const hash = createHash('sha256');
+  hash.update(String(data.byteLength));
+  hash.update(data.subarray(0, FINGERPRINT_SPAN));
+  hash.update(data.subarray(Math.max(0, data.byteLength - FINGERPRINT_SPAN)));
+  return hash.digest('hex');
 }

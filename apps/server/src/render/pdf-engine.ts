@@ -35,7 +35,7 @@ export type CjkFace = 'tc' | 'jp' | 'kr';
  * The Google Fonts cut of Noto Sans TC / JP / KR as npm packages (OFL-1.1, full character set per region in one
  * TrueType file each, not unicode-range slices): `npm ci` is all a machine needs to print statements.
  */
-const NPM_FACE_FILES: Record<CjkFace, string> = {
+export const NPM_FACE_FILES: Record<CjkFace, string> = {
   tc: '@expo-google-fonts/noto-sans-tc/400Regular/NotoSansTC_400Regular.ttf',
   jp: '@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf',
   kr: '@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf',

@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Language } from '@portal/contract';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fontWork } from './font-cache.js';
+import { fontkitParsingOnce, fontWork } from './font-cache.js';
 import type { StatementDocument, StatementPlanSection } from './statement-model.js';
 import { renderStatementsPdf } from './statement-pdf.js';
 import { TEST_FIRM } from './test-firm.js';
@@ -160,5 +160,42 @@ describe('statement PDF without system fonts', () => {
     expect(done.parses).toBeGreaterThan(0);
     expect(fontWork).toEqual(done);
     expect(second.text).toBe(first.text);
+  });
+});
+
+describe('font parse cache', () => {
+  it('parses no face again over 20 documents in every language', async () => {
+    const languages: Language[] = ['en', 'zh', 'ja', 'kr'];
+    // Every face each language reaches is opened once here (the fallback faces included).
+    for (const language of languages)
+      await renderStatementsPdf([statement(language, 'BLW1000008')], undefined);
+    const parsed = fontWork.parses;
+    for (let i = 0; i < 20; i++)
+      await renderStatementsPdf([statement(languages[i % 4] as Language, `BLW10000${10 + i}`)], undefined);
+    expect(parsed).toBeGreaterThanOrEqual(3);
+    expect(fontWork.parses).toBe(parsed);
+  });
+
+  it('recognises a font by its content, not by the Buffer object that carries it', () => {
+    const require = createRequire(import.meta.url);
+    const fontkit = fontkitParsingOnce(require);
+    const file = require.resolve('@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf');
+    const before = fontWork.parses;
+    // Two reads of one file: equal bytes in two distinct Buffers, as a re-read or a cloning caller would hand over.
+    const first = fontkit.create(readFileSync(file));
+    const second = fontkit.create(readFileSync(file));
+    expect(second).toBe(first);
+    expect(fontWork.parses - before).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('statement PDF bytes', () => {
+  it('are the same for the same statement, rendered twice', async () => {
+    const doc = statement('ja', 'BLW1000009', 2);
+    const first = await renderStatementsPdf([doc], undefined);
+    const second = await renderStatementsPdf([structuredClone(doc)], undefined);
+    expect(second.equals(first)).toBe(true);
+    // The creation date is the valuation date, not the clock.
+    expect(first.toString('latin1')).toMatch(/\(D:20261031000000Z\)/);
   });
 });

@@ -284,6 +284,12 @@ function statementSection(doc: StatementDocument, index: number, counter: Statem
   };
 }
 
+/** `YYYY-MM-DD` as midnight UTC; a malformed date falls back to the epoch rather than an Invalid Date in the PDF. */
+function statementDate(day: string): Date {
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? new Date(0) : date;
+}
+
 /**
  * One PDF holding the given statements, each starting on a new page with its own page numbers. The language of the
  * first one picks the font face; characters it lacks (hangul in a Chinese face) fall back per character.
@@ -301,6 +307,9 @@ export function renderStatementsPdf(
       title: `${first.kind === 'consolidated' ? texts.consolidatedTitle : texts.monthlyTitle} ${first.accountNo} ${first.month}`,
       author: first.firm.name,
       creator: first.firm.name,
+      // The valuation date, not the time of rendering: the same statement then gives the same bytes (pdfkit derives
+      // the file ID from this date too), so a cached copy (modules/statements/document-cache.ts) equals a fresh one.
+      creationDate: statementDate(first.asOfDate),
     },
     pageSize: 'A4',
     pageOrientation: 'landscape',

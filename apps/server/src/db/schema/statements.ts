@@ -2,7 +2,7 @@ import { CURRENCIES, HOLDING_TYPES, LANGUAGES } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { check, date, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { idColumn, inList, isCurrency, money, refId } from './columns.js';
-import { storedFiles } from './files.js';
+import { bytea, storedFiles } from './files.js';
 import { positionColumns } from './holdings.js';
 import { clients } from './parties.js';
 import { policies } from './policies.js';
@@ -101,5 +101,27 @@ export const statementSnapshotHoldings = pgTable(
   (t) => [
     index('statement_snapshot_holdings_snapshot_idx').on(t.snapshotId),
     check('statement_snapshot_holdings_type_ck', inList(t.holdingType, HOLDING_TYPES)),
+  ],
+);
+
+/**
+ * Rendered statements (PDF), content-addressed: `key` is the hex SHA-256 of what the document was rendered from
+ * (kind, language, currency, engine version and the statement's document model; modules/statements/document-cache.ts),
+ * so a change to any input gives a new key and a row never needs invalidating. Shared by every server process; the
+ * expiry sweeper removes rows 35 days after they were rendered (decision 025). Holds what the snapshots hold (names,
+ * plan values), under the same database, backups and access.
+ */
+export const renderedDocuments = pgTable(
+  'rendered_documents',
+  {
+    key: text('key').primaryKey(),
+    /** What the bytes are, e.g. `statement-pdf` (for operators: the key already covers it). */
+    kind: text('kind').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('rendered_documents_created_idx').on(t.createdAt),
+    check('rendered_documents_key_ck', sql`${t.key} ~ '^[0-9a-f]{64}$'`),
   ],
 );

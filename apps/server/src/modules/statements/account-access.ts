@@ -1,5 +1,5 @@
 import { selectServicingProducers } from '../../db/access-scopes.js';
-import { auditTeamView } from '../../db/team-scope.js';
+import { auditTeamView, type TeamScope } from '../../db/team-scope.js';
 import type { StatementRequester, StatementsContext } from './context.js';
 import { type AccountRow, selectClientAccountsByIds, selectProducerAccountsByIds } from './queries.js';
 
@@ -17,18 +17,26 @@ export async function readableAccountsByIds(
   if (who.producerScope === undefined) return selectClientAccountsByIds(ctx.db, who.clientId, ids);
   const scope = who.producerScope;
   const accounts = await selectProducerAccountsByIds(ctx.db, scope, ids);
-  if (accounts.length === new Set(ids).size && accounts.length > 0) {
-    const servicing = await selectServicingProducers(
-      ctx.db,
+  if (accounts.length === new Set(ids).size && accounts.length > 0)
+    await auditProducerRead(
+      ctx,
+      scope,
       accounts.map((a) => a.id),
+      what,
     );
-    const partyIds = accounts.map((a) => a.id);
-    for (const producerId of servicing) {
-      if (producerId === scope.caller.producerId) continue;
-      await auditTeamView(ctx.db, { caller: scope.caller, producerId, viewingOther: true }, what, {
-        partyIds,
-      });
-    }
-  }
   return accounts;
+}
+
+/** Audits a producer's read of accounts, once per servicing producer other than the caller (who, whose, what). */
+export async function auditProducerRead(
+  ctx: StatementsContext,
+  scope: TeamScope,
+  partyIds: number[],
+  what: string,
+): Promise<void> {
+  const servicing = await selectServicingProducers(ctx.db, partyIds);
+  for (const producerId of servicing) {
+    if (producerId === scope.caller.producerId) continue;
+    await auditTeamView(ctx.db, { caller: scope.caller, producerId, viewingOther: true }, what, { partyIds });
+  }
 }

@@ -3,6 +3,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { TeamScope } from '../../db/team-scope.js';
 import type { RenderPool } from '../../render-pool/pool.js';
+import type { DocumentCache } from './document-cache.js';
 
 export interface StatementsContext {
   db: Db;
@@ -10,6 +11,8 @@ export interface StatementsContext {
   now: () => Date;
   /** Where PDFs are rendered (worker threads); this module only builds the documents. */
   renderPool: RenderPool;
+  /** Rendered statements kept for later requests (decision 025); absent: every statement is built and rendered. */
+  documents?: DocumentCache;
 }
 
 /**

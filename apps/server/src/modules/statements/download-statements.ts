@@ -6,7 +6,12 @@ import { zipStream } from '../../render/zip.js';
 import { readableAccountsByIds } from './account-access.js';
 import type { StatementRequester, StatementsContext } from './context.js';
 import { availableMonths, resolveMonth } from './statement-months.js';
-import { buildPlanned, type PlannedStatement, plannedFileName, statementsPdf } from './view-statement.js';
+import {
+  buildPlanned,
+  cachedStatementsPdf,
+  type PlannedStatement,
+  plannedFileName,
+} from './view-statement.js';
 
 export interface BundleRequest {
   partyIds: string;
@@ -57,7 +62,7 @@ export async function renderBundlePdf(
 ): Promise<Buffer> {
   const docs: StatementDocument[] = [];
   for (const p of planned) docs.push(await buildPlanned(ctx, who, p));
-  return statementsPdf(ctx, docs, signal);
+  return cachedStatementsPdf(ctx, docs, signal);
 }
 
 /**
@@ -72,7 +77,9 @@ export async function streamBundleZip(
   signal: AbortSignal,
   onError: (error: unknown) => void,
 ): Promise<Readable> {
-  const render = async (p: PlannedStatement) => statementsPdf(ctx, [await buildPlanned(ctx, who, p)], signal);
+  // Each entry is the same document as the statement's own download, so it shares its cached rendering.
+  const render = async (p: PlannedStatement) =>
+    cachedStatementsPdf(ctx, [await buildPlanned(ctx, who, p)], signal);
   const firstPdf = await render(planned[0] as PlannedStatement);
   return zipStream(
     planned.map((p, i) => ({

@@ -1,4 +1,4 @@
-import { and, asc, between, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, between, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { producerAccountScope } from '../../db/access-scopes.js';
 import type { Db } from '../../db/client.js';
@@ -11,6 +11,8 @@ import {
   policyValues,
   products,
   providers,
+  renderedDocuments,
+  sites,
   statementAccountPolicies,
   statementAccounts,
   statementSnapshotHoldings,
@@ -241,4 +243,80 @@ export async function selectUsdRates(db: Db, rateDate: string, currencies: strin
         inArray(fxRates.currency, currencies),
       ),
     );
+}
+
+/**
+ * Who may read an account, as a condition on `statement_accounts` joined to its client: a client their own; a
+ * producer those on their site whose plans are all serviced inside their scope.
+ */
+export function accountReadableBy(who: { clientId?: number; producerScope?: TeamScope }): SQL {
+  if (who.producerScope === undefined) return eq(statementAccounts.clientId, who.clientId as number);
+  const scope = who.producerScope;
+  return and(eq(clients.siteCode, scope.caller.siteCode), producerAccountScope(scope)) as SQL;
+}
+
+/**
+ * One statement account the requester may read (`access`, from accountReadableBy), in ONE statement: the account,
+ * its months with a snapshot between two month starts (newest first, comma-separated), and a version of everything
+ * the statement is built from that changes in place. The version covers the client's snapshots in the window (a
+ * regenerated snapshot has a new generated_at), the client's name and number, the account's number and currency,
+ * the plans' updated_at and the site's letterhead; what it does not cover (allocations, product names) reaches a
+ * cached statement within the document cache's TTL. No row: not readable (or no such account).
+ */
+export async function selectStatementPlan(
+  db: Db,
+  access: SQL,
+  partyId: number,
+  fromMonth: string,
+  toMonth: string,
+  siteCode: string,
+) {
+  const [row] = await db
+    .select({
+      ...accountColumns,
+      months: sql<string | null>`(select string_agg(to_char(s.month, 'YYYY-MM'), ',' order by s.month desc)
+        from ${statementSnapshots} s
+        where s.account_id = ${statementAccounts.id} and s.month between ${fromMonth} and ${toMonth})`,
+      version: sql<string>`concat_ws('|',
+        ${statementAccounts.accountNo}, ${statementAccounts.consolidatedCurrency},
+        md5(concat_ws('|', ${clients.fullName}, ${clients.clientNo}, ${clients.updatedAt}::text)),
+        (select concat_ws(',', max(s.generated_at)::text, count(*)::text)
+          from ${statementSnapshots} s join ${statementAccounts} own on own.id = s.account_id
+          where own.client_id = ${statementAccounts.clientId} and s.month between ${fromMonth} and ${toMonth}),
+        (select max(p.updated_at)::text from ${policies} p where p.id in (
+          select ${statementAccounts.policyId}
+          union all select sap.policy_id from ${statementAccountPolicies} sap where sap.account_id = ${statementAccounts.id})),
+        (select md5(concat_ws('|', st.name, st.short_name, st.settings::text)) from ${sites} st where st.code = ${siteCode}))`,
+    })
+    .from(statementAccounts)
+    .innerJoin(clients, eq(clients.id, statementAccounts.clientId))
+    .leftJoin(policies, eq(policies.id, statementAccounts.policyId))
+    .leftJoin(products, eq(products.id, policies.productId))
+    .where(and(eq(statementAccounts.id, partyId), access))
+    .limit(1);
+  return row;
+}
+
+/** A rendered document by its content key (primary key lookup). */
+export async function selectRenderedDocument(db: Db, key: string): Promise<Buffer | undefined> {
+  const [row] = await db
+    .select({ bytes: renderedDocuments.bytes })
+    .from(renderedDocuments)
+    .where(eq(renderedDocuments.key, key))
+    .limit(1);
+  return row?.bytes;
+}
+
+/** Stores a rendered document; another process that rendered the same content first keeps its (equal) row. */
+export async function insertRenderedDocument(db: Db, key: string, kind: string, bytes: Buffer) {
+  await db.insert(renderedDocuments).values({ key, kind, bytes }).onConflictDoNothing();
+}
+
+/** Rendered documents older than `before`: a statement still asked for is rendered again and stored anew. */
+export async function deleteRenderedDocumentsBefore(db: Db, before: Date): Promise<number> {
+  const removed = await db
+    .delete(renderedDocuments)
+    .where(lt(renderedDocuments.createdAt, before))
+    .returning({ key: renderedDocuments.key });
+  return removed.length;
 }

@@ -13,10 +13,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resolveTeamScope, type TeamScope, type TeamScopeRequest } from '../../db/team-scope.js';
 import { contentDisposition } from '../../files/send-file.js';
 import { principalAs, requireClient, requireProducer } from '../../plugins/auth-guards.js';
-import { statementHtml } from '../../render/statement-html.js';
 import { abandonedSignal, renderForRequest, renderOwner, sendHeadersOnly } from '../../render-pool/http.js';
 import type { ModuleOptions } from '../module-options.js';
 import type { StatementRequester, StatementsContext } from './context.js';
+import { DocumentCache, documentCacheSettings } from './document-cache.js';
 import {
   type BundleRequest,
   bundlePdfName,
@@ -27,12 +27,12 @@ import {
 } from './download-statements.js';
 import { getPolicyList } from './get-policy-list.js';
 import {
-  buildPlanned,
-  loadStatement,
   type PlannedStatement,
   plannedFileName,
   planStatement,
-  statementsPdf,
+  type StatementChoice,
+  statementHtmlOf,
+  statementPdfOf,
 } from './view-statement.js';
 
 /**
@@ -66,7 +66,7 @@ const requesterOf = (request: FastifyRequest, scope?: TeamScope): StatementReque
 const requireStatementReader = (request: FastifyRequest, reply: FastifyReply) =>
   request.principal?.kind === 'producer' ? requireProducer(request, reply) : requireClient(request, reply);
 
-function sendHtml(reply: FastifyReply, html: string) {
+function sendHtml(reply: FastifyReply, html: Buffer) {
   return reply.header('content-type', 'text/html; charset=utf-8').send(html);
 }
 
@@ -86,7 +86,19 @@ export const statementRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app,
   { config, db, now, renderPool },
 ) => {
-  const ctx: StatementsContext = { db, config, now: now ?? (() => new Date()), renderPool };
+  // One per process: PDFs in the shared table, HTML and remembered keys in memory (decision 025).
+  const documents = new DocumentCache(db, documentCacheSettings(), config.pdfFontPath, app.log);
+  const ctx: StatementsContext = { db, config, now: now ?? (() => new Date()), renderPool, documents };
+  /** A statement as HTML, after the access check (planStatement) and from the cache when unchanged. */
+  const html = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    partyId: number,
+    choice: StatementChoice,
+  ) => {
+    const who = requesterOf(request);
+    return sendHtml(reply, await statementHtmlOf(ctx, who, await planStatement(ctx, who, partyId, choice)));
+  };
   /**
    * A bundle's requester. A producer's bundle carries the Clients search it was made from: its selectedProducerId
    * (404 outside the caller's subtree) and includedTeam narrow the accounts that may be read. Clients send neither.
@@ -118,10 +130,7 @@ export const statementRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app.get(
     '/statement/:id.html',
     { schema: { tags, params: statementIdParamsSchema, querystring: statementQuerySchema } },
-    async (request, reply) => {
-      const doc = await loadStatement(ctx, requesterOf(request), request.params.id, request.query);
-      return sendHtml(reply, statementHtml(doc));
-    },
+    (request, reply) => html(request, reply, request.params.id, request.query),
   );
   /**
    * One statement as a PDF (GET), or its headers only (HEAD): the access check runs in both, rendering only in GET,
@@ -131,8 +140,8 @@ export const statementRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     const fileName = plannedFileName(planned);
     if (request.method === 'HEAD')
       return sendHeadersOnly(reply, 'application/pdf', contentDisposition('inline', fileName));
-    const pdf = await renderForRequest(renderPool, request, reply, async (signal) =>
-      statementsPdf(ctx, [await buildPlanned(ctx, requesterOf(request), planned)], signal),
+    const pdf = await statementPdfOf(ctx, requesterOf(request), planned, (work) =>
+      renderForRequest(renderPool, request, reply, work),
     );
     return sendPdf(reply, pdf, fileName, 'inline');
   };
@@ -150,10 +159,9 @@ export const statementRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app.get(
     '/statement/consolidate_statement/:id.html',
     { schema: { tags, params: statementIdParamsSchema, querystring: consolidatedStatementQuerySchema } },
-    async (request, reply) => {
+    (request, reply) => {
       const { month, selected_currency: currency } = request.query;
-      const doc = await loadStatement(ctx, requesterOf(request), request.params.id, { month, currency });
-      return sendHtml(reply, statementHtml(doc));
+      return html(request, reply, request.params.id, { month, currency });
     },
   );
   app.route({

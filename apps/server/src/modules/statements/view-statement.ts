@@ -1,12 +1,14 @@
 import type { Currency } from '@portal/contract';
 import { HttpError } from '../../plugins/errors.js';
+import { statementHtml } from '../../render/statement-html.js';
 import type { StatementDocument } from '../../render/statement-model.js';
 import { RenderUnavailableError } from '../../render-pool/pool.js';
-import { readableAccountsByIds } from './account-access.js';
+import { auditProducerRead } from './account-access.js';
 import { buildStatement } from './build-statement.js';
 import type { StatementRequester, StatementsContext } from './context.js';
-import type { AccountRow } from './queries.js';
-import { availableMonths, resolveMonth } from './statement-months.js';
+import type { StatementIdentity } from './document-cache.js';
+import { type AccountRow, accountReadableBy, selectStatementPlan } from './queries.js';
+import { isClosedMonth, monthWindowBounds, resolveMonth } from './statement-months.js';
 
 export interface StatementChoice {
   month?: string;
@@ -18,11 +20,14 @@ export interface PlannedStatement {
   account: AccountRow;
   month: string;
   currency: Currency | undefined;
+  /** The version of the statement's inputs read with the access check (selectStatementPlan); not for bundles. */
+  version?: string;
 }
 
 /**
  * The access check of one statement: an account `partyId` the requester may read (the client's own, or in the
- * producer's scope; 404 otherwise), a month it has.
+ * producer's scope; 404 otherwise), a month it has. One statement to the database (plus a producer's audit), which
+ * also reads the version the document cache needs.
  */
 export async function planStatement(
   ctx: StatementsContext,
@@ -30,11 +35,13 @@ export async function planStatement(
   partyId: number,
   choice: StatementChoice,
 ): Promise<PlannedStatement> {
-  const [account] = await readableAccountsByIds(ctx, who, [partyId], 'statement');
-  if (!account) throw new HttpError(404, 'errors.notFound');
-  const months = await availableMonths(ctx, [account.id]);
-  const month = resolveMonth(ctx, choice.month, months.get(account.id) ?? []);
-  return { account, month, currency: choice.currency };
+  const { from, to } = monthWindowBounds(ctx);
+  const row = await selectStatementPlan(ctx.db, accountReadableBy(who), partyId, from, to, who.siteCode);
+  if (!row) throw new HttpError(404, 'errors.notFound');
+  const { months, version, ...account } = row;
+  if (who.producerScope) await auditProducerRead(ctx, who.producerScope, [account.id], 'statement');
+  const month = resolveMonth(ctx, choice.month, months ? months.split(',') : []);
+  return { account, month, currency: choice.currency, version };
 }
 
 /** One statement of the client's account `partyId` (404 for anyone else's), for the month asked or the latest. */
@@ -46,6 +53,94 @@ export async function loadStatement(
 ): Promise<StatementDocument> {
   const planned = await planStatement(ctx, who, partyId, choice);
   return buildPlanned(ctx, who, planned);
+}
+
+/** What the document cache may remember a checked statement by: only a closed month, read with its version. */
+function identityOf(
+  ctx: StatementsContext,
+  who: StatementRequester,
+  planned: PlannedStatement,
+): StatementIdentity | undefined {
+  if (planned.version === undefined || !isClosedMonth(ctx, planned.month)) return undefined;
+  return {
+    accountId: planned.account.id,
+    month: planned.month,
+    language: who.language,
+    currency: planned.currency,
+    version: planned.version,
+  };
+}
+
+/** A checked statement as HTML: the cached copy when its inputs are unchanged, otherwise built and rendered. */
+export async function statementHtmlOf(
+  ctx: StatementsContext,
+  who: StatementRequester,
+  planned: PlannedStatement,
+): Promise<Buffer> {
+  const cache = ctx.documents;
+  if (!cache?.enabled) return Buffer.from(statementHtml(await buildPlanned(ctx, who, planned)));
+  const identity = identityOf(ctx, who, planned);
+  const known = identity && cache.knownKey('statement-html', identity, Date.now());
+  const cached = known ? cache.html(known) : undefined;
+  if (cached) {
+    cache.counters.keyHits++;
+    return cached;
+  }
+  const doc = await buildPlanned(ctx, who, planned);
+  const key = cache.documentKey('statement-html', [doc]);
+  let html = cache.html(key);
+  if (!html) {
+    html = Buffer.from(statementHtml(doc));
+    cache.storeHtml(key, html);
+  }
+  if (identity) cache.remember('statement-html', identity, key, Date.now());
+  return html;
+}
+
+/**
+ * A checked statement as a PDF. A statement whose inputs are unchanged since it was last served here comes from the
+ * shared table without building anything and without a render slot; otherwise `inSlot` (the requester's render slot)
+ * builds it, then takes the rendered copy of the same content from the table or renders it in the pool.
+ */
+export async function statementPdfOf(
+  ctx: StatementsContext,
+  who: StatementRequester,
+  planned: PlannedStatement,
+  inSlot: (work: (signal: AbortSignal) => Promise<Buffer>) => Promise<Buffer>,
+): Promise<Buffer> {
+  const cache = ctx.documents;
+  const identity = cache?.enabled ? identityOf(ctx, who, planned) : undefined;
+  const known = identity && cache?.knownKey('statement-pdf', identity, Date.now());
+  const cached = known ? await cache?.pdf(known) : undefined;
+  if (cached && cache) {
+    cache.counters.keyHits++;
+    return cached;
+  }
+  return inSlot(async (signal) =>
+    cachedStatementsPdf(ctx, [await buildPlanned(ctx, who, planned)], signal, identity),
+  );
+}
+
+/**
+ * Statements rendered to one PDF, or the stored rendering of the same content. `identity`, when given, is the single
+ * statement's, remembered with the key for the next request.
+ */
+export async function cachedStatementsPdf(
+  ctx: StatementsContext,
+  docs: StatementDocument[],
+  signal?: AbortSignal,
+  identity?: StatementIdentity,
+): Promise<Buffer> {
+  const cache = ctx.documents;
+  if (!cache?.enabled) return statementsPdf(ctx, docs, signal);
+  const key = cache.documentKey('statement-pdf', docs);
+  let pdf = await cache.pdf(key);
+  if (!pdf) {
+    pdf = await statementsPdf(ctx, docs, signal);
+    await cache.storePdf(key, pdf);
+  }
+  if (identity) cache.remember('statement-pdf', identity, key, Date.now());
+  return pdf;
 }
 
 export function buildPlanned(ctx: StatementsContext, who: StatementRequester, planned: PlannedStatement) {
