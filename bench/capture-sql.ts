@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { SiteCode } from '@portal/contract';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -12,14 +13,38 @@ import { listPlans } from '../apps/server/src/modules/client-area/list-plans.js'
 /*
  * The bare baseline of `/b2c/plans` and the plan detail runs "the endpoint's exact SQL". Rather than a copy of that
  * SQL (which would drift as the queries change), the bench captures it: it calls the portal's own use cases
- * (listPlans, getPlanDetail) once on a drizzle handle whose logger records every statement with its parameters, in
- * the order they are sent. Whatever the code sends today — built per call, prepared, folded into fewer statements —
- * is what the baseline replays.
+ * (listPlans, getPlanDetail) once on a drizzle handle over a pg.Pool whose `query` records every statement with its
+ * parameters as it goes to the driver, and when its answer came back. Whatever the code sends today — built per
+ * call, prepared, folded into fewer statements — is what the baseline replays, in the same round trips: a statement
+ * sent after another one's answer arrived is replayed after it (its `stage` is higher); statements sent together are
+ * replayed together. drizzle's logger counts the statements too, so one sent some other way (a transaction's
+ * client) is noticed rather than silently left out of the baseline.
  */
 
 export interface CapturedStatement {
   text: string;
   params: unknown[];
+  /** Round trip of the use case this statement was sent in (0: the first); the baseline replays stage by stage. */
+  stage: number;
+}
+
+interface Sent {
+  text: string;
+  params: unknown[];
+  sentAt: number;
+  doneAt: number;
+}
+
+/** Stage of each statement: one more than the latest stage whose answer it was sent after. */
+function staged(sent: Sent[]): CapturedStatement[] {
+  const stages: number[] = [];
+  return sent.map((entry, i) => {
+    let stage = 0;
+    for (let j = 0; j < i; j++)
+      if ((sent[j] as Sent).doneAt <= entry.sentAt) stage = Math.max(stage, (stages[j] as number) + 1);
+    stages.push(stage);
+    return { text: entry.text, params: entry.params, stage };
+  });
 }
 
 export interface CapturedClientArea {
@@ -41,11 +66,25 @@ export async function captureClientAreaSql(
   planId: number,
 ): Promise<CapturedClientArea> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 8 });
-  let recording: CapturedStatement[] | null = null;
+  let recording: Sent[] | null = null;
+  let logged = 0;
+  const query = pool.query.bind(pool) as (config: unknown, values?: unknown[]) => Promise<unknown>;
+  (pool as unknown as { query: typeof query }).query = (config, values) => {
+    const text = typeof config === 'string' ? config : (config as { text: string }).text;
+    const params = values ?? (config as { values?: unknown[] }).values ?? [];
+    const entry: Sent = { text, params: params.map(jsonSafe), sentAt: performance.now(), doneAt: Infinity };
+    recording?.push(entry);
+    return query(config, values).then((result) => {
+      entry.doneAt = performance.now();
+      return result;
+    });
+  };
   const db = drizzle(pool, {
     schema,
     logger: {
-      logQuery: (text, params) => recording?.push({ text, params: params.map(jsonSafe) }),
+      logQuery: () => {
+        if (recording) logged++;
+      },
     },
   }) as unknown as Db;
   try {
@@ -55,19 +94,33 @@ export async function captureClientAreaSql(
     );
     const clientId = Number(found.rows[0]?.client_id);
     if (!clientId) throw new Error(`no client user ${client.login} on ${client.siteCode}`);
-    const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' });
+    const config = loadConfig({
+      ...process.env,
+      NODE_ENV: 'test',
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'silent',
+    });
     const ctx: ClientAreaContext = { db, config, files: createDbFileStore(db), now: () => new Date() };
     const ref: ClientRef = { clientId, siteCode: client.siteCode };
-    const plansSent: CapturedStatement[] = [];
+    const plansSent: Sent[] = [];
     recording = plansSent;
     const list = await listPlans(ctx, ref, 'en');
-    const detailSent: CapturedStatement[] = [];
+    const detailSent: Sent[] = [];
     recording = detailSent;
     await getPlanDetail(ctx, ref, planId, 'en');
     recording = null;
-    if (plansSent.length === 0 || detailSent.length === 0)
-      throw new Error('captured no SQL: does the drizzle logger still see every statement?');
-    return { clientId, planId, plans: plansSent, planDetail: detailSent, planCount: list.data.length };
+    const captured = plansSent.length + detailSent.length;
+    if (plansSent.length === 0 || detailSent.length === 0 || captured !== logged)
+      throw new Error(
+        `captured ${captured} statements at the pool, drizzle logged ${logged}: the baseline would miss some`,
+      );
+    return {
+      clientId,
+      planId,
+      plans: staged(plansSent),
+      planDetail: staged(detailSent),
+      planCount: list.data.length,
+    };
   } finally {
     await pool.end();
   }

@@ -106,8 +106,32 @@ export interface CustomLoad {
 }
 export type LoadSide = LoadTarget | CustomLoad;
 
-const runSide = (side: LoadSide, options: LoadOptions) =>
-  'run' in side ? side.run(options) : load(side, options);
+/**
+ * After an autocannon window the server still works through the requests cut off at its end (up to one per
+ * connection: for a 500 ms statement that is seconds of CPU), which would land in the other side's window. One more
+ * request, answered only once that backlog has gone through, then a breath, before the other side starts.
+ */
+async function settle(side: LoadTarget): Promise<void> {
+  const url = new URL(side.url);
+  const first = side.requests?.[0];
+  const agent = new Agent({ keepAlive: false });
+  try {
+    await timedGet(url, agent, {
+      path: first?.path ?? url.pathname + url.search,
+      headers: { ...side.headers, ...first?.headers },
+    });
+  } finally {
+    agent.destroy();
+  }
+  await new Promise((resolve) => setTimeout(resolve, 200));
+}
+
+async function runSide(side: LoadSide, options: LoadOptions): Promise<LoadResult> {
+  if ('run' in side) return side.run(options);
+  const result = await load(side, options);
+  await settle(side);
+  return result;
+}
 
 export interface PairOptions {
   name: string;

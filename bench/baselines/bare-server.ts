@@ -79,18 +79,27 @@ async function main() {
   });
 
   /**
-   * The first statement alone, then the others at once: the portal's use cases check access with their first
-   * statement and only then read the rest (the plan detail's six reads run in one Promise.all).
+   * The captured statements round trip by round trip, as the portal sent them (bench/capture-sql.ts): a stage's
+   * statements at once, the next stage after their answers. The plan detail, for one: its access check, then six
+   * reads together, then the statement history's second query, which needs the first one's account id.
    */
   const replay = async (name: string, statements: CapturedStatement[]) => {
     if (!pool) throw new Error('the SQL baselines need DATABASE_URL');
-    const run = (statement: CapturedStatement, i: number) =>
-      pool.query({ name: `${name}_${i}`, text: statement.text, values: statement.params });
-    const [first, ...rest] = statements;
-    if (!first) return [];
-    const head = await run(first, 0);
-    const tail = await Promise.all(rest.map((s, i) => run(s, i + 1)));
-    return [head.rows, ...tail.map((r) => r.rows)];
+    const rows: unknown[][] = [];
+    const last = Math.max(...statements.map((s) => s.stage));
+    for (let stage = 0; stage <= last; stage++) {
+      const results = await Promise.all(
+        statements.map((statement, i) =>
+          statement.stage === stage
+            ? pool.query({ name: `${name}_${i}`, text: statement.text, values: statement.params })
+            : null,
+        ),
+      );
+      results.forEach((result, i) => {
+        if (result) rows[i] = result.rows;
+      });
+    }
+    return rows;
   };
   const statements = fixtures.statements;
   if (statements) {

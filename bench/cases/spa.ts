@@ -35,7 +35,14 @@ export async function buildSpaBaselines(): Promise<string> {
     console.error('apps/web/dist is missing: npm run build');
     execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
   }
-  await build({ configFile: join(ROOT, 'bench/baselines/bare-react/vite.config.ts'), logLevel: 'warn' });
+  // vite's build sets NODE_ENV=production in this process; the bench's own config reads and children must not see it.
+  const nodeEnv = process.env.NODE_ENV;
+  try {
+    await build({ configFile: join(ROOT, 'bench/baselines/bare-react/vite.config.ts'), logLevel: 'warn' });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   const { by } = await precompress(BARE_REACT_DIR);
   return by;
 }
@@ -92,6 +99,7 @@ async function firstVisit(browser: Browser, url: string, session?: PortalUser): 
 
 /** Lighthouse's mobile performance score (default config: simulated throttling), median of `runs`, 0–100. */
 async function lighthouseScore(url: string, runs: number, headers?: Record<string, string>): Promise<number> {
+  const expectedPath = new URL(url).pathname;
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
@@ -109,6 +117,9 @@ async function lighthouseScore(url: string, runs: number, headers?: Record<strin
       const lhr = result?.lhr;
       if (!lhr || lhr.runtimeError)
         throw new Error(`lighthouse ${url}: ${lhr?.runtimeError?.message ?? 'no result'}`);
+      // A signed-in page that fell back to the login form would score the wrong page.
+      const landed = new URL(lhr.finalDisplayedUrl).pathname;
+      if (!landed.startsWith(expectedPath)) throw new Error(`lighthouse ${url} ended on ${landed}`);
       scores.push(Math.round((lhr.categories.performance?.score ?? 0) * 100));
     }
     return median(scores);
