@@ -24,6 +24,8 @@ export interface ServerProcess {
   logFile: string;
   /** Resident memory of the process now (the spawned PID; worker threads included), in MB. */
   rssMb(): number;
+  /** CPU time the process has used so far (user + system, all its threads), in milliseconds. */
+  cpuMs(): number;
   stop(): Promise<void>;
 }
 
@@ -58,6 +60,19 @@ function rssOf(pid: number | undefined): number {
   try {
     const line = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return line ? Number(line[1]) / 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** utime + stime of /proc/<pid>/stat (fields 14 and 15, after the command name in parentheses), in ms. */
+function cpuOf(pid: number | undefined): number {
+  if (!pid) return Number.NaN;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields counted from the state (field 3): utime is field 14, stime 15. Linux's clock tick is 100 Hz.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
   } catch {
     return Number.NaN;
   }
@@ -128,6 +143,7 @@ export async function startServer(options: SpawnOptions): Promise<ServerProcess>
     readyMs,
     logFile,
     rssMb: () => rssOf(child.pid),
+    cpuMs: () => cpuOf(child.pid),
     stop,
   };
 }

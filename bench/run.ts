@@ -14,6 +14,7 @@ import { renderIsolationCase } from './cases/render-isolation.js';
 import { BARE_REACT_DIR, buildSpaBaselines, spaCases } from './cases/spa.js';
 import { startCase } from './cases/start.js';
 import type { BenchContext, CaseOutput, LoadSettings } from './context.js';
+import { load } from './http-load.js';
 import { api, getJson, signIn } from './portal-session.js';
 import { BENCH_TMP, portalCommand, ROOT, type ServerProcess, startPortal, startServer } from './processes.js';
 import { checkTable, failures, ratioTable } from './report.js';
@@ -76,14 +77,22 @@ async function databaseFacts(databaseUrl: string): Promise<string> {
 }
 
 /**
- * The self-test: /site_info measured as usual (the reference, printed), then the portal restarted with
- * bench/baselines/slow-site-info.mjs burning twice the reference's CPU time per request on each /site_info, and
- * measured again — judged, whatever the database, since it tests the harness itself.
+ * The self-test: /site_info measured as usual (the reference, printed); then the CPU time one /site_info costs the
+ * portal process, from /proc over a window of load; then the portal restarted with bench/baselines/slow-site-info.mjs
+ * burning twice that CPU time on each /site_info (three times the cost), and measured again. The slowed row is
+ * judged whatever the database, since it tests the harness itself: the run must exit 1.
  */
 async function selftest(ctx: BenchContext, restart: (env: Record<string, string>) => Promise<void>) {
   const [reference] = (await siteInfoCase(ctx)).ratios;
   if (!reference) throw new Error('no reference');
-  const usPerRequest = 1e6 / reference.portal;
+  const side = { url: ctx.portal.origin + api('/site_info'), headers: { host: 'afs.localhost' } };
+  const cpuBefore = ctx.portal.cpuMs();
+  const calibration = await load(side, ctx.load);
+  const usPerRequest = ((ctx.portal.cpuMs() - cpuBefore) * 1000) / calibration.requests;
+  if (!Number.isFinite(usPerRequest) || usPerRequest <= 0)
+    throw new Error(
+      'selftest: could not read the CPU time of the portal process (BENCH_PORTAL_CMD must exec node)',
+    );
   const hook = pathToFileURL(join(ROOT, 'bench/baselines/slow-site-info.mjs')).href;
   await restart({
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${hook}`.trim(),
@@ -93,7 +102,12 @@ async function selftest(ctx: BenchContext, restart: (env: Record<string, string>
   if (!slowed) throw new Error('no slowed run');
   return {
     ratios: [
-      { ...reference, name: `${reference.name}: reference, not slowed`, target: null, judged: false },
+      {
+        ...reference,
+        name: `${reference.name}: reference, not slowed (${Math.round(usPerRequest)} µs CPU per request)`,
+        target: null,
+        judged: false,
+      },
       {
         ...slowed,
         name: `${slowed.name}: SELFTEST, +${Math.round(2 * usPerRequest)} µs CPU per request`,
