@@ -153,7 +153,6 @@ async function main() {
   const needsServers = [...only].some(
     (c) => !['start', 'checks', 'lists', 'reports', 'xlsx', 'pdf_inprocess'].includes(c),
   );
-  let partyIds: number[] = [];
   if (needsServers) {
     let portal: ServerProcess = await startPortal({ databaseUrl, dataDir });
     let bare: ServerProcess | null = null;
@@ -213,7 +212,7 @@ async function main() {
       if (only.has('plans') || only.has('plan_detail')) outputs.push(await clientSqlCases(ctx, planId, only));
       const documents = only.has('statement_html') || only.has('statement_pdf');
       const refs = documents || only.has('render_isolation') ? await findStatements(ctx) : [];
-      partyIds = [...new Set(refs.filter((r) => r.user === users.client).map((r) => r.partyId))];
+      const partyIds = [...new Set(refs.filter((r) => r.user === users.client).map((r) => r.partyId))];
       const htmlBytes = documents ? await meanHtmlBytes(origin, refs) : 0;
       if (documents) outputs.push(await documentCases(ctx, refs, htmlBytes, 'warm', only));
       if (only.has('render_isolation')) outputs.push(await renderIsolationCase(ctx, partyIds, load.reps));
@@ -234,7 +233,6 @@ async function main() {
       await inProcessCases(databaseUrl, only, {
         repeats: load.reps,
         durationMs: load.seconds * 1000,
-        partyIds,
       }),
     );
 

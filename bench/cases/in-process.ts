@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { type Config, loadConfig } from '../../apps/server/src/config.js';
 import { type Database, openDatabase } from '../../apps/server/src/db/client.js';
-import { statementAccounts } from '../../apps/server/src/db/schema/index.js';
+import { clients, statementAccounts } from '../../apps/server/src/db/schema/index.js';
+import { demoAccount } from '../../apps/server/src/db/seed/demo-accounts.js';
 import { loadStatement } from '../../apps/server/src/modules/statements/view-statement.js';
 import type { StatementDocument } from '../../apps/server/src/render/statement-model.js';
 import { createRenderPool } from '../../apps/server/src/render-pool/pool.js';
@@ -23,20 +24,23 @@ import { xlsxExportCase } from './xlsx-export.js';
 
 const LIST_TARGET = 0.5;
 
-/** The demo client's statements in Chinese and English, built as the download routes build them. */
-async function sampleStatements(database: Database, config: Config, partyIds: number[]) {
+/** The demo client's statements (latest month) in Chinese and English, built as the download routes build them. */
+async function sampleStatements(database: Database, config: Config) {
   const renderPool = createRenderPool(config);
   try {
     const ctx = { db: database.db, config, now: () => new Date(), renderPool };
-    const [account] = await database.db
-      .select({ clientId: statementAccounts.clientId })
+    const accounts = await database.db
+      .select({ id: statementAccounts.id, clientId: statementAccounts.clientId })
       .from(statementAccounts)
-      .where(eq(statementAccounts.id, partyIds[0] as number));
+      .innerJoin(clients, eq(clients.id, statementAccounts.clientId))
+      .where(eq(clients.clientNo, demoAccount('client').login))
+      .orderBy(asc(statementAccounts.id));
     const docs: StatementDocument[] = [];
-    for (const language of ['zh', 'en'] as const) {
-      const who = { clientId: account?.clientId as number, siteCode: 'afs' as const, language };
-      for (const id of partyIds) docs.push(await loadStatement(ctx, who, id, {}));
-    }
+    for (const language of ['zh', 'en'] as const)
+      for (const account of accounts)
+        docs.push(
+          await loadStatement(ctx, { clientId: account.clientId, siteCode: 'afs', language }, account.id, {}),
+        );
     return docs;
   } finally {
     await renderPool.close();
@@ -69,7 +73,7 @@ async function producerCodeIndexCheck(databaseUrl: string): Promise<Check> {
 export async function inProcessCases(
   databaseUrl: string,
   only: Set<string>,
-  options: { repeats: number; durationMs: number; partyIds: number[] },
+  options: { repeats: number; durationMs: number },
 ): Promise<CaseOutput> {
   const out: CaseOutput = { ratios: [], checks: [], tables: [] };
   if (only.has('checks')) out.checks.push(await producerCodeIndexCheck(databaseUrl));
@@ -107,13 +111,16 @@ export async function inProcessCases(
         });
     }
     if (only.has('reports')) printReportCases(await reportCases(database, config));
-    if (only.has('xlsx'))
+    if (only.has('xlsx')) {
+      // Its targets (10 s, 250 MB) are absolute: printed beside the figures, not judged.
+      const { pass, ...result } = await xlsxExportCase(database, config);
       out.tables?.push({
         title: 'Excel export, printed only',
-        rows: [{ ...(await xlsxExportCase(database, config)) }],
+        rows: [{ ...result, withinOldTargets: pass }],
       });
-    if (only.has('pdf_inprocess') && options.partyIds.length > 0) {
-      const docs = await sampleStatements(database, config, options.partyIds);
+    }
+    if (only.has('pdf_inprocess')) {
+      const docs = await sampleStatements(database, config);
       out.tables?.push({
         title: 'Statement PDFs per second in this process (render path without HTTP), printed only',
         rows: (await pdfThroughput(docs, config, [...new Set([config.render.threads, 2])])).map((r) => ({
