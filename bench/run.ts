@@ -121,8 +121,16 @@ async function selftest(ctx: BenchContext, restart: (env: Record<string, string>
 
 async function main() {
   const { values } = parseArgs({
-    options: { only: { type: 'string' }, quick: { type: 'boolean', default: false } },
+    options: {
+      only: { type: 'string' },
+      quick: { type: 'boolean', default: false },
+      // Accepted from older instructions (`-- --reuse --scale 100`): the bench measures the database as it is now.
+      reuse: { type: 'boolean', default: false },
+      scale: { type: 'string' },
+    },
   });
+  if (values.reuse || values.scale)
+    console.error('--reuse/--scale: the bench no longer seeds; seed first with npm run seed -- --scale N');
   const selftestMode = process.env.BENCH_SELFTEST === 'slow';
   if (process.env.BENCH_SELFTEST && !selftestMode) throw new Error('BENCH_SELFTEST takes one value: slow');
   const databaseUrl = process.env.DATABASE_URL || undefined;
