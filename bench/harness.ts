@@ -12,42 +12,8 @@ export interface BenchResult {
   pass: boolean;
 }
 
-export interface BenchCase {
-  name: string;
-  /** The p95 latency this case must stay under on the reference machine (2 cores), in milliseconds. */
-  targetP95Ms: number;
-  runs: number;
-  run: () => Promise<unknown>;
-}
-
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)] ?? 0;
-}
-
-/** Runs a case sequentially after a short warm-up and reports its latency distribution against its target. */
-export async function measure(bench: BenchCase): Promise<BenchResult> {
-  for (let i = 0; i < Math.min(20, bench.runs); i++) await bench.run();
-  const samples: number[] = [];
-  const started = performance.now();
-  for (let i = 0; i < bench.runs; i++) {
-    const t0 = performance.now();
-    await bench.run();
-    samples.push(performance.now() - t0);
-  }
-  const elapsed = performance.now() - started;
-  samples.sort((a, b) => a - b);
-  const p95Ms = percentile(samples, 95);
-  return {
-    name: bench.name,
-    runs: bench.runs,
-    opsPerSecond: Math.round((bench.runs / elapsed) * 1000),
-    p50Ms: Number(percentile(samples, 50).toFixed(2)),
-    p95Ms: Number(p95Ms.toFixed(2)),
-    targetP95Ms: bench.targetP95Ms,
-    pass: p95Ms <= bench.targetP95Ms,
-  };
-}
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
 
 export interface ConcurrentResult {
   name: string;

@@ -1,152 +1,102 @@
 import { Agent, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../apps/server/src/app.js';
-import type { Config } from '../../apps/server/src/config.js';
-import type { Database } from '../../apps/server/src/db/client.js';
-import { ApiAgent, api } from '../../apps/server/src/testing/http.js';
-import { signInAs } from '../../apps/server/src/testing/sessions.js';
-import type { BenchResult } from '../harness.js';
+import type { BenchContext, CaseOutput } from '../context.js';
+import { median, type Ratio } from '../http-load.js';
+import { api, type PortalUser } from '../portal-session.js';
 
-/** One client signed in: its session cookie, and the statement accounts (party ids) it may download. */
-export interface BenchClient {
-  cookie: string;
-  partyIds: number[];
-}
+/*
+ * Issue 8's load, as a ratio: while client A starts 10 ZIPs and 10 PDFs of their statements at once, client B reads
+ * `GET /me` back to back on one kept-alive connection, as the SPA does. Rendering runs in the render pool, off the
+ * event loop, so B's p95 under that load stays within RATIO_TARGET × B's p95 on the idle portal. A's requests beyond
+ * the per-person cap are refused (429), the others render; anything else fails the case.
+ */
 
-/** A client's session and the statement accounts it may download (found the way the SPA finds them). */
-export async function signedInBenchClient(
-  database: Database,
-  config: Config,
-  login: string,
-): Promise<BenchClient> {
-  const app = await buildApp({ config, database, logger: false });
-  const agent = new ApiAgent(app, 'afs.localhost', 'zh');
-  await signInAs({ database, config, clock: { now: new Date() } }, agent, login);
-  const plans = (await agent.get('/b2c/plans')).json().data as { id: number }[];
-  let partyId = 0;
-  for (const plan of plans) {
-    partyId = (await agent.get(`/b2c/plans/${plan.id}`)).json().partyId ?? 0;
-    if (partyId) break;
-  }
-  const list = (await agent.get(`/statement/policy_list/${partyId}`)).json().accounts as {
-    partyId: number;
-  }[];
-  await app.close();
-  if (list.length === 0) throw new Error(`${login} has no statements`);
-  return { cookie: agent.cookie as string, partyIds: list.map((a) => a.partyId) };
-}
+const RATIO_TARGET = 4;
 
 interface Answer {
   status: number;
   ms: number;
-  bytes: number;
 }
 
-/** A GET over a real socket, body read to the end (a ZIP streams while it renders). */
-function get(port: number, path: string, cookie: string, agent?: Agent): Promise<Answer> {
+function get(origin: string, path: string, user: PortalUser, agent?: Agent): Promise<Answer> {
+  const url = new URL(origin);
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const req = request(
-      { host: '127.0.0.1', port, path: api(path), agent, headers: { host: 'afs.localhost', cookie } },
-      (response) => {
-        let bytes = 0;
-        response.on('data', (chunk: Buffer) => {
-          bytes += chunk.length;
-        });
-        response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, ms: performance.now() - started, bytes }),
-        );
-        response.on('error', reject);
-      },
-    );
+    const req = request({ host: url.hostname, port: url.port, path, agent, headers: user.headers }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
+      res.on('error', reject);
+    });
     req.on('error', reject);
     req.end();
   });
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+const p95 = (samples: number[]) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil(0.95 * sorted.length) - 1)] ?? Number.NaN;
+};
 
-function tally(answers: Answer[]) {
-  const by = (status: number) => answers.filter((a) => a.status === status).length;
-  return {
-    served: by(200),
-    refused429: by(429),
-    refused503: by(503),
-    other: answers.length - by(200) - by(429) - by(503),
-  };
-}
-
-/**
- * Issue 8's load: while client A starts 10 ZIPs and 10 PDFs of their statements at once, client B reads `GET /me`
- * back to back on a kept-alive connection, as the SPA does. B's p95 must stay under 50 ms: rendering runs in the
- * render pool, not on the event loop. A's requests beyond the per-person cap are refused (429), the others render.
- */
+/** B's /me p95 with nothing else running, then while A's 20 downloads run; `reps` times, medians. */
 export async function renderIsolationCase(
-  app: FastifyInstance,
-  clientA: BenchClient,
-  clientB: BenchClient,
-  label: string,
-): Promise<{ result: BenchResult; details: Record<string, unknown> }> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as AddressInfo;
+  ctx: BenchContext,
+  partyIdsOfA: number[],
+  reps: number,
+): Promise<CaseOutput> {
+  const a = ctx.users.client;
+  const b = ctx.users.client2;
+  const me = api('/me');
   const keepAlive = new Agent({ keepAlive: true, maxSockets: 1 });
-  // Warm-up: B's connection and session, and the render threads (fonts load on a thread's first PDF).
-  for (let i = 0; i < 20; i++) await get(port, '/me', clientB.cookie, keepAlive);
-  await get(port, `/statement/${clientA.partyIds[0]}.pdf`, clientA.cookie);
+  const ids = partyIdsOfA.join(',');
+  const runs: { idle: number; loaded: number; samples: number; tally: string }[] = [];
+  try {
+    for (let i = 0; i < 50; i++) await get(ctx.portal.origin, me, b, keepAlive);
+    for (let rep = 0; rep < reps; rep++) {
+      const idle: number[] = [];
+      const idleUntil = performance.now() + 1000;
+      while (performance.now() < idleUntil) idle.push((await get(ctx.portal.origin, me, b, keepAlive)).ms);
 
-  const ids = clientA.partyIds.join(',');
-  const startedA = performance.now();
-  const loadA = Promise.all([
-    ...Array.from({ length: 10 }, () =>
-      get(port, `/statement/download_zip?party_ids=${ids}`, clientA.cookie),
-    ),
-    ...Array.from({ length: 10 }, () =>
-      get(port, `/statement/download_pdf?party_ids=${ids}`, clientA.cookie),
-    ),
-  ]).then((answers) => ({ answers, ms: performance.now() - startedA }));
-  let doneA = false;
-  void loadA.then(() => {
-    doneA = true;
-  });
-  const samples: number[] = [];
-  while (!doneA) {
-    const me = await get(port, '/me', clientB.cookie, keepAlive);
-    if (me.status !== 200) throw new Error(`B's GET /me answered ${me.status}`);
-    samples.push(me.ms);
+      const downloads = Promise.all([
+        ...Array.from({ length: 10 }, () =>
+          get(ctx.portal.origin, api(`/statement/download_zip?party_ids=${ids}`), a),
+        ),
+        ...Array.from({ length: 10 }, () =>
+          get(ctx.portal.origin, api(`/statement/download_pdf?party_ids=${ids}`), a),
+        ),
+      ]);
+      let done = false;
+      void downloads.then(() => {
+        done = true;
+      });
+      const loaded: number[] = [];
+      while (!done) {
+        const answer = await get(ctx.portal.origin, me, b, keepAlive);
+        if (answer.status !== 200) throw new Error(`B's GET /me answered ${answer.status}`);
+        loaded.push(answer.ms);
+      }
+      const statuses = (await downloads).map((d) => d.status);
+      const unexpected = statuses.filter((s) => s !== 200 && s !== 429);
+      if (unexpected.length > 0) throw new Error(`A's downloads answered ${unexpected.join(', ')}`);
+      const served = statuses.filter((s) => s === 200).length;
+      runs.push({
+        idle: p95(idle),
+        loaded: p95(loaded),
+        samples: loaded.length,
+        tally: `${served} served, ${20 - served} × 429`,
+      });
+    }
+  } finally {
+    keepAlive.destroy();
   }
-  const a = await loadA;
-  keepAlive.destroy();
-  // Optional: the same case runs against the code before the render pool, for the comparison in operations.md.
-  const completed = (app as { renderPool?: { counters: { completed: number } } }).renderPool?.counters
-    .completed;
-  await app.close();
-
-  samples.sort((x, y) => x - y);
-  const p95 = percentile(samples, 95);
-  const zips = tally(a.answers.slice(0, 10));
-  const pdfs = tally(a.answers.slice(10));
-  if (zips.other + pdfs.other > 0) throw new Error(`A got unexpected statuses: ${JSON.stringify(a.answers)}`);
-  return {
-    result: {
-      name: `B: GET /me while A runs 10 ZIPs + 10 PDFs (${label})`,
-      runs: samples.length,
-      opsPerSecond: Math.round((samples.length / a.ms) * 1000),
-      p50Ms: Number(percentile(samples, 50).toFixed(2)),
-      p95Ms: Number(p95.toFixed(2)),
-      maxMs: Number((samples.at(-1) ?? 0).toFixed(2)),
-      targetP95Ms: 50,
-      pass: p95 <= 50,
-    },
-    details: {
-      case: label,
-      'A ZIPs (served/429/503)': `${zips.served}/${zips.refused429}/${zips.refused503}`,
-      'A PDFs (served/429/503)': `${pdfs.served}/${pdfs.refused429}/${pdfs.refused503}`,
-      'A load lasted (ms)': Math.round(a.ms),
-      'pool tasks run in workers': completed ?? 'no pool',
-      'B requests during the load': samples.length,
-    },
+  const row: Ratio = {
+    name: `B: GET /me p95 while A runs 10 ZIPs + 10 PDFs ÷ idle (ms)`,
+    portal: median(runs.map((r) => r.loaded)),
+    baseline: median(runs.map((r) => r.idle)),
+    unit: 'ms p95',
+    ratio: median(runs.map((r) => r.loaded / r.idle)),
+    target: { op: 'max', value: RATIO_TARGET },
+    judged: ctx.postgres,
+    note: `A: ${runs.map((r) => r.tally).join('; ')}; B: ${runs.map((r) => r.samples).join('/')} requests under load`,
   };
+  return { ratios: [row], checks: [] };
 }

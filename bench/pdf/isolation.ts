@@ -3,7 +3,7 @@ import { loadConfig } from '../../apps/server/src/config.js';
 import { openDatabase } from '../../apps/server/src/db/client.js';
 import { ensureDemoData } from '../../apps/server/src/db/seed/demo.js';
 import { demoAccount } from '../../apps/server/src/db/seed/demo-accounts.js';
-import { renderIsolationCase, signedInBenchClient } from '../cases/render-isolation.js';
+import { renderIsolationCase, signedInBenchClient } from './isolation-case.js';
 
 /**
  * `tsx bench/pdf/isolation.ts`: only the render-isolation case of `npm run bench`, on the demo data (DATABASE_URL or
