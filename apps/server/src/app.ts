@@ -12,6 +12,7 @@ import { createMailQueue } from './mail/mail-queue.js';
 import { publicFormsRoutes } from './modules/forms/routes.js';
 import { apiModules } from './modules/index.js';
 import { healthRoutes } from './modules/system/health-routes.js';
+import { SiteCache } from './modules/system/site-cache.js';
 import { errorHandlerPlugin, replyError } from './plugins/errors.js';
 import { acceptEmptyJsonBodies } from './plugins/json-body.js';
 import { loggerOptions } from './plugins/logging.js';
@@ -102,6 +103,11 @@ export async function buildApp({ config, database, now, logger }: AppDeps): Prom
   // A listening server starts its render threads at once, so no download waits for them; apps that are only
   // injected into (tests, scripts) start them on their first render.
   app.addHook('onListen', async () => renderPool.warm());
+  // Sites in memory: loaded before the server listens, refreshed every 30 s (modules/system/site-cache.ts).
+  const siteCache = new SiteCache(db, app.log, config.backOfficeUrl);
+  app.decorate('siteCache', siteCache);
+  app.addHook('onReady', () => siteCache.start());
+  app.addHook('onClose', async () => siteCache.stop());
   const queryInBatches = queryInBatchesFor(database, config.exportStatementTimeoutMs);
   await app.register(healthRoutes, { db });
   await app.register(

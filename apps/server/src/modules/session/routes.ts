@@ -22,11 +22,16 @@ export const sessionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
 
   app.get(
     '/me',
-    { schema: { tags: ['session'], response: { 200: meResponseSchema } } },
+    {
+      // The session hook reads the person with the session: a signed-in `/me` is one statement.
+      config: { sessionLoad: 'withSummary' },
+      schema: { tags: ['session'], response: { 200: meResponseSchema } },
+    },
     async (request, reply) => {
       const csrfToken = app.sessions.csrfToken(request, reply);
       reply.header('cache-control', 'no-store');
-      return getCurrentUser(db, request.session ?? { csrfToken }, request.principal, now(), idleMs);
+      const visitor = request.session ?? { csrfToken };
+      return getCurrentUser(db, visitor, request.principal, now(), idleMs, request.userSummary);
     },
   );
 
