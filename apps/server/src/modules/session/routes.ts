@@ -1,5 +1,6 @@
 import { meResponseSchema, sessionTimingSchema } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { hotRouteSerializer } from '../../plugins/compiled-serializer.js';
 import { replyError } from '../../plugins/errors.js';
 import { getCurrentUser, sessionTiming } from '../../plugins/session/current-user.js';
 import type { ModuleOptions } from '../module-options.js';
@@ -26,6 +27,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
       // The session hook reads the person with the session: a signed-in `/me` is one statement.
       config: { sessionLoad: 'withSummary' },
       schema: { tags: ['session'], response: { 200: meResponseSchema } },
+      serializerCompiler: hotRouteSerializer(config.env),
     },
     async (request, reply) => {
       const csrfToken = app.sessions.csrfToken(request, reply);

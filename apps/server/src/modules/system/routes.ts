@@ -10,7 +10,8 @@ import type { ModuleOptions } from '../module-options.js';
 export const siteInfoRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app) => {
   app.get(
     '/site_info',
-    { schema: { tags: ['system'], response: { 200: siteInfoSchema } } },
+    // The same answer for everyone on a host: no session to read (a signed-in page's /me keeps it alive).
+    { config: { sessionLoad: 'none' }, schema: { tags: ['system'], response: { 200: siteInfoSchema } } },
     async (request, reply) => {
       // JSON text with a JSON content type goes out as it is; the typed reply only knows the object form.
       const untyped: FastifyReply = reply;

@@ -70,9 +70,10 @@ declare module 'fastify' {
     sessionActivity?: boolean;
     /**
      * 'withSummary': the session hook also reads what `/me` shows of the signed-in person, in the same statement
-     * (findSessionWithSummary), and leaves it in `request.userSummary`.
+     * (findSessionWithSummary), and leaves it in `request.userSummary`. 'none': a route that is the same for
+     * everyone (site info) reads no session at all; it is then no activity either, and takes no writes.
      */
-    sessionLoad?: 'withSummary';
+    sessionLoad?: 'withSummary' | 'none';
   }
 }
 
@@ -195,8 +196,10 @@ export const sessionPlugin = fp(
     app.addHook('onRequest', async (request) => {
       const id = request.cookies[SESSION_COOKIE];
       if (!id) return;
+      const load = request.routeOptions.config?.sessionLoad;
+      if (load === 'none') return;
       const idHash = sha256(id);
-      const withSummary = request.routeOptions.config?.sessionLoad === 'withSummary';
+      const withSummary = load === 'withSummary';
       const found: { session: SessionRow; user: SessionUser | null; summary?: SummaryRow } | undefined =
         withSummary ? await findSessionWithSummary(db, idHash) : await findSession(db, idHash);
       if (!found) return;
