@@ -36,7 +36,7 @@ function trustProxyOption(setting: Config['trustProxy']) {
   return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 }
 
-function helmetOptions(config: Config): FastifyHelmetOptions {
+export function helmetOptions(config: Config): FastifyHelmetOptions {
   return {
     contentSecurityPolicy: {
       directives: {
