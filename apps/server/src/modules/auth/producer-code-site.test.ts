@@ -2,7 +2,6 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { producers, users } from '../../db/schema/index.js';
 import { demoAccount } from '../../db/seed/demo-accounts.js';
-import { engineUnderTest } from '../../testing/engines.js';
 import { createTestApp, type TestContext } from '../../testing/test-app.js';
 import { findProducerAccount } from './queries.js';
 
@@ -53,39 +52,38 @@ describe('an Advisor Code signs in on its own site only', () => {
     }
   });
 
-  it.runIf(engineUnderTest() === 'postgres')(
-    'looks the code up through producers_site_code_uq (site_code, upper(code))',
-    async () => {
-      const db = t.database.db;
-      const client = (db as unknown as { session: { client: { query: (...a: unknown[]) => unknown } } })
-        .session.client;
-      const seen: { text: string; values: unknown[] }[] = [];
-      const query = client.query;
-      client.query = function (this: unknown, ...args: unknown[]) {
-        const config = args[0] as { text: string; values?: unknown[] };
-        seen.push({ text: config.text, values: (args[1] as unknown[]) ?? config.values ?? [] });
-        return query.apply(this, args);
+  it('looks the code up through producers_site_code_uq (site_code, upper(code))', async () => {
+    const db = t.database.db;
+    const client = (db as unknown as { session: { client: { query: (...a: unknown[]) => unknown } } }).session
+      .client;
+    const seen: { text: string; values: unknown[] }[] = [];
+    const query = client.query;
+    client.query = function (this: unknown, ...args: unknown[]) {
+      // node-postgres gets a config object, PGlite the text and its values.
+      const [first, values] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
+      if (typeof first === 'string') seen.push({ text: first, values: values ?? [] });
+      else seen.push({ text: first.text, values: values ?? first.values ?? [] });
+      return query.apply(this, args);
+    };
+    try {
+      await findProducerAccount(db, 'afs', 'A1001');
+    } finally {
+      client.query = query;
+    }
+    const [statement] = seen;
+    const literal = (v: unknown) => `'${String(v).replaceAll("'", "''")}'`;
+    const text = (statement?.text ?? '').replace(/\$(\d+)/g, (_, n) =>
+      literal(statement?.values[Number(n) - 1]),
+    );
+    // Tiny demo tables would be read whole anyway; with sequential scans off, the planner shows what it can probe.
+    const plan = await db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const result = (await tx.execute(sql.raw(`explain ${text}`))) as unknown as {
+        rows: { 'QUERY PLAN': string }[];
       };
-      try {
-        await findProducerAccount(db, 'afs', 'A1001');
-      } finally {
-        client.query = query;
-      }
-      const [statement] = seen;
-      const literal = (v: unknown) => `'${String(v).replaceAll("'", "''")}'`;
-      const text = (statement?.text ?? '').replace(/\$(\d+)/g, (_, n) =>
-        literal(statement?.values[Number(n) - 1]),
-      );
-      // Tiny demo tables would be read whole anyway; with sequential scans off, the planner shows what it can probe.
-      const plan = await db.transaction(async (tx) => {
-        await tx.execute(sql`set local enable_seqscan = off`);
-        const result = (await tx.execute(sql.raw(`explain ${text}`))) as unknown as {
-          rows: { 'QUERY PLAN': string }[];
-        };
-        return result.rows.map((r) => r['QUERY PLAN']).join('\n');
-      });
-      expect(plan).toMatch(/Index Scan using producers_site_code_uq on producers code_owner/);
-      expect(plan).toMatch(/Index Cond: \(\(site_code = 'afs'::site_code\) AND \(upper\(code\) = /);
-    },
-  );
+      return result.rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toMatch(/Index Scan using producers_site_code_uq on producers code_owner/);
+    expect(plan).toMatch(/Index Cond: \(\(site_code = 'afs'::site_code\) AND \(upper\(code\) = /);
+  });
 });
