@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import { parseLanguage } from '@portal/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -12,6 +12,7 @@ import { createMailQueue } from './mail/mail-queue.js';
 import { publicFormsRoutes } from './modules/forms/routes.js';
 import { apiModules } from './modules/index.js';
 import { healthRoutes } from './modules/system/health-routes.js';
+import { SiteCache } from './modules/system/site-cache.js';
 import { errorHandlerPlugin, replyError } from './plugins/errors.js';
 import { acceptEmptyJsonBodies } from './plugins/json-body.js';
 import { loggerOptions } from './plugins/logging.js';
@@ -36,6 +37,49 @@ function trustProxyOption(setting: Config['trustProxy']) {
   return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 }
 
+export function helmetOptions(config: Config): FastifyHelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes its CSS variables into style elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        frameSrc: ["'self'"],
+        frameAncestors: ["'self'"],
+        objectSrc: ["'none'"],
+        // The staff header's search box submits to the back-office site.
+        formAction: ["'self'", new URL(config.backOfficeUrl).origin],
+        upgradeInsecureRequests: config.cookieSecure ? [] : null,
+      },
+    },
+    strictTransportSecurity: config.cookieSecure,
+  };
+}
+
+/**
+ * The headers helmet sets, computed once. @fastify/helmet builds the whole helmet middleware (CSP directives parsed
+ * and checked, a dozen header values) on every request, although with static options the values never change:
+ * issue 12's profiles showed it on every route. So ask it once, on a throwaway instance with the same options, and
+ * keep what it added to a plain response. Same names, same values; only the per-request work is gone.
+ */
+export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
+  const probe = async (withHelmet: boolean) => {
+    const server = Fastify({ logger: false });
+    if (withHelmet) await server.register(helmet, options);
+    server.get('/', async () => 'probe');
+    const response = await server.inject({ url: '/' });
+    await server.close();
+    return response.headers;
+  };
+  const [plain, secured] = [await probe(false), await probe(true)];
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(secured))
+    if (plain[name] === undefined && typeof value === 'string') headers[name] = value;
+  return headers;
+}
+
 /** Builds the whole server: plugins, then the API under `{basePath}/{lang}/api`, then the SPA. No side effects. */
 export async function buildApp({ config, database, now, logger }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -53,23 +97,11 @@ export async function buildApp({ config, database, now, logger }: AppDeps): Prom
   acceptEmptyJsonBodies(app);
 
   await app.register(cookie);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine writes its CSS variables into style elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        frameSrc: ["'self'"],
-        frameAncestors: ["'self'"],
-        objectSrc: ["'none'"],
-        // The staff header's search box submits to the back-office site.
-        formAction: ["'self'", new URL(config.backOfficeUrl).origin],
-        upgradeInsecureRequests: config.cookieSecure ? [] : null,
-      },
-    },
-    strictTransportSecurity: config.cookieSecure,
+  const securityHeaders = await helmetHeaders(helmetOptions(config));
+  // Every response, errors and the SPA included, as @fastify/helmet's own onRequest hooks set them.
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(securityHeaders);
+    done();
   });
   await app.register(requestContextPlugin, { config });
   await app.register(errorHandlerPlugin);
@@ -109,6 +141,11 @@ export async function buildApp({ config, database, now, logger }: AppDeps): Prom
   // A listening server starts its render threads at once, so no download waits for them; apps that are only
   // injected into (tests, scripts) start them on their first render.
   app.addHook('onListen', async () => renderPool.warm());
+  // Sites in memory: loaded before the server listens, refreshed every 30 s (modules/system/site-cache.ts).
+  const siteCache = new SiteCache(db, app.log, config.backOfficeUrl);
+  app.decorate('siteCache', siteCache);
+  app.addHook('onReady', () => siteCache.start());
+  app.addHook('onClose', async () => siteCache.stop());
   const queryInBatches = queryInBatchesFor(database, config.exportStatementTimeoutMs);
   await app.register(healthRoutes, { db });
   await app.register(

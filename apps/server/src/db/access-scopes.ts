@@ -1,5 +1,5 @@
 import type { SiteCode } from '@portal/contract';
-import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { policies, statementAccountPolicies, statementAccounts } from './schema/index.js';
 import { producerFilter, type TeamScope } from './team-scope.js';
@@ -7,9 +7,9 @@ import { producerFilter, type TeamScope } from './team-scope.js';
 /**
  * Which plans a client may see: the ones they own or jointly own, on the site of their session. Every feature that
  * answers a client about a plan filters with this one predicate, so the rule cannot drift between features.
- * Served by policies_owner_idx / policies_joint_owner_idx (a bitmap OR).
+ * Served by policies_owner_idx / policies_joint_owner_idx (a bitmap OR). Takes placeholders for prepared statements.
  */
-export function clientPlanScope(clientId: number, siteCode: SiteCode) {
+export function clientPlanScope(clientId: number | Placeholder, siteCode: SiteCode | Placeholder) {
   return and(
     eq(policies.siteCode, siteCode),
     or(eq(policies.ownerClientId, clientId), eq(policies.jointOwnerClientId, clientId)),

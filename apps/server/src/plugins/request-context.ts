@@ -50,6 +50,24 @@ function languageOf(request: FastifyRequest, basePath: string): Language {
   return parseLanguage(/^\/([^/?]+)/.exec(path)?.[1]) ?? DEFAULT_LANGUAGE;
 }
 
+/** One translator per language for the life of the process: it is a pure function of its catalogue. */
+const translators = new Map<Language, Translate>();
+function translatorFor(language: Language): Translate {
+  let t = translators.get(language);
+  if (!t) {
+    t = translator(language);
+    translators.set(language, t);
+  }
+  return t;
+}
+
+/** The caller's address as an inet column takes it, or null. */
+function clientIpOf(ip: string): string | null {
+  // PostgreSQL's inet takes no IPv6 zone ("%eth0"); the zone says nothing about who the client is anyway.
+  const address = ip.includes('%') ? ip.slice(0, ip.indexOf('%')) : ip;
+  return isIP(address) ? address : null;
+}
+
 export const requestContextPlugin = fp(
   async (app: FastifyInstance, opts: { config: Config }) => {
     app.decorateRequest('site', null as unknown as HostSite);
@@ -59,10 +77,8 @@ export const requestContextPlugin = fp(
     app.addHook('onRequest', async (request) => {
       request.site = resolveSite(opts.config, request.headers.host);
       request.language = languageOf(request, opts.config.basePath);
-      request.t = translator(request.language);
-      // PostgreSQL's inet takes no IPv6 zone ("%eth0"); the zone says nothing about who the client is anyway.
-      const address = request.ip.replace(/%.*$/, '');
-      request.clientIp = isIP(address) ? address : null;
+      request.t = translatorFor(request.language);
+      request.clientIp = clientIpOf(request.ip);
     });
   },
   { name: 'request-context' },

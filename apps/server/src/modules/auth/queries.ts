@@ -1,6 +1,6 @@
 import type { SiteCode } from '@portal/contract';
 import { and, desc, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
   accountTokens,
@@ -69,15 +69,23 @@ export function findAccountByLogin(db: Db, site: SiteCode, kind: UserKind, name:
   return findAccount(db, and(eq(users.siteCode, site), eq(users.kind, kind), loginIs(name)));
 }
 
-/** A producer of an active producer record, by Login ID or Advisor Code (any case); a Login ID match wins. */
+const codeOwner = alias(producers, 'code_owner');
+
+/**
+ * A producer of an active producer record, by Login ID or Advisor Code (any case); a Login ID match wins. An Advisor
+ * Code is the code of a producer of this site: looked up by (site_code, upper(code)), the unique index
+ * producers_site_code_uq, so the login is two index probes instead of a join over every producer of the site.
+ */
 export function findProducerAccount(db: Db, site: SiteCode, name: string) {
+  const advisorCode = sql`(select ${codeOwner.id} from ${producers} ${codeOwner}
+    where ${codeOwner.siteCode} = ${site} and upper(${codeOwner.code}) = upper(${name}))`;
   return findAccount(
     db,
     and(
       eq(users.siteCode, site),
       eq(users.kind, 'producer'),
       eq(producers.isActive, true),
-      or(loginIs(name), sql`upper(${producers.code}) = upper(${name})`),
+      or(loginIs(name), eq(users.producerId, advisorCode)),
     ),
     sql`case when lower(${users.login}) = lower(${name}) then 0 else 1 end`,
   );

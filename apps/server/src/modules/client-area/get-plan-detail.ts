@@ -12,19 +12,7 @@ import { fromScaled, MONEY_SCALE, mulDiv, sumAmounts, toScaled } from '../../ren
 import { domainWords } from '../../render/domain-texts.js';
 import { sanitizeHtml } from '../../render/html.js';
 import type { ClientAreaContext, ClientRef } from './context.js';
-import {
-  type ClientPlanRow,
-  selectClientPlan,
-  selectLatestPolicyValues,
-  selectPlanAdditionalHoldings,
-  selectPlanAllocations,
-  selectPlanHoldings,
-  selectPlanItems,
-  selectPlanStatementHistory,
-} from './queries.js';
-
-/** Month-ends shown in the assets performance chart. */
-const PERFORMANCE_MONTHS = 12;
+import { type ClientPlanDetailRow, selectClientPlanDetail } from './plan-detail-query.js';
 
 export const filePaths = {
   providerStatement: (planId: number) => `/b2c/files/provider_statement/${planId}`,
@@ -32,10 +20,10 @@ export const filePaths = {
   factsheet: (fundCode: string) => `/b2c/files/factsheet/${encodeURIComponent(fundCode)}`,
 };
 
-type Snapshot = Awaited<ReturnType<typeof selectPlanStatementHistory>>['snapshots'][number];
+type Snapshot = ClientPlanDetailRow['snapshots'][number];
 
 function assetsPerformance(
-  row: ClientPlanRow,
+  row: ClientPlanDetailRow,
   totalPortfolioValue: string | null,
   snapshots: Snapshot[],
 ): AssetsPerformance | null {
@@ -77,19 +65,11 @@ export async function getPlanDetail(
   language: Language,
 ): Promise<PlanDetail> {
   const words = domainWords(language);
-  const row = await selectClientPlan(ctx.db, client.clientId, client.siteCode, planId);
+  const row = await selectClientPlanDetail(ctx.db, client.clientId, client.siteCode, planId);
   if (!row) throw new HttpError(404, 'errors.notFound');
-  const { plan } = row;
-  const [holdingRows, extraRows, items, allocations, values, history] = await Promise.all([
-    selectPlanHoldings(ctx.db, plan.id),
-    selectPlanAdditionalHoldings(ctx.db, plan.id),
-    selectPlanItems(ctx.db, plan.id),
-    selectPlanAllocations(ctx.db, plan.id),
-    selectLatestPolicyValues(ctx.db, plan.id),
-    selectPlanStatementHistory(ctx.db, client.clientId, plan.id, PERFORMANCE_MONTHS),
-  ]);
+  const { plan, holdings: holdingRows, additionalHoldings: extraRows, items, allocations, values } = row;
   const window = new Set(statementMonthWindow(ctx.now()));
-  const stmtMonthOptions = history.snapshots
+  const stmtMonthOptions = row.snapshots
     .map((s) => s.month.slice(0, 7))
     .filter((m) => window.has(m))
     .map((m) => ({ label: monthLabel(m), value: m }));
@@ -190,8 +170,8 @@ export async function getPlanDetail(
     isAdditionalFundExist: extraRows.length > 0,
     allocation: allocations.filter((a) => a.kind === 'allocation').map(toEntry),
     portfolio: allocations.filter((a) => a.kind === 'portfolio').map(toEntry),
-    assetsPerformance: assetsPerformance(row, totalPortfolioValue, history.snapshots),
-    partyId: history.partyId,
+    assetsPerformance: assetsPerformance(row, totalPortfolioValue, row.snapshots),
+    partyId: row.partyId,
     isTerminated: row.isTerminated,
   };
 }

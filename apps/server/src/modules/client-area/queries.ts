@@ -1,31 +1,25 @@
 import type { SiteCode } from '@portal/contract';
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { clientPlanScope } from '../../db/access-scopes.js';
 import type { Db } from '../../db/client.js';
 import { joinPlanCatalog } from '../../db/plan-catalog.js';
+import { preparedOnce } from '../../db/prepared.js';
 import {
-  additionalHoldings,
   clientMessages,
   clients,
   funds,
   holdings,
   policies,
-  policyAllocations,
-  policyItems,
   policyStatuses,
-  policyValues,
   products,
   providers,
-  statementAccounts,
-  statementSnapshots,
 } from '../../db/schema/index.js';
 
 /** A client never has more plans or messages than this; the cap keeps a bad data load from answering megabytes. */
 const MAX_PLANS = 500;
 const MAX_MESSAGES = 500;
 
-export async function selectClientPlans(db: Db, clientId: number, siteCode: SiteCode) {
+const clientPlans = preparedOnce('client_plans', (db, name) => {
   const query = db
     .select({
       id: policies.id,
@@ -39,151 +33,18 @@ export async function selectClientPlans(db: Db, clientId: number, siteCode: Site
     .from(policies)
     .$dynamic();
   return joinPlanCatalog(query)
-    .where(clientPlanScope(clientId, siteCode))
+    .where(clientPlanScope(sql.placeholder('clientId'), sql.placeholder('siteCode')))
     .orderBy(asc(policies.category), asc(policies.planNo))
-    .limit(MAX_PLANS);
-}
+    .limit(MAX_PLANS)
+    .prepare(name);
+});
 
-const owner = alias(clients, 'owner');
-const jointOwner = alias(clients, 'joint_owner');
-
-/** One plan with its product, provider, status and owners; undefined when it is not this client's. */
-export async function selectClientPlan(db: Db, clientId: number, siteCode: SiteCode, planId: number) {
-  const query = db
-    .select({
-      plan: policies,
-      productName: products.name,
-      productCodeForApi: products.codeForApi,
-      productType: products.productType,
-      providerCodeForApi: providers.codeForApi,
-      providerShortName: providers.shortName,
-      providerName: providers.name,
-      policyStatus: policyStatuses.label,
-      isTerminated: policyStatuses.isTerminated,
-      ownerName: owner.fullName,
-      ownerPhones: owner.phones,
-      ownerEmails: owner.emails,
-      ownerResidentialAddress: owner.residentialAddress,
-      ownerCorrespondenceAddress: owner.correspondenceAddress,
-      jointOwnerName: jointOwner.fullName,
-    })
-    .from(policies)
-    .$dynamic();
-  const [row] = await joinPlanCatalog(query)
-    .innerJoin(owner, eq(owner.id, policies.ownerClientId))
-    .leftJoin(jointOwner, eq(jointOwner.id, policies.jointOwnerClientId))
-    .where(and(eq(policies.id, planId), clientPlanScope(clientId, siteCode)))
-    .limit(1);
-  return row;
-}
-
-export type ClientPlanRow = NonNullable<Awaited<ReturnType<typeof selectClientPlan>>>;
-
-export async function selectPlanHoldings(db: Db, planId: number) {
-  return db
-    .select({
-      holdingType: holdings.holdingType,
-      unitType: holdings.unitType,
-      code: holdings.code,
-      description: holdings.description,
-      hasFactsheet: sql<boolean>`${funds.factsheetFileKey} is not null`,
-      unitHeld: holdings.unitHeld,
-      currency: holdings.currency,
-      price: holdings.price,
-      valueOn: holdings.valueOn,
-      value: holdings.value,
-      valuationValue: holdings.valuationValue,
-      exchangeRate: holdings.exchangeRate,
-    })
-    .from(holdings)
-    .leftJoin(funds, eq(funds.id, holdings.fundId))
-    .where(eq(holdings.policyId, planId))
-    .orderBy(desc(holdings.holdingType), asc(holdings.code));
-}
-
-export async function selectPlanAdditionalHoldings(db: Db, planId: number) {
-  return db
-    .select({
-      kind: additionalHoldings.kind,
-      code: additionalHoldings.code,
-      name: additionalHoldings.name,
-      currency: additionalHoldings.currency,
-      unitHeld: additionalHoldings.unitHeld,
-      price: additionalHoldings.price,
-      valueOn: additionalHoldings.valueOn,
-      value: additionalHoldings.value,
-    })
-    .from(additionalHoldings)
-    .where(eq(additionalHoldings.policyId, planId))
-    .orderBy(asc(additionalHoldings.code));
-}
-
-export async function selectPlanItems(db: Db, planId: number) {
-  return db
-    .select({
-      id: policyItems.id,
-      policyType: policyItems.policyType,
-      productName: policyItems.productName,
-      policyTerm: policyItems.policyTerm,
-      payTerm: policyItems.payTerm,
-      sumInsured: policyItems.sumInsured,
-      modalPremium: policyItems.modalPremium,
-    })
-    .from(policyItems)
-    .where(eq(policyItems.policyId, planId))
-    .orderBy(asc(policyItems.policyType), asc(policyItems.id));
-}
-
-export async function selectPlanAllocations(db: Db, planId: number) {
-  return db
-    .select({
-      kind: policyAllocations.kind,
-      code: policyAllocations.code,
-      name: policyAllocations.name,
-      assetClass: policyAllocations.assetClass,
-      percentage: policyAllocations.percentage,
-    })
-    .from(policyAllocations)
-    .where(eq(policyAllocations.policyId, planId))
-    .orderBy(asc(policyAllocations.kind), asc(policyAllocations.sortOrder));
-}
-
-/** The latest life values (primary key policy_id, value_date: one index probe). */
-export async function selectLatestPolicyValues(db: Db, planId: number) {
-  const [row] = await db
-    .select()
-    .from(policyValues)
-    .where(eq(policyValues.policyId, planId))
-    .orderBy(desc(policyValues.valueDate))
-    .limit(1);
-  return row;
-}
-
-/** The plan's own statement account and its month-end values, newest first (at most `limit` months). */
-export async function selectPlanStatementHistory(db: Db, clientId: number, planId: number, limit: number) {
-  const [account] = await db
-    .select({ id: statementAccounts.id })
-    .from(statementAccounts)
-    .where(
-      and(
-        eq(statementAccounts.policyId, planId),
-        eq(statementAccounts.clientId, clientId),
-        eq(statementAccounts.accountType, 'POLICY'),
-      ),
-    )
-    .limit(1);
-  if (!account) return { partyId: null, snapshots: [] };
-  const snapshots = await db
-    .select({
-      month: statementSnapshots.month,
-      asOfDate: statementSnapshots.asOfDate,
-      totalPortfolioValue: statementSnapshots.totalPortfolioValue,
-    })
-    .from(statementSnapshots)
-    .where(eq(statementSnapshots.accountId, account.id))
-    .orderBy(desc(statementSnapshots.month))
-    .limit(limit);
-  return { partyId: account.id, snapshots };
+/**
+ * My Plan's rows. Prepared although it returns a list: its plan is the same for every client (a bitmap OR of the
+ * owner and joint-owner indexes, then a sort of at most a few dozen rows), so a generic plan costs nothing.
+ */
+export async function selectClientPlans(db: Db, clientId: number, siteCode: SiteCode) {
+  return clientPlans(db).execute({ clientId, siteCode });
 }
 
 export async function selectClientProfile(db: Db, clientId: number) {

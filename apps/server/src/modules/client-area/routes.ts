@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createDbFileStore } from '../../files/index.js';
 import { sendStoredFile } from '../../files/send-file.js';
 import { principalAs, requireClient } from '../../plugins/auth-guards.js';
+import { hotRouteSerializer } from '../../plugins/compiled-serializer.js';
 import type { ModuleOptions } from '../module-options.js';
 import type { ClientAreaContext, ClientRef } from './context.js';
 import { assetsSelectionFile, factsheetFile, providerStatementFile } from './download-plan-file.js';
@@ -41,13 +42,18 @@ export const clientAreaRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
   });
 
-  app.get('/b2c/plans', { schema: { tags, response: { 200: planListResponseSchema } } }, (request) =>
-    listPlans(ctx, clientOf(request), request.language),
+  // The two most asked screens serialise with a compiled serialiser in production (plugins/compiled-serializer.ts).
+  const serializerCompiler = hotRouteSerializer(config.env);
+  app.get(
+    '/b2c/plans',
+    { schema: { tags, response: { 200: planListResponseSchema } }, serializerCompiler },
+    (request) => listPlans(ctx, clientOf(request), request.language),
   );
   app.get(
     '/b2c/plans/:id',
     {
       schema: { tags, params: planIdParamsSchema, response: { 200: planDetailSchema } },
+      serializerCompiler,
     },
     (request) => getPlanDetail(ctx, clientOf(request), request.params.id, request.language),
   );

@@ -284,6 +284,7 @@ describe('site settings behind the producer shell (GET /site_info)', () => {
         settings: sql`settings || ${JSON.stringify({ links: { faq: 'https://ipc.example.com/faq' }, externalChrome: chrome })}::jsonb`,
       })
       .where(eq(sites.code, 'ipc'));
+    await t.app.siteCache.refresh(); // sites are read every 30 s (modules/system/site-cache.ts); now, here
     const info = siteInfoSchema.parse((await agent.get('/site_info')).json());
     expect(info.links).toEqual({ faq: 'https://ipc.example.com/faq' });
     expect(info.externalChrome).toEqual(chrome);
@@ -294,6 +295,7 @@ describe('site settings behind the producer shell (GET /site_info)', () => {
         settings: sql`settings || ${JSON.stringify({ links: { faq: 42 }, externalChrome: { ...chrome, scriptUrl: 'javascript:alert(1)' } })}::jsonb`,
       })
       .where(eq(sites.code, 'ipc'));
+    await t.app.siteCache.refresh();
     const broken = siteInfoSchema.parse((await agent.get('/site_info')).json());
     expect(broken.links).toBeUndefined();
     expect(broken.externalChrome).toBeUndefined();

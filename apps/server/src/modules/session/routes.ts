@@ -1,5 +1,6 @@
 import { meResponseSchema, sessionTimingSchema } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { hotRouteSerializer } from '../../plugins/compiled-serializer.js';
 import { replyError } from '../../plugins/errors.js';
 import { getCurrentUser, sessionTiming } from '../../plugins/session/current-user.js';
 import type { ModuleOptions } from '../module-options.js';
@@ -22,11 +23,17 @@ export const sessionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
 
   app.get(
     '/me',
-    { schema: { tags: ['session'], response: { 200: meResponseSchema } } },
+    {
+      // The session hook reads the person with the session: a signed-in `/me` is one statement.
+      config: { sessionLoad: 'withSummary' },
+      schema: { tags: ['session'], response: { 200: meResponseSchema } },
+      serializerCompiler: hotRouteSerializer(config.env),
+    },
     async (request, reply) => {
       const csrfToken = app.sessions.csrfToken(request, reply);
       reply.header('cache-control', 'no-store');
-      return getCurrentUser(db, request.session ?? { csrfToken }, request.principal, now(), idleMs);
+      const visitor = request.session ?? { csrfToken };
+      return getCurrentUser(db, visitor, request.principal, now(), idleMs, request.userSummary);
     },
   );
 

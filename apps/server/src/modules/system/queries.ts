@@ -1,13 +1,13 @@
-import type { SiteCode } from '@portal/contract';
-import { eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sites } from '../../db/schema/index.js';
 
-export async function findSiteNames(db: Db, code: SiteCode) {
-  const [row] = await db
-    .select({ name: sites.name, shortName: sites.shortName, settings: sites.settings })
+/** Every site row (three today): the site cache holds them all. */
+export async function selectAllSites(db: Db) {
+  return db
+    .select({ code: sites.code, name: sites.name, shortName: sites.shortName, settings: sites.settings })
     .from(sites)
-    .where(eq(sites.code, code))
-    .limit(1);
-  return row;
+    .orderBy(asc(sites.code));
 }
+
+export type SiteRow = Awaited<ReturnType<typeof selectAllSites>>[number];

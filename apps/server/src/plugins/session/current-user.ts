@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { pendingOtpUserId } from './pending-otp.js';
 import type { Session } from './plugin.js';
 import type { Principal } from './principal.js';
-import { findClientSummary, findProducerSummary, findStaffSummary } from './queries.js';
+import { findClientSummary, findProducerSummary, findStaffSummary, type SummaryRow } from './queries.js';
 
 /** Time left in the session, measured from its last recorded activity (idle) and from its start (absolute). */
 export function sessionTiming(session: Session, idleMs: number, now: Date): SessionTiming {
@@ -18,9 +18,51 @@ export function sessionTiming(session: Session, idleMs: number, now: Date): Sess
 /** Whom `/me` describes: a session (signed in, or waiting for a one-time code), or a visitor with only a token. */
 export type Visitor = Session | { csrfToken: string };
 
+/** The signed-in person as `/me` shows them: at most one of the three, none for a visitor. */
+export type UserSummary = Pick<MeResponse, 'currentClient' | 'currentProducer' | 'currentStaff'>;
+
+const NOBODY: UserSummary = { currentClient: null, currentProducer: null, currentStaff: null };
+
+/** The summary of a principal, read with one or two queries of its own (sign-in answers; `/me` has it preloaded). */
+export async function loadUserSummary(db: Db, principal: Principal | null): Promise<UserSummary> {
+  if (principal?.kind === 'client')
+    return { ...NOBODY, currentClient: (await findClientSummary(db, principal.clientId)) ?? null };
+  if (principal?.kind === 'producer')
+    return { ...NOBODY, currentProducer: (await findProducerSummary(db, principal.producerId)) ?? null };
+  if (principal?.kind === 'staff')
+    return { ...NOBODY, currentStaff: (await findStaffSummary(db, principal.staffId)) ?? null };
+  return NOBODY;
+}
+
+/**
+ * The same summary from the columns findSessionWithSummary read beside the session. Only the principal's own kind
+ * counts, and a missing person row (deleted under a live session) reads as not signed in, as loadUserSummary does.
+ */
+export function summaryFromRow(principal: Principal | null, row: SummaryRow): UserSummary {
+  if (principal?.kind === 'client' && row.clientName !== null)
+    return { ...NOBODY, currentClient: { name: row.clientName, messageCount: row.unreadMessages ?? 0 } };
+  if (principal?.kind === 'producer' && row.producerId !== null) {
+    return {
+      ...NOBODY,
+      currentProducer: {
+        name: row.producerName as string,
+        fullName: row.producerFullName as string,
+        producerId: row.producerId,
+        hasCommissionPermission: row.hasCommissionPermission as boolean,
+        hasBvReportPermission: row.hasBvReportPermission as boolean,
+        hasTrainingHistoryReportPermission: row.hasTrainingHistoryReportPermission as boolean,
+        hasAvenueB2bLogin: row.hasAvenueB2bLogin as boolean,
+      },
+    };
+  }
+  if (principal?.kind === 'staff' && row.staffName !== null)
+    return { ...NOBODY, currentStaff: { name: row.staffName, menus: row.staffMenus ?? [] } };
+  return NOBODY;
+}
+
 /**
  * The `/me` answer (also the answer of a login): exactly one of the three users when signed in, and the pending
- * one-time-code login if any, until it expires.
+ * one-time-code login if any, until it expires. Given `summary` (the session hook read it), no query runs.
  */
 export async function getCurrentUser(
   db: Db,
@@ -29,19 +71,14 @@ export async function getCurrentUser(
   now: Date = new Date(),
   /** The idle timeout; given, a signed-in answer tells the page how long the session has left. */
   idleMs?: number,
+  summary?: UserSummary | null,
 ): Promise<MeResponse> {
+  const person = summary ?? (await loadUserSummary(db, principal));
   const me: MeResponse = {
-    currentClient: null,
-    currentProducer: null,
-    currentStaff: null,
+    ...person,
     csrfToken: visitor.csrfToken,
     otpUserId: principal || !('idHash' in visitor) ? null : pendingOtpUserId(visitor, now),
   };
-  if (principal?.kind === 'client')
-    me.currentClient = (await findClientSummary(db, principal.clientId)) ?? null;
-  if (principal?.kind === 'producer')
-    me.currentProducer = (await findProducerSummary(db, principal.producerId)) ?? null;
-  if (principal?.kind === 'staff') me.currentStaff = (await findStaffSummary(db, principal.staffId)) ?? null;
   const signedIn = !!(me.currentClient || me.currentProducer || me.currentStaff);
   if (idleMs !== undefined)
     me.session = signedIn && 'idHash' in visitor ? sessionTiming(visitor, idleMs, now) : null;

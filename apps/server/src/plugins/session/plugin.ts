@@ -11,8 +11,18 @@ import {
   csrfNonceOf,
   newCsrfNonce,
 } from './anonymous-csrf.js';
+import { summaryFromRow, type UserSummary } from './current-user.js';
 import { type Principal, principalOf } from './principal.js';
-import { deleteSession, findSession, insertSession, type SessionRow, touchSession } from './queries.js';
+import {
+  deleteSession,
+  findSession,
+  findSessionWithSummary,
+  insertSession,
+  type SessionRow,
+  type SessionUser,
+  type SummaryRow,
+  touchSession,
+} from './queries.js';
 import { randomToken, safeEqual, sha256 } from './tokens.js';
 
 export const SESSION_COOKIE = 'portal_sid';
@@ -28,6 +38,8 @@ declare module 'fastify' {
     session: Session | null;
     /** The signed-in, active user of the session, or null. */
     principal: Principal | null;
+    /** On routes with `sessionLoad: 'withSummary'` and a valid session: the principal as `/me` shows them. */
+    userSummary: UserSummary | null;
   }
 }
 
@@ -56,6 +68,12 @@ declare module 'fastify' {
      * keep the session alive).
      */
     sessionActivity?: boolean;
+    /**
+     * 'withSummary': the session hook also reads what `/me` shows of the signed-in person, in the same statement
+     * (findSessionWithSummary), and leaves it in `request.userSummary`. 'none': a route that is the same for
+     * everyone (site info) reads no session at all; it is then no activity either, and takes no writes.
+     */
+    sessionLoad?: 'withSummary' | 'none';
   }
 }
 
@@ -172,13 +190,18 @@ export const sessionPlugin = fp(
     app.decorate('sessions', control);
     app.decorateRequest('session', null);
     app.decorateRequest('principal', null);
+    app.decorateRequest('userSummary', null);
 
     /** Loads the session named by the cookie, dropping it when expired, idle too long, or issued by another site. */
     app.addHook('onRequest', async (request) => {
       const id = request.cookies[SESSION_COOKIE];
       if (!id) return;
+      const load = request.routeOptions.config?.sessionLoad;
+      if (load === 'none') return;
       const idHash = sha256(id);
-      const found = await findSession(db, idHash);
+      const withSummary = load === 'withSummary';
+      const found: { session: SessionRow; user: SessionUser | null; summary?: SummaryRow } | undefined =
+        withSummary ? await findSessionWithSummary(db, idHash) : await findSession(db, idHash);
       if (!found) return;
       const row = found.session;
       const at = now();
@@ -199,6 +222,7 @@ export const sessionPlugin = fp(
       }
       request.session = row;
       request.principal = principalOf(found.user, row.siteCode);
+      if (found.summary) request.userSummary = summaryFromRow(request.principal, found.summary);
     });
 
     // Before validation, so a forged write learns nothing about the body it would need.

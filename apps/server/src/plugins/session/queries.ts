@@ -1,6 +1,7 @@
 import type { CurrentClient, CurrentProducer, CurrentStaff } from '@portal/contract';
 import { and, asc, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { preparedOnce } from '../../db/prepared.js';
 import {
   clientMessages,
   clients,
@@ -23,18 +24,74 @@ const sessionUserColumns = {
 };
 export type SessionUser = { [K in keyof typeof sessionUserColumns]: (typeof users.$inferSelect)[K] };
 
+const sessionById = preparedOnce('session_by_id', (db, name) =>
+  db
+    .select({ session: sessions, user: sessionUserColumns })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.idHash, sql.placeholder('idHash')))
+    .limit(1)
+    .prepare(name),
+);
+
 /** The session and its signed-in user in one round trip: every API request needs both. */
 export async function findSession(
   db: Db,
   idHash: string,
 ): Promise<{ session: SessionRow; user: SessionUser | null } | undefined> {
-  const [row] = await db
-    .select({ session: sessions, user: sessionUserColumns })
+  const [row] = await sessionById(db).execute({ idHash });
+  return row;
+}
+
+/**
+ * What `/me` says about each kind of person, read beside the session. Every column is there for every user (null or
+ * zero when it is not theirs); principalOf decides which one the answer uses, as it does for findSession.
+ */
+const summaryColumns = {
+  clientName: clients.fullName,
+  unreadMessages: sql<number>`(select count(*)::int from ${clientMessages}
+    where ${clientMessages.clientId} = ${users.clientId} and ${clientMessages.readAt} is null)`,
+  producerId: producers.id,
+  producerName: producers.name,
+  producerFullName: producers.fullName,
+  hasCommissionPermission: producers.hasCommissionPermission,
+  hasBvReportPermission: producers.hasBvReportPermission,
+  hasTrainingHistoryReportPermission: producers.hasTrainingHistoryReportPermission,
+  hasAvenueB2bLogin: producers.hasAvenueB2bLogin,
+  staffName: staff.name,
+  // Display order, as staffMenusOf reads them; a staff member without menus gets [] rather than null.
+  staffMenus: sql<
+    CurrentStaff['menus']
+  >`coalesce((select json_agg(json_build_object('type', m.type, 'name', m.name,
+    'path', m.path) order by m.position) from ${staffMenuPermissions} m where m.staff_id = ${users.staffId}), '[]'::json)`,
+};
+const sessionWithSummaryById = preparedOnce('session_with_summary_by_id', (db, name) =>
+  db
+    .select({ session: sessions, user: sessionUserColumns, ...summaryColumns })
     .from(sessions)
     .leftJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.idHash, idHash))
-    .limit(1);
-  return row;
+    .leftJoin(clients, eq(clients.id, users.clientId))
+    .leftJoin(producers, eq(producers.id, users.producerId))
+    .leftJoin(staff, eq(staff.id, users.staffId))
+    .where(eq(sessions.idHash, sql.placeholder('idHash')))
+    .limit(1)
+    .prepare(name),
+);
+
+type SessionWithSummaryRow = Awaited<
+  ReturnType<ReturnType<typeof sessionWithSummaryById>['execute']>
+>[number];
+export type SummaryRow = Omit<SessionWithSummaryRow, 'session' | 'user'>;
+
+/** findSession plus everything `/me` shows of the signed-in person, in one statement (the first call of every page). */
+export async function findSessionWithSummary(
+  db: Db,
+  idHash: string,
+): Promise<{ session: SessionRow; user: SessionUser | null; summary: SummaryRow } | undefined> {
+  const [row] = await sessionWithSummaryById(db).execute({ idHash });
+  if (!row) return undefined;
+  const { session, user, ...summary } = row;
+  return { session, user, summary };
 }
 
 export async function insertSession(db: Db, row: typeof sessions.$inferInsert): Promise<SessionRow> {

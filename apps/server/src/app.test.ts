@@ -1,0 +1,99 @@
+import helmet from '@fastify/helmet';
+import { meResponseSchema, planDetailSchema, planListResponseSchema } from '@portal/contract';
+import Fastify from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ZodType } from 'zod';
+import { helmetOptions } from './app.js';
+import { demoAccount } from './db/seed/demo-accounts.js';
+import { compiledSerializer } from './plugins/compiled-serializer.js';
+import { ApiAgent } from './testing/http.js';
+import { signInAs } from './testing/sessions.js';
+import { createTestApp, type TestContext } from './testing/test-app.js';
+
+/** The portal as production runs it: compiled serialisers on the hot routes, Secure cookies, HSTS. */
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp({
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'test-secret-abcdefghijklmnopqrstuvwxyz-0123456789',
+    COOKIE_SECURE: 'true',
+    SMTP_URL: 'smtp://127.0.0.1:2525',
+    FORMS_CLIENT_SECRET: 'test-forms-secret',
+    PUBLIC_ORIGINS: 'afs=https://afs.example.com,ipc=https://ipc.example.com,absg=https://absg.example.com',
+    JOB_WORKERS: 'false',
+  });
+});
+afterAll(() => t.close());
+
+/** What @fastify/helmet itself sets with the portal's options: the headers the portal sent before issue 12. */
+async function helmetsOwnHeaders() {
+  const reference = Fastify({ logger: false });
+  await reference.register(helmet, helmetOptions(t.config));
+  reference.get('/', async () => ({ ok: true }));
+  const response = await reference.inject({ url: '/' });
+  await reference.close();
+  const { 'content-type': _t, 'content-length': _l, date: _d, connection: _c, ...headers } = response.headers;
+  return headers;
+}
+
+describe('security headers, computed once', () => {
+  it('are the very names and values @fastify/helmet sets, on JSON, errors and a 404', async () => {
+    const expected = await helmetsOwnHeaders();
+    expect(Object.keys(expected).length).toBeGreaterThan(8);
+    expect(expected['content-security-policy']).toContain('form-action');
+    expect(expected['strict-transport-security']).toMatch(/max-age=/);
+    const agent = new ApiAgent(t.app);
+    for (const path of ['/site_info', '/me', '/b2c/plans', '/no/such/route']) {
+      const response = await agent.get(path);
+      for (const [name, value] of Object.entries(expected))
+        expect([path, name, response.headers[name]]).toEqual([path, name, value]);
+    }
+    const health = await t.app.inject({ url: '/livez' });
+    expect(health.headers['x-frame-options']).toBe(expected['x-frame-options']);
+  });
+});
+
+describe('hot routes in production', () => {
+  const cases: [string, string, ZodType][] = [
+    ['/me', 'me', meResponseSchema],
+    ['/b2c/plans', 'plans', planListResponseSchema],
+  ];
+
+  /** The body as zod's serialiser (development and tests) would have written it for the same data. */
+  const viaZod = (schema: ZodType, body: string) =>
+    (serializerCompiler({ schema, method: 'GET', url: '/' } as never) as (data: unknown) => string)(
+      JSON.parse(body),
+    );
+
+  it('write the bytes zod would have written, and parse with their contract schemas', async () => {
+    const agent = new ApiAgent(t.app);
+    await signInAs(t, agent, demoAccount('client').login);
+    const plans = planListResponseSchema.parse((await agent.get('/b2c/plans')).json());
+    const withPlan: [string, string, ZodType][] = [
+      ...cases,
+      ...plans.data
+        .slice(0, 4)
+        .map((p): [string, string, ZodType] => [`/b2c/plans/${p.id}`, 'detail', planDetailSchema]),
+    ];
+    for (const [path, _name, schema] of withPlan) {
+      const response = await agent.get(path);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      schema.parse(response.json());
+      expect(response.body).toBe(viaZod(schema, response.body));
+    }
+  });
+
+  it('drop what the schema does not declare, as zod did', () => {
+    const write = compiledSerializer(meResponseSchema);
+    const me = {
+      currentClient: null,
+      currentProducer: null,
+      currentStaff: null,
+      csrfToken: 'x',
+      otpUserId: null,
+    };
+    expect(JSON.parse(write({ ...me, passwordHash: 'secret' }))).toEqual(me);
+  });
+});
