@@ -111,7 +111,7 @@ export type LoadSide = LoadTarget | CustomLoad;
  * connection: for a 500 ms statement that is seconds of CPU), which would land in the other side's window. One more
  * request, answered only once that backlog has gone through, then a breath, before the other side starts.
  */
-async function settle(side: LoadTarget): Promise<void> {
+export async function settle(side: LoadTarget): Promise<void> {
   const url = new URL(side.url);
   const first = side.requests?.[0];
   const agent = new Agent({ keepAlive: false });

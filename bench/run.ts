@@ -9,10 +9,12 @@ import type { BareFixtures } from './baselines/bare-server.js';
 import { captureClientAreaSql } from './capture-sql.js';
 import { clientSqlCases, firstPlanId, meCase, siteInfoCase } from './cases/api-ratios.js';
 import { documentCases, findStatements, meanHtmlBytes } from './cases/documents.js';
+import { generatorCase } from './cases/generator.js';
 import { inProcessCases } from './cases/in-process.js';
 import { renderIsolationCase } from './cases/render-isolation.js';
 import { BARE_REACT_DIR, buildSpaBaselines, spaCases } from './cases/spa.js';
 import { startCase } from './cases/start.js';
+import { twoProcessesCase } from './cases/two-processes.js';
 import type { BenchContext, CaseOutput, LoadSettings } from './context.js';
 import { load } from './http-load.js';
 import { api, getJson, signIn } from './portal-session.js';
@@ -31,6 +33,7 @@ import { checkTable, failures, ratioTable } from './report.js';
 const CASES = [
   'site_info',
   'me',
+  'two_processes',
   'plans',
   'plan_detail',
   'statement_html',
@@ -44,9 +47,11 @@ const CASES = [
   'reports',
   'xlsx',
   'pdf_inprocess',
+  'generator',
 ] as const;
 /** Cases that need PostgreSQL (a bare `pg` route, or the database in this process). */
 const POSTGRES_ONLY = new Set([
+  'two_processes',
   'plans',
   'plan_detail',
   'checks',
@@ -54,7 +59,10 @@ const POSTGRES_ONLY = new Set([
   'reports',
   'xlsx',
   'pdf_inprocess',
+  'generator',
 ]);
+/** Cases that run without the portal and bare servers of the run. */
+const WITHOUT_SERVERS = ['start', 'checks', 'lists', 'reports', 'xlsx', 'pdf_inprocess', 'generator'];
 
 function selectCases(raw: string | undefined): Set<string> {
   if (!raw) return new Set(CASES);
@@ -158,9 +166,7 @@ async function main() {
   const needsSpa = only.has('spa') || only.has('lighthouse');
   if (needsSpa) header.push(`SPA baseline compressed by ${await buildSpaBaselines()}`);
   const outputs: CaseOutput[] = [];
-  const needsServers = [...only].some(
-    (c) => !['start', 'checks', 'lists', 'reports', 'xlsx', 'pdf_inprocess'].includes(c),
-  );
+  const needsServers = [...only].some((c) => !WITHOUT_SERVERS.includes(c));
   if (needsServers) {
     let portal: ServerProcess = await startPortal({ databaseUrl, dataDir });
     let bare: ServerProcess | null = null;
@@ -217,6 +223,7 @@ async function main() {
       if (selftestMode) outputs.push(await selftest(ctx, restart));
       if (!selftestMode && only.has('site_info')) outputs.push(await siteInfoCase(ctx));
       if (only.has('me')) outputs.push(await meCase(ctx));
+      if (only.has('two_processes')) outputs.push(await twoProcessesCase(ctx));
       if (only.has('plans') || only.has('plan_detail')) outputs.push(await clientSqlCases(ctx, planId, only));
       const documents = only.has('statement_html') || only.has('statement_pdf');
       const refs = documents || only.has('render_isolation') ? await findStatements(ctx) : [];
@@ -243,6 +250,8 @@ async function main() {
         durationMs: load.seconds * 1000,
       }),
     );
+
+  if (databaseUrl && only.has('generator')) outputs.push(await generatorCase(databaseUrl));
 
   const ratios = outputs.flatMap((o) => o.ratios);
   const checks = outputs.flatMap((o) => o.checks);
