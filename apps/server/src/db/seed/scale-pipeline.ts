@@ -11,8 +11,8 @@ import type { IdSource } from './scale-rows.js';
  * left over at the end stay unused.
  */
 export class IdReserve implements IdSource {
-  private next = 0;
-  private last = -1;
+  /** Reserved ranges [first, last] not yet used up, oldest first. */
+  private readonly ranges: [number, number][] = [];
   /** Lowest and highest id handed out (the statement data covers the generated clients by id range). */
   low = Number.POSITIVE_INFINITY;
   high = Number.NEGATIVE_INFINITY;
@@ -23,21 +23,27 @@ export class IdReserve implements IdSource {
     private readonly block: number,
   ) {}
 
+  private get available(): number {
+    return this.ranges.reduce((n, [first, last]) => n + last - first + 1, 0);
+  }
+
   async ensure(count: number): Promise<void> {
-    if (this.last - this.next + 1 >= count) return;
+    if (this.available >= count) return;
     const size = Math.max(count, this.block);
     const result = (await this.db.execute(sql`select setval(s.seq, nextval(s.seq) + ${size - 1}) as last
       from (select pg_get_serial_sequence(${this.table}, 'id') as seq) s`)) as unknown as {
       rows: { last: string | number }[];
     };
-    // The ids still unused in the old block are dropped: blocks stay contiguous, so low…high covers this run only.
-    this.last = Number(result.rows[0]?.last);
-    this.next = this.last - size + 1;
+    const last = Number(result.rows[0]?.last);
+    // Without another writer the new block follows the old one: ids stay consecutive, as INSERT would give them.
+    this.ranges.push([last - size + 1, last]);
   }
 
   take(): number {
-    if (this.next > this.last) throw new Error(`no reserved ${this.table} id left`);
-    const id = this.next++;
+    const range = this.ranges[0];
+    if (!range) throw new Error(`no reserved ${this.table} id left`);
+    const id = range[0]++;
+    if (range[0] > range[1]) this.ranges.shift();
     if (id < this.low) this.low = id;
     if (id > this.high) this.high = id;
     return id;
