@@ -1,0 +1,241 @@
+import { CURRENCIES, statementMonthWindow } from '@portal/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StatementsContext } from '../../modules/statements/context.js';
+import { loadStatement } from '../../modules/statements/view-statement.js';
+import { quotedCrossRate } from '../../render/decimal.js';
+import { statementHtml } from '../../render/statement-html.js';
+import { statementTexts } from '../../render/statement-texts.js';
+import { htmlLines, reconcileLines } from '../../testing/statement-reconciliation.js';
+import { createTestApp, openTestDatabase, type TestContext } from '../../testing/test-app.js';
+import type { Db } from '../client.js';
+import { generateScaleData, type ScaleReport } from './scale.js';
+import { verifyForeignKeys } from './scale-checks.js';
+
+/*
+ * The generator at a tiny scale, on the engine under test: six months of statements for the generated clients, with
+ * figures that reconcile the way the demo statements do (statement-reconciliation.test.ts, demo-figures.test.ts),
+ * the same rows for the same run, statistics fresh at the end, and references checked after a trigger-free load.
+ */
+const POLICIES = 400;
+let t: TestContext;
+let db: Db;
+let report: ScaleReport;
+
+async function rows<T>(query: ReturnType<typeof sql>, on: Db = db): Promise<T[]> {
+  return ((await on.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+const generate = (on: Db, now: Date) =>
+  generateScaleData(on, { scale: 1, policiesPerUnit: POLICIES, batchSize: 300, concurrency: 2, now });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  db = t.database.db;
+  report = await generate(db, t.clock.now);
+}, 300_000);
+afterAll(() => t.close());
+
+/** Generated clients (client numbers from AG20000000) with a live investment plan, as the statements need them. */
+const eligiblePlans = sql`select p.id, p.owner_client_id from policies p join clients c on c.id = p.owner_client_id
+  where c.client_no >= 'AG20000000' and p.category in ('IL', 'FD', 'MPF', 'PB')
+    and p.status_code not in ('COF', 'CAN', 'LAP', 'SUR', 'TOT', 'RCV', 'AIP', 'CFM', 'COD')`;
+
+describe('generated statements', () => {
+  it('gives every generated client with a live investment plan a consolidated account and one per plan', async () => {
+    const [c] = await rows<{ clients: string; plans: string; consolidated: string; per_plan: string }>(sql`
+      with eligible as (${eligiblePlans})
+      select (select count(distinct owner_client_id) from eligible) as clients,
+        (select count(*) from eligible) as plans,
+        (select count(*) from statement_accounts a where a.account_type = 'CONSOLIDATE'
+          and a.client_id in (select owner_client_id from eligible)) as consolidated,
+        (select count(*) from statement_accounts a where a.account_type = 'POLICY'
+          and a.policy_id in (select id from eligible)) as per_plan`);
+    expect(Number(c?.clients)).toBeGreaterThan(50);
+    expect(Number(c?.consolidated)).toBe(Number(c?.clients));
+    expect(Number(c?.per_plan)).toBe(Number(c?.plans));
+    expect(report.rows.statement_accounts).toBe(Number(c?.clients) + Number(c?.plans));
+  });
+
+  it('writes a snapshot for each of the six months in the window, for every generated account', async () => {
+    const window = statementMonthWindow(t.clock.now).sort();
+    const accounts = await rows<{ id: number; months: string }>(sql`
+      select a.id, string_agg(to_char(s.month, 'YYYY-MM'), ',' order by s.month) as months
+      from statement_accounts a join clients c on c.id = a.client_id
+      left join statement_snapshots s on s.account_id = a.id
+      where c.client_no >= 'AG20000000' group by a.id`);
+    expect(accounts.length).toBe(report.rows.statement_accounts);
+    const off = accounts.filter((a) => a.months !== window.join(','));
+    expect(off).toEqual([]);
+    expect(report.rows.statement_snapshots).toBe(accounts.length * 6);
+  });
+
+  it('stores plan totals that are the sums of their lines, and lines that reproduce to the cent', async () => {
+    const [lines] = await rows<{ n: string; off_value: string; off_valuation: string }>(sql`
+      select count(*) as n,
+        count(*) filter (where holding_type = 'fund' and round(unit_held * price, 2) <> value) as off_value,
+        count(*) filter (where round(value * exchange_rate, 2) <> valuation_value) as off_valuation
+      from statement_snapshot_holdings where policy_id in (select id from (${eligiblePlans}) e)`);
+    expect(Number(lines?.n)).toBe(report.rows.statement_snapshot_holdings);
+    expect({ value: Number(lines?.off_value), valuation: Number(lines?.off_valuation) }).toEqual({
+      value: 0,
+      valuation: 0,
+    });
+    const off = await rows<{ id: number }>(sql`
+      select s.id from statement_snapshots s
+      join statement_accounts a on a.id = s.account_id and a.account_type = 'POLICY'
+      join statement_snapshot_holdings h on h.snapshot_id = s.id
+      group by s.id, s.total_portfolio_value, s.cash_balance
+      having sum(h.valuation_value) <> s.total_portfolio_value
+        or coalesce(sum(h.valuation_value) filter (where h.holding_type = 'cash'), 0) <> s.cash_balance`);
+    expect(off).toEqual([]);
+  });
+
+  it("converts each line at the quoted cross rate of its month's USD quotes (decision 011)", async () => {
+    const used = await rows<{
+      as_of: string;
+      from_ccy: string;
+      to_ccy: string;
+      rate: string;
+      usd_from: string;
+      usd_to: string;
+    }>(sql`
+      select distinct to_char(h.value_on, 'YYYY-MM-DD') as as_of, h.currency as from_ccy, s.valuation_currency as to_ccy,
+        h.exchange_rate::text as rate, f.rate::text as usd_from, t.rate::text as usd_to
+      from statement_snapshot_holdings h join statement_snapshots s on s.id = h.snapshot_id
+      join fx_rates f on f.currency = h.currency and f.quote_currency = 'USD' and f.rate_date = h.value_on
+      join fx_rates t on t.currency = s.valuation_currency and t.quote_currency = 'USD' and t.rate_date = h.value_on
+      where h.policy_id in (select id from (${eligiblePlans}) e)`);
+    expect(used.length).toBeGreaterThan(6);
+    const wrong = used.filter((u) => Number(u.rate) !== Number(quotedCrossRate(u.usd_from, u.usd_to)));
+    expect(wrong).toEqual([]);
+  });
+
+  it('prints statements that reconcile, with consolidated totals equal to the stored ones', async () => {
+    const ctx: StatementsContext = {
+      db,
+      config: t.config,
+      now: () => t.clock.now,
+      renderPool: t.app.renderPool,
+    };
+    // The first six accounts of each kind.
+    const sample = await rows<{ id: number; client_id: number; account_type: string; site_code: 'afs' }>(sql`
+      select id, client_id, account_type, site_code from (
+        select a.id, a.client_id, a.account_type, c.site_code,
+          row_number() over (partition by a.account_type order by a.id) as n
+        from statement_accounts a join clients c on c.id = a.client_id where c.client_no >= 'AG20000000') s
+      where n <= 6`);
+    expect(new Set(sample.map((a) => a.account_type))).toEqual(new Set(['CONSOLIDATE', 'POLICY']));
+    const texts = statementTexts('en');
+    let checked = 0;
+    for (const account of sample) {
+      const who = {
+        clientId: Number(account.client_id),
+        siteCode: account.site_code,
+        language: 'en' as const,
+      };
+      for (const month of statementMonthWindow(t.clock.now)) {
+        const currencies = account.account_type === 'CONSOLIDATE' ? [undefined, CURRENCIES[3]] : [undefined];
+        for (const currency of currencies) {
+          const doc = await loadStatement(ctx, who, Number(account.id), { month, currency });
+          const found = reconcileLines(htmlLines(statementHtml(doc)), texts);
+          expect(found.problems).toEqual([]);
+          expect(found.rows).toBeGreaterThan(0);
+          if (doc.summary && currency === undefined) {
+            const [stored] = await rows<{ value: string; cash: string }>(sql`
+              select total_portfolio_value::text as value, cash_balance::text as cash from statement_snapshots
+              where account_id = ${account.id} and month = ${`${month}-01`}::date`);
+            expect({ value: doc.summary.totalValue, cash: doc.summary.totalCash }).toEqual({
+              value: stored?.value,
+              cash: stored?.cash,
+            });
+          }
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(sample.length * 6);
+  }, 120_000);
+});
+
+describe('generator run', () => {
+  it('adds the same rows for the same run on the same database', async () => {
+    const other = await openTestDatabase();
+    try {
+      await generate(other.database.db, t.clock.now);
+      // Every generated row by its natural keys and figures (ids too: both databases start from the same template).
+      const digest = (on: Db) =>
+        rows<{ d: string }>(
+          sql`select md5(string_agg(x, '|' order by x)) as d from (
+            select concat_ws(',', c.id, c.client_no, c.full_name, c.birth_date, c.servicing_producer_id) as x
+              from clients c where c.client_no >= 'AG20000000'
+            union all select concat_ws(',', p.id, p.plan_no, p.status_code, p.currency, p.total_premium_paid,
+              p.owner_client_id) from policies p where p.plan_no like 'Z%'
+            union all select concat_ws(',', a.id, a.account_no, a.account_type, a.client_id) from statement_accounts a
+              where a.client_id in (select id from clients where client_no >= 'AG20000000')
+            union all select concat_ws(',', s.account_id, s.month, s.total_portfolio_value, h.code, h.unit_held,
+              h.price, h.valuation_value) from statement_snapshots s
+              join statement_snapshot_holdings h on h.snapshot_id = s.id
+              where h.policy_id in (select id from policies where plan_no like 'Z%')) rows_of_run`,
+          on,
+        );
+      const [mine] = await digest(db);
+      const [theirs] = await digest(other.database.db);
+      expect(mine?.d).toMatch(/^[0-9a-f]{32}$/);
+      expect(theirs?.d).toBe(mine?.d);
+    } finally {
+      await other.database.close();
+      await other.drop();
+    }
+  }, 300_000);
+
+  it('ends with VACUUM ANALYZE: statistics and a visibility map for the tables it filled', async () => {
+    expect(report.analyzeSeconds).toBeGreaterThan(0);
+    const [stats] = await rows<{ n: string }>(
+      sql`select count(*) as n from pg_stats where tablename = 'statement_snapshot_holdings'`,
+    );
+    expect(Number(stats?.n)).toBeGreaterThan(0);
+    if (t.database.kind === 'postgres') {
+      const unanalyzed = await rows<{ relname: string }>(sql`select relname from pg_stat_user_tables
+        where relname in ('policies', 'clients', 'statement_snapshots', 'statement_snapshot_holdings')
+          and (last_analyze is null or last_vacuum is null)`);
+      expect(unanalyzed).toEqual([]);
+    }
+  });
+
+  it('reports every phase with its time and rows', () => {
+    expect(report.phases.map((p) => p.name)).toEqual([
+      'producers',
+      'policies',
+      'search indexes',
+      'report facts',
+      'statements',
+      'foreign keys',
+      'vacuum analyze',
+    ]);
+    expect(report.rows.policies).toBe(POLICIES);
+    const loaded = report.phases.filter((p) => p.name !== 'vacuum analyze').reduce((a, p) => a + p.rows, 0);
+    expect(loaded).toBe(report.totalRows);
+  });
+
+  it('finds a row without its parent after a load without triggers', async () => {
+    const other = await openTestDatabase();
+    try {
+      const odb = other.database.db;
+      expect(await verifyForeignKeys(odb, ['holdings', 'statement_snapshot_holdings'])).toBeGreaterThan(3);
+      // Written the way the generator writes (triggers off), pointing at a plan that does not exist.
+      await odb.transaction(async (tx) => {
+        await tx.execute(sql`set local session_replication_role = replica`);
+        await tx.execute(sql`insert into holdings (policy_id, holding_type, code, description, currency, value_on,
+          value, valuation_value, exchange_rate) values (987654321, 'cash', 'CASH-USD', 'Cash', 'USD', '2026-06-30',
+          1, 1, 1)`);
+      });
+      await expect(verifyForeignKeys(odb, ['holdings'])).rejects.toThrow(
+        /holdings_policy_id_policies_id_fk \(1\)/,
+      );
+    } finally {
+      await other.database.close();
+      await other.drop();
+    }
+  });
+});
