@@ -1,8 +1,33 @@
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * Writes `.vite/chunk-modules.json` beside the manifest: for each JS file, the modules it holds and their rendered
+ * size. scripts/bundle-report.ts reads it to say which packages a screen downloads. The server does not serve
+ * dot-directories, and the ids are relative to apps/web, so no machine path leaks.
+ */
+function chunkModules(): Plugin {
+  return {
+    name: 'portal:chunk-modules',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const byFile: Record<string, Record<string, number>> = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        const modules: Record<string, number> = {};
+        for (const [id, rendered] of Object.entries(output.modules)) {
+          modules[relative(webRoot, id.replace(/^\0/, ''))] = rendered.renderedLength;
+        }
+        byFile[output.fileName] = modules;
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/chunk-modules.json', source: JSON.stringify(byFile) });
+    },
+  };
+}
 
 /** Ensures the base path has exactly one leading and one trailing slash, as Vite expects. */
 function normaliseBase(raw: string | undefined): string {
@@ -20,10 +45,12 @@ export default defineConfig(({ mode }) => {
   return {
     root: webRoot,
     base,
-    plugins: [react()],
+    plugins: [react(), chunkModules()],
     build: {
       outDir: 'dist',
       emptyOutDir: true,
+      // dist/.vite/manifest.json: which files each screen's chunk needs (scripts/bundle-report.ts walks it).
+      manifest: true,
       // Every layout and screen is a React.lazy chunk; the entry keeps the shell (providers, router, session gate).
       // Libraries every page needs go to two long-lived vendor chunks, so a new release of the app code does not
       // make browsers download React or zod again. Mantine stays with automatic splitting: components used only
