@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { ErrorBoundary } from '../components/ErrorBoundary';
+import { LegalDialogHost } from '../components/legal/LegalDialogHost';
 import { setApiLanguage } from '../lib/api-client';
 import { applyFavicon } from '../lib/favicon';
 import { i18n } from '../lib/i18n';
@@ -60,6 +61,7 @@ export function AppRoot() {
           <RouteFocus />
           <SessionWatch />
           <AppRoutes />
+          <LegalDialogHost />
         </SessionGate>
       </ErrorBoundary>
     </LocaleContext.Provider>
