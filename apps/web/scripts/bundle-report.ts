@@ -74,7 +74,7 @@ function heaviestPackages(files: readonly string[], limit: number): [string, num
 
 const failures: string[] = [];
 const report = ROUTES.map((route) => {
-  const graph = routeGraph(manifest, route.lazyRoots);
+  const graph = routeGraph(manifest, route.lazyRoots, route.optionalRoots);
   const js = total(graph.js);
   const css = total(graph.css);
   const all = { raw: js.raw + css.raw, gzip: js.gzip + css.gzip, brotli: js.brotli + css.brotli };

@@ -41,6 +41,14 @@ describe('routeGraph', () => {
   it('fails on a root the build does not have, so a renamed screen is not measured as empty', () => {
     expect(() => routeGraph(manifest, ['src/Gone.tsx'])).toThrow('src/Gone.tsx');
   });
+
+  it('takes optional roots when the build has them and skips them otherwise', () => {
+    expect(routeGraph(manifest, [], ['src/Later.tsx', 'src/Gone.tsx']).js).toEqual([
+      'assets/index-a.js',
+      'assets/vendor-b.js',
+      'assets/Later-g.js',
+    ]);
+  });
 });
 
 describe('packages in chunks', () => {

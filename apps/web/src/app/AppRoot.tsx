@@ -6,7 +6,7 @@ import { ErrorBoundary } from '../components/ErrorBoundary';
 import { LegalDialogHost } from '../components/legal/LegalDialogHost';
 import { setApiLanguage } from '../lib/api-client';
 import { applyFavicon } from '../lib/favicon';
-import { i18n } from '../lib/i18n';
+import { switchLanguage } from '../lib/i18n';
 import {
   HTML_LANG,
   LocaleContext,
@@ -50,7 +50,8 @@ export function AppRoot() {
   }, [siteCode]);
 
   useLayoutEffect(() => {
-    if (i18n.language !== locale.language) void i18n.changeLanguage(locale.language);
+    // Until the new language's catalogs are here the page keeps the old one (a switch never shows raw keys).
+    switchLanguage(locale.language).catch(() => undefined);
     document.documentElement.lang = HTML_LANG[locale.language];
   }, [locale.language]);
 
