@@ -7,13 +7,16 @@ const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
 /**
  * Writes `.vite/chunk-modules.json` beside the manifest: for each JS file, the modules it holds and their rendered
- * size. scripts/bundle-report.ts reads it to say which packages a screen downloads. The server does not serve
- * dot-directories, and the ids are relative to apps/web, so no machine path leaks.
+ * size; for each CSS file, the stylesheets (CSS modules) in it. scripts/bundle-report.ts reads it to say which
+ * packages a screen downloads and to check that each area has the styles of the Mantine components it draws. The
+ * server does not serve dot-directories, and the ids are relative to apps/web, so no machine path leaks.
  */
 function chunkModules(): Plugin {
   return {
     name: 'portal:chunk-modules',
     apply: 'build',
+    // Before Vite's CSS plugin drops the chunks that hold nothing but CSS, so their stylesheets can be traced too.
+    enforce: 'pre',
     generateBundle(_options, bundle) {
       const byFile: Record<string, Record<string, number>> = {};
       for (const output of Object.values(bundle)) {
@@ -23,6 +26,11 @@ function chunkModules(): Plugin {
           modules[relative(webRoot, id.replace(/^\0/, ''))] = rendered.renderedLength;
         }
         byFile[output.fileName] = modules;
+        // Each stylesheet the chunk produced lists the CSS modules in it (a chunk's CSS is one file).
+        for (const cssFile of output.viteMetadata?.importedCss ?? []) {
+          const cssModules = (byFile[cssFile] ??= {});
+          for (const id of Object.keys(modules)) if (id.endsWith('.css')) cssModules[id] = 0;
+        }
       }
       this.emitFile({ type: 'asset', fileName: '.vite/chunk-modules.json', source: JSON.stringify(byFile) });
     },

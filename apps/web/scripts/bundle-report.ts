@@ -4,13 +4,23 @@
  * For each screen of ROUTES, the JS and CSS of its first visit (see route-graph.ts), raw, gzip -9 and brotli q11
  * (what scripts/precompress.mjs serves), and the packages that weigh most. `--check` exits 1 when a budget of issue
  * 12 goal 4 is missed: login JS+CSS gzip ≤ 105 kB (1.5× a bare React 19 page, 69.5 kB), an area's first screen
- * ≤ 250 kB gzip JS, and no chart library (recharts, d3, redux) anywhere.
+ * ≤ 250 kB gzip JS, no chart library (recharts, d3, redux) anywhere, and no Mantine component in an area without its
+ * stylesheet (the per-component CSS of app/mantine-styles.ts and app/layouts/*-styles.ts).
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { filesFromPackages, type Manifest, packageOf, ROUTES, routeGraph } from './route-graph';
+import {
+  AREAS,
+  areaKeys,
+  filesFromPackages,
+  type Manifest,
+  packageOf,
+  ROUTES,
+  routeGraph,
+  unstyledComponents,
+} from './route-graph';
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const LOGIN_BUDGET_GZIP = 105_000;
@@ -87,6 +97,23 @@ const report = ROUTES.map((route) => {
     failures.push(`${route.name} loads ${file} with ${packages.join(', ')}`);
   return { name: route.name, graph, js, css, all, heaviest: heaviestPackages(graph.js, 8) };
 });
+
+// Every Mantine component an area can draw must have its stylesheet in the files the area loads.
+const mantineStyles = fileURLToPath(new URL('../../../node_modules/@mantine/core/styles/', import.meta.url));
+const stylesheets = new Set(
+  readdirSync(mantineStyles)
+    .filter((name) => name.endsWith('.css') && !name.endsWith('.layer.css'))
+    .map((name) => name.slice(0, -'.css'.length)),
+);
+for (const area of AREAS) {
+  const files = [...areaKeys(manifest, area)].flatMap((key) => [
+    manifest[key]?.file ?? '',
+    ...(manifest[key]?.css ?? []),
+  ]);
+  const gaps = unstyledComponents(moduleIdsByFile, files, stylesheets);
+  if (gaps.length > 0)
+    failures.push(`${area.name} area draws Mantine components without their CSS: ${gaps.join(', ')}`);
+}
 
 const allJs = Object.values(manifest)
   .map((chunk) => chunk.file)

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { filesFromPackages, type Manifest, packageOf, routeGraph } from './route-graph';
+import {
+  areaKeys,
+  filesFromPackages,
+  type Manifest,
+  packageOf,
+  routeGraph,
+  unstyledComponents,
+} from './route-graph';
 
 /** A manifest shaped like Vite's: an entry with a shared vendor chunk, two lazy screens, a later dynamic import. */
 const manifest: Manifest = {
@@ -73,5 +80,64 @@ describe('packages in chunks', () => {
       /^(recharts|d3-.*)$/,
     );
     expect([...found]).toEqual([['assets/chart-f.js', ['d3-path', 'recharts']]]);
+  });
+});
+
+describe('area styles', () => {
+  const areaManifest: Manifest = {
+    'index.html': { file: 'assets/index.js', imports: ['_base.js'], css: ['assets/index.css'] },
+    '_base.js': { file: 'assets/base.js' },
+    'src/app/layouts/ClientLayout.tsx': {
+      file: 'assets/ClientLayout.js',
+      imports: ['_base.js'],
+      css: ['assets/ClientLayout.css'],
+      dynamicImports: ['src/features/client/screens/MyPlanScreen.tsx', 'src/components/Viewer.tsx'],
+    },
+    'src/features/client/screens/MyPlanScreen.tsx': { file: 'assets/MyPlan.js', imports: ['_tabs.js'] },
+    '_tabs.js': { file: 'assets/tabs.js' },
+    'src/components/Viewer.tsx': {
+      file: 'assets/Viewer.js',
+      dynamicImports: ['src/app/layouts/ProducerLayout.tsx'],
+    },
+    'src/app/layouts/ProducerLayout.tsx': { file: 'assets/ProducerLayout.js' },
+    'src/locales/en/client.json': { file: 'assets/client.js' },
+  };
+  const client = { name: 'client', roots: /^src\/(app\/layouts\/ClientLayout|features\/client\/screens\/)/ };
+
+  it("takes the entry, the area's layout and screens, and the dialogs they open, but not another area", () => {
+    expect([...areaKeys(areaManifest, client)].sort()).toEqual([
+      '_base.js',
+      '_tabs.js',
+      'index.html',
+      'src/app/layouts/ClientLayout.tsx',
+      'src/components/Viewer.tsx',
+      'src/features/client/screens/MyPlanScreen.tsx',
+    ]);
+  });
+
+  const mantine = (path: string) => `../../node_modules/@mantine/core/${path}`;
+  const stylesheets = new Set(['Tabs', 'Table', 'Accordion', 'CheckboxIndicator', 'Checkbox']);
+
+  it('names a drawn component whose stylesheet no file of the area has', () => {
+    const chunkModules = {
+      'assets/tabs.js': [mantine('esm/components/Tabs/Tabs.mjs'), mantine('esm/components/Table/Table.mjs')],
+      'assets/ClientLayout.css': [mantine('styles/Table.css')],
+    };
+    expect(
+      unstyledComponents(chunkModules, ['assets/tabs.js', 'assets/ClientLayout.css'], stylesheets),
+    ).toEqual(['Tabs']);
+  });
+
+  it('counts parts with a stylesheet of their own, not helpers, and the whole styles.css as every sheet', () => {
+    const chunkModules = {
+      'assets/a.js': [
+        mantine('esm/components/Checkbox/CheckboxIndicator/CheckboxIndicator.mjs'),
+        mantine('esm/components/Accordion/AccordionChevron.mjs'),
+        'src/components/Tabs/Tabs.mjs',
+      ],
+    };
+    expect(unstyledComponents(chunkModules, ['assets/a.js'], stylesheets)).toEqual(['CheckboxIndicator']);
+    const withAll = { ...chunkModules, 'assets/index.css': [mantine('styles.css')] };
+    expect(unstyledComponents(withAll, ['assets/a.js', 'assets/index.css'], stylesheets)).toEqual([]);
   });
 });

@@ -138,3 +138,62 @@ export function packageOf(moduleId: string): string | undefined {
   if (!first) return undefined;
   return first.startsWith('@') && second ? `${first}/${second}` : first;
 }
+
+/** An area: its layout and screens (manifest keys matching `roots`), as the area's style list must cover them. */
+export type AreaSpec = { name: string; roots: RegExp };
+
+export const AREAS: AreaSpec[] = [
+  { name: 'public', roots: /^src\/(app\/layouts\/PublicLayout|features\/public\/screens\/)/ },
+  { name: 'client', roots: /^src\/(app\/layouts\/ClientLayout|features\/client\/screens\/)/ },
+  { name: 'producer', roots: /^src\/(app\/layouts\/ProducerLayout|features\/producer\/screens\/)/ },
+  { name: 'internal', roots: /^src\/(app\/layouts\/InternalLayout|features\/internal\/screens\/)/ },
+];
+
+/** Lazy chunks that belong to one area each (layouts, screens) or to no screen (catalogs). */
+const AREA_OR_CATALOG = /^src\/(app\/layouts\/|features\/[^/]+\/screens\/|locales\/)/;
+
+/**
+ * Manifest keys of everything an area can load: the entry, its layout and screens with their static imports, and
+ * the dialogs they open later (dynamic imports that are not another area's layout or screen, nor a catalog).
+ */
+export function areaKeys(manifest: Manifest, area: AreaSpec): Set<string> {
+  const roots = Object.keys(manifest).filter((key) => area.roots.test(key));
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    for (const imported of chunk.imports ?? []) visit(imported);
+    for (const lazy of chunk.dynamicImports ?? [])
+      if (!AREA_OR_CATALOG.test(lazy) || area.roots.test(lazy)) visit(lazy);
+  };
+  visit(ENTRY_KEY);
+  for (const root of roots) visit(root);
+  return seen;
+}
+
+/**
+ * Mantine components drawn in these chunks whose stylesheet none of them imports (per-component CSS, see
+ * app/mantine-styles.ts). A component counts when its own module (`components/X/X.mjs`, or `…/X/Y/Y.mjs` for a
+ * part with a stylesheet of its own) is bundled; helpers such as AccordionChevron do not need Accordion.css.
+ * `stylesheets` are the names of @mantine/core/styles/*.css.
+ */
+export function unstyledComponents(
+  chunkModules: Record<string, string[]>,
+  files: Iterable<string>,
+  stylesheets: ReadonlySet<string>,
+): string[] {
+  const drawn = new Set<string>();
+  const styled = new Set<string>();
+  for (const file of files) {
+    for (const id of chunkModules[file] ?? []) {
+      const normalised = id.replaceAll('\\', '/');
+      const css = /@mantine\/core\/styles\/([^/]+)\.css$/.exec(normalised);
+      if (css?.[1]) styled.add(css[1]);
+      if (normalised.endsWith('@mantine/core/styles.css')) for (const name of stylesheets) styled.add(name);
+      const component = /@mantine\/core\/esm\/components\/(?:[^/]+\/)*([^/]+)\/\1\.mjs$/.exec(normalised);
+      if (component?.[1] && stylesheets.has(component[1])) drawn.add(component[1]);
+    }
+  }
+  return [...drawn].filter((name) => !styled.has(name)).sort();
+}

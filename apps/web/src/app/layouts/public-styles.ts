@@ -1,7 +1,8 @@
 /**
- * Mantine component styles of Login, account flows and Page Not Found, beyond those of every page (app/mantine-styles.ts). Imported first by the
- * area's layout so they load with its chunk, in the order of Mantine's styles.css. Derived from the components the
- * area's chunks contain (scripts/bundle-report.ts lists them); a component new to the area adds its file here.
+ * Mantine component styles of Login, account flows and Page Not Found, beyond those of every page
+ * (app/mantine-styles.ts). Imported first by the area's layout so they load with its chunk, in the order of
+ * Mantine's styles.css. Derived from the components the area's chunks contain (scripts/bundle-report.ts --check
+ * fails when one is missing).
  */
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Card.css';
