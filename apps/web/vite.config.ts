@@ -64,6 +64,11 @@ export default defineConfig(({ mode }) => {
       // make browsers download React or zod again. Mantine stays with automatic splitting: components used only
       // by one area load with that area.
       rolldownOptions: {
+        // The contract's modules only declare schemas and constants. Marked free of side effects, a chunk gets the
+        // contract files it imports from and not, through the barrel, every area's schemas.
+        treeshake: {
+          moduleSideEffects: (id: string) => !/[\\/]packages[\\/]contract[\\/]src[\\/]/.test(id),
+        },
         output: {
           codeSplitting: {
             groups: [
@@ -72,8 +77,12 @@ export default defineConfig(({ mode }) => {
                 test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
               },
               {
+                name: 'vendor-zod',
+                test: /node_modules[\\/]zod[\\/]/,
+              },
+              {
                 name: 'vendor-data',
-                test: /node_modules[\\/](zod|@tanstack|i18next|react-i18next)[\\/]/,
+                test: /node_modules[\\/](@tanstack|i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/,
               },
             ],
           },

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/AppProviders';
 import { AppRoot } from './app/AppRoot';
+import { preloadFirstScreen } from './app/first-screen';
 import { createQueryClient } from './app/query-client';
 import { getBasePath, setApiLanguage } from './lib/api-client';
 import { switchLanguage } from './lib/i18n';
@@ -20,12 +21,13 @@ const pathname = window.location.pathname.startsWith(basePath)
   : window.location.pathname;
 const language = splitLocale(pathname).urlLanguage;
 
-// The session and the language's catalogs download side by side; the first render waits only for the catalogs,
-// so no text shows as a raw key (SessionGate then waits for the session as before).
+// The session, the language's catalogs and the first screen's chunks download side by side; the first render waits
+// only for the shared catalogs, so no text shows as a raw key (SessionGate then waits for the session as before).
 const queryClient = createQueryClient();
 if (language) setApiLanguage(language);
 void queryClient.prefetchQuery(meQueryOptions);
 void queryClient.prefetchQuery(siteInfoQueryOptions);
+preloadFirstScreen(pathname, language ?? DEFAULT_LANGUAGE);
 
 function render() {
   createRoot(container as HTMLElement).render(

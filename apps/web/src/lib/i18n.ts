@@ -56,15 +56,19 @@ void i18n
     react: { useSuspense: true },
   });
 
-/** Puts a language's `common` and `domain` in the store (once); a failed download is retried on the next call. */
-export async function loadEagerCatalogs(language: Language): Promise<void> {
+/** Puts a language's catalogs in the store (once each); a failed download is retried on the next call. */
+export async function loadCatalogs(language: Language, namespaces: readonly string[]): Promise<void> {
+  const missing = namespaces.filter((namespace) => !i18n.hasResourceBundle(language, namespace));
   await Promise.all(
-    EAGER_NAMESPACES.filter((namespace) => !i18n.hasResourceBundle(language, namespace)).map(
-      async (namespace) => {
-        i18n.addResourceBundle(language, namespace, await loadCatalog(language, namespace), true, true);
-      },
-    ),
+    missing.map(async (namespace) => {
+      i18n.addResourceBundle(language, namespace, await loadCatalog(language, namespace), true, true);
+    }),
   );
+}
+
+/** A language's `common` and `domain`, which every screen uses. */
+export function loadEagerCatalogs(language: Language): Promise<void> {
+  return loadCatalogs(language, EAGER_NAMESPACES);
 }
 
 /**
