@@ -37,6 +37,24 @@ function chunkModules(): Plugin {
   };
 }
 
+/**
+ * Mantine's ScrollArea takes one small hook, useMergeRefs, from @floating-ui/react; that import put the whole
+ * positioning library into every screen with a Mantine table (Table carries ScrollArea along). It resolves to the
+ * same hook in src/lib/merge-refs.ts instead. Any other import from that package still gets the package, and a
+ * Mantine release that imports more from it here fails the build (missing export) rather than misbehaving.
+ */
+function scrollAreaMergeRefs(): Plugin {
+  const hook = fileURLToPath(new URL('./src/lib/merge-refs.ts', import.meta.url));
+  const scrollArea = /@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/;
+  return {
+    name: 'portal:scroll-area-merge-refs',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return source === '@floating-ui/react' && importer && scrollArea.test(importer) ? hook : null;
+    },
+  };
+}
+
 /** Ensures the base path has exactly one leading and one trailing slash, as Vite expects. */
 function normaliseBase(raw: string | undefined): string {
   const trimmed = (raw ?? '').trim().replace(/^\/+|\/+$/g, '');
@@ -53,7 +71,7 @@ export default defineConfig(({ mode }) => {
   return {
     root: webRoot,
     base,
-    plugins: [react(), chunkModules()],
+    plugins: [react(), scrollAreaMergeRefs(), chunkModules()],
     build: {
       outDir: 'dist',
       emptyOutDir: true,
