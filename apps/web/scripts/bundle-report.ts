@@ -137,7 +137,7 @@ if (process.argv.includes('--json')) {
   for (const file of chartFiles) console.log(row(`chart chunk ${file}`, sizesOf(file), 1));
   for (const route of report) {
     const heaviest = route.heaviest.map(([name, bytes]) => `${name} ${kB(bytes)}`).join(', ');
-    console.log(`\n${route.name}, heaviest (minified kB): ${heaviest}`);
+    console.log(`\n${route.name}, heaviest (rendered kB, before minification): ${heaviest}`);
   }
 }
 
