@@ -28,8 +28,9 @@ function chunkModules(): Plugin {
         byFile[output.fileName] = modules;
         // Each stylesheet the chunk produced lists the CSS modules in it (a chunk's CSS is one file).
         for (const cssFile of output.viteMetadata?.importedCss ?? []) {
-          const cssModules = (byFile[cssFile] ??= {});
+          const cssModules = byFile[cssFile] ?? {};
           for (const id of Object.keys(modules)) if (id.endsWith('.css')) cssModules[id] = 0;
+          byFile[cssFile] = cssModules;
         }
       }
       this.emitFile({ type: 'asset', fileName: '.vite/chunk-modules.json', source: JSON.stringify(byFile) });
