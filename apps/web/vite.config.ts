@@ -1,8 +1,60 @@
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * Writes `.vite/chunk-modules.json` beside the manifest: for each JS file, the modules it holds and their rendered
+ * size; for each CSS file, the stylesheets (CSS modules) in it. scripts/bundle-report.ts reads it to say which
+ * packages a screen downloads and to check that each area has the styles of the Mantine components it draws. The
+ * server does not serve dot-directories, and the ids are relative to apps/web, so no machine path leaks.
+ */
+function chunkModules(): Plugin {
+  return {
+    name: 'portal:chunk-modules',
+    apply: 'build',
+    // Before Vite's CSS plugin drops the chunks that hold nothing but CSS, so their stylesheets can be traced too.
+    enforce: 'pre',
+    generateBundle(_options, bundle) {
+      const byFile: Record<string, Record<string, number>> = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        const modules: Record<string, number> = {};
+        for (const [id, rendered] of Object.entries(output.modules)) {
+          modules[relative(webRoot, id.replace(/^\0/, ''))] = rendered.renderedLength;
+        }
+        byFile[output.fileName] = modules;
+        // Each stylesheet the chunk produced lists the CSS modules in it (a chunk's CSS is one file).
+        for (const cssFile of output.viteMetadata?.importedCss ?? []) {
+          const cssModules = byFile[cssFile] ?? {};
+          for (const id of Object.keys(modules)) if (id.endsWith('.css')) cssModules[id] = 0;
+          byFile[cssFile] = cssModules;
+        }
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/chunk-modules.json', source: JSON.stringify(byFile) });
+    },
+  };
+}
+
+/**
+ * Mantine's ScrollArea takes one small hook, useMergeRefs, from @floating-ui/react; that import put the whole
+ * positioning library into every screen with a Mantine table (Table carries ScrollArea along). It resolves to the
+ * same hook in src/lib/merge-refs.ts instead. Any other import from that package still gets the package, and a
+ * Mantine release that imports more from it here fails the build (missing export) rather than misbehaving.
+ */
+function scrollAreaMergeRefs(): Plugin {
+  const hook = fileURLToPath(new URL('./src/lib/merge-refs.ts', import.meta.url));
+  const scrollArea = /@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/;
+  return {
+    name: 'portal:scroll-area-merge-refs',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return source === '@floating-ui/react' && importer && scrollArea.test(importer) ? hook : null;
+    },
+  };
+}
 
 /** Ensures the base path has exactly one leading and one trailing slash, as Vite expects. */
 function normaliseBase(raw: string | undefined): string {
@@ -20,15 +72,22 @@ export default defineConfig(({ mode }) => {
   return {
     root: webRoot,
     base,
-    plugins: [react()],
+    plugins: [react(), scrollAreaMergeRefs(), chunkModules()],
     build: {
       outDir: 'dist',
       emptyOutDir: true,
+      // dist/.vite/manifest.json: which files each screen's chunk needs (scripts/bundle-report.ts walks it).
+      manifest: true,
       // Every layout and screen is a React.lazy chunk; the entry keeps the shell (providers, router, session gate).
       // Libraries every page needs go to two long-lived vendor chunks, so a new release of the app code does not
       // make browsers download React or zod again. Mantine stays with automatic splitting: components used only
       // by one area load with that area.
       rolldownOptions: {
+        // The contract's modules only declare schemas and constants. Marked free of side effects, a chunk gets the
+        // contract files it imports from and not, through the barrel, every area's schemas.
+        treeshake: {
+          moduleSideEffects: (id: string) => !/[\\/]packages[\\/]contract[\\/]src[\\/]/.test(id),
+        },
         output: {
           codeSplitting: {
             groups: [
@@ -37,8 +96,12 @@ export default defineConfig(({ mode }) => {
                 test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
               },
               {
+                name: 'vendor-zod',
+                test: /node_modules[\\/]zod[\\/]/,
+              },
+              {
                 name: 'vendor-data',
-                test: /node_modules[\\/](zod|@tanstack|i18next|react-i18next)[\\/]/,
+                test: /node_modules[\\/](@tanstack|i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/,
               },
             ],
           },

@@ -51,7 +51,7 @@ for (const [size, viewport] of Object.entries(SCREEN_SIZES)) {
     test('My Plan in English and Chinese, and the menu', async ({ page }) => {
       for (const language of ['en', 'zh'] as const) {
         await open(page, clientUrl(language, '/b2c'));
-        await expect(page.locator('.donut-drawing .recharts-pie-sector').first()).toBeVisible();
+        await expect(page.locator('.donut-drawing .donut-segment').first()).toBeVisible();
         await checkState(page, `my plan ${language}`);
       }
       if (size === 'phone') {

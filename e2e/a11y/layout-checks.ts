@@ -18,16 +18,18 @@ export async function expectFitsWidth(page: Page, label: string): Promise<void> 
       `${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? `.${element.className.split(' ').slice(0, 2).join('.')}` : ''}`;
     const root = document.documentElement;
     const viewport = root.clientWidth;
-    const clippedCharts = [...document.querySelectorAll('svg.recharts-surface')].flatMap((svg) => {
-      const box = svg.getBoundingClientRect();
-      const card = svg.closest('section, .mantine-Card-root, main') ?? root;
-      const frame = card.getBoundingClientRect();
-      return box.left < frame.left - 1 || box.right > frame.right + 1 || box.right > viewport + 1
-        ? [
-            `${describe(svg.parentElement ?? svg)}: ${Math.round(box.width)} px in ${Math.round(frame.width)} px`,
-          ]
-        : [];
-    });
+    const clippedCharts = [...document.querySelectorAll('.donut-drawing svg, .area-chart svg')].flatMap(
+      (svg) => {
+        const box = svg.getBoundingClientRect();
+        const card = svg.closest('section, .mantine-Card-root, main') ?? root;
+        const frame = card.getBoundingClientRect();
+        return box.left < frame.left - 1 || box.right > frame.right + 1 || box.right > viewport + 1
+          ? [
+              `${describe(svg.parentElement ?? svg)}: ${Math.round(box.width)} px in ${Math.round(frame.width)} px`,
+            ]
+          : [];
+      },
+    );
     const scrollerOf = (element: Element): HTMLElement | null => {
       for (let node = element.parentElement; node; node = node.parentElement) {
         const style = getComputedStyle(node);

@@ -10,7 +10,7 @@ for (const language of ['en', 'zh'] as const) {
       await expect(figure).toBeVisible();
       // The drawing is 370 × 370.
       const drawing = figure.locator('.donut-drawing');
-      await expect(drawing.locator('.recharts-pie-sector').first()).toBeVisible();
+      await expect(drawing.locator('.donut-segment').first()).toBeVisible();
       const box = await drawing.boundingBox();
       expect(Math.round(box?.width ?? 0)).toBe(370);
       expect(Math.round(box?.height ?? 0)).toBe(370);

@@ -1,17 +1,15 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './mantine-styles';
 import './global.css';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../lib/i18n';
+import { NotificationsHost } from './NotificationsHost';
 import { createQueryClient } from './query-client';
 import { cssVariablesResolver, localizedTheme } from './theme';
 
-/** Everything a screen relies on except the router: theme, data cache, modals, notifications, i18n. */
+/** Everything a screen relies on except the router: theme, data cache, notifications, i18n. */
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   const { t } = useTranslation();
@@ -23,10 +21,8 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
   return (
     <QueryClientProvider client={client}>
       <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-        <ModalsProvider>
-          <Notifications position="top-right" />
-          {children}
-        </ModalsProvider>
+        <NotificationsHost />
+        {children}
       </MantineProvider>
     </QueryClientProvider>
   );

@@ -3,9 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { ErrorBoundary } from '../components/ErrorBoundary';
+import { LegalDialogHost } from '../components/legal/LegalDialogHost';
 import { setApiLanguage } from '../lib/api-client';
 import { applyFavicon } from '../lib/favicon';
-import { i18n } from '../lib/i18n';
+import { switchLanguage } from '../lib/i18n';
 import {
   HTML_LANG,
   LocaleContext,
@@ -49,7 +50,8 @@ export function AppRoot() {
   }, [siteCode]);
 
   useLayoutEffect(() => {
-    if (i18n.language !== locale.language) void i18n.changeLanguage(locale.language);
+    // Until the new language's catalogs are here the page keeps the old one (a switch never shows raw keys).
+    switchLanguage(locale.language).catch(() => undefined);
     document.documentElement.lang = HTML_LANG[locale.language];
   }, [locale.language]);
 
@@ -60,6 +62,7 @@ export function AppRoot() {
           <RouteFocus />
           <SessionWatch />
           <AppRoutes />
+          <LegalDialogHost />
         </SessionGate>
       </ErrorBoundary>
     </LocaleContext.Provider>

@@ -2,13 +2,13 @@ import {
   type CSSVariablesResolver,
   createTheme,
   DEFAULT_THEME,
-  Drawer,
+  type DrawerProps,
   type MantineColorsTuple,
   type MantineThemeOverride,
-  Menu,
-  Modal,
+  type MenuProps,
+  type ModalProps,
   mergeThemeOverrides,
-  Notification,
+  type NotificationProps,
 } from '@mantine/core';
 
 /** One calm primary colour (deep blue-teal); shade 7 keeps white text above WCAG AA contrast. */
@@ -84,7 +84,9 @@ export const theme = createTheme({
   components: {
     // Mantine's focus placeholder is a tab stop without a role inside role="menu" (axe aria-required-children,
     // critical); without it, opening a menu focuses its first item, as the ARIA menu pattern expects.
-    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    // Plain objects rather than Menu.extend(…) (which returns its argument): importing the component itself would
+    // put Menu, Popover and floating-ui in the entry chunk of every page.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } satisfies Partial<MenuProps> },
   },
 });
 
@@ -98,11 +100,17 @@ export function localizedTheme(labels: { close: string; closeNotification: strin
     theme,
     createTheme({
       components: {
-        Notification: Notification.extend({
-          defaultProps: { closeButtonProps: { 'aria-label': labels.closeNotification } },
-        }),
-        Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': labels.close } } }),
-        Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': labels.close } } }),
+        Notification: {
+          defaultProps: {
+            closeButtonProps: { 'aria-label': labels.closeNotification },
+          } satisfies Partial<NotificationProps>,
+        },
+        Modal: {
+          defaultProps: { closeButtonProps: { 'aria-label': labels.close } } satisfies Partial<ModalProps>,
+        },
+        Drawer: {
+          defaultProps: { closeButtonProps: { 'aria-label': labels.close } } satisfies Partial<DrawerProps>,
+        },
       },
     }),
   );

@@ -1,3 +1,4 @@
+import './client-styles';
 import {
   ActionIcon,
   Anchor,

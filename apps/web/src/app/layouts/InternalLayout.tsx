@@ -1,3 +1,4 @@
+import './internal-styles';
 import {
   Anchor,
   AppShell,

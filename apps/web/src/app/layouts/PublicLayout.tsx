@@ -1,3 +1,4 @@
+import './public-styles';
 import { AppShell, Container, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';

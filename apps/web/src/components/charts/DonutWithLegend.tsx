@@ -1,5 +1,3 @@
-import '@mantine/charts/styles.css';
-import { DonutChart } from '@mantine/charts';
 import {
   Box,
   ColorSwatch,
@@ -10,8 +8,8 @@ import {
   useMantineTheme,
   VisuallyHidden,
 } from '@mantine/core';
-import { useElementSize } from '@mantine/hooks';
 import { useId } from 'react';
+import { donutArcs } from './chart-geometry';
 import { splitLegendColumns } from './legend-columns';
 
 export interface DonutSegment {
@@ -24,10 +22,15 @@ export interface DonutSegment {
   display?: string;
 }
 
+/** The space between neighbouring arcs: 1° plus the 2 px white border the previous chart library drew. */
+const GAP_DEGREES = 1;
+const GAP_PIXELS = 2;
+
 /**
  * A donut chart with its own two-column legend. The drawing is decorative for assistive technology: the legend is a
- * real list with every label and value, and the figure is named by `title` and summarised by `summary`. The drawing
- * is `size` wide where there is room and shrinks with its container (a phone's card is narrower than 370 px).
+ * real list with every label and value, and the figure is named by `title` and summarised by `summary` (a caller
+ * that turns the legend off puts a table with every value beside the chart). The drawing is an SVG that scales with
+ * its viewBox: `size` wide where there is room, narrower in a phone's card, never clipped.
  */
 export function DonutWithLegend({
   segments,
@@ -45,6 +48,7 @@ export function DonutWithLegend({
   centerLabel?: string;
   size?: number;
   thickness?: number;
+  /** How a value reads in the drawing's hover titles (the legend uses `display`). */
   valueFormatter?: (value: number) => string;
   /** Off when a table next to the chart already names every segment. */
   withLegend?: boolean;
@@ -54,10 +58,6 @@ export function DonutWithLegend({
   const summaryId = useId();
   const shown = segments.filter((segment) => segment.value > 0);
   const columns = splitLegendColumns(shown);
-  const { ref: drawingRef, width: available } = useElementSize();
-  // Before the first measurement the drawing keeps its nominal size; after it, never wider than its box.
-  const drawn = available > 0 ? Math.min(size, Math.floor(available)) : size;
-  const ring = Math.max(12, Math.round((thickness * drawn) / size));
 
   return (
     <Box component="figure" m={0} aria-labelledby={titleId} aria-describedby={summaryId}>
@@ -67,29 +67,34 @@ export function DonutWithLegend({
       <VisuallyHidden id={summaryId}>{summary}</VisuallyHidden>
       <Group align="center" gap="xl" wrap="wrap">
         <Box
-          ref={drawingRef}
           aria-hidden="true"
           className="donut-drawing"
+          pos="relative"
           style={{ flex: `0 1 ${size}px`, minWidth: 0, aspectRatio: '1 / 1' }}
         >
-          <DonutChart
-            data={shown.map((segment) => ({
-              name: segment.label,
-              value: segment.value,
-              color: segment.color,
-            }))}
-            size={drawn}
-            thickness={ring}
-            paddingAngle={1}
-            strokeWidth={2}
-            chartLabel={centerLabel}
-            tooltipDataSource="segment"
-            valueFormatter={valueFormatter}
-            accessibilityLayer={false}
-            // Recharts makes the pie a tab stop; inside an aria-hidden drawing that is a focus trap with no name.
-            pieProps={{ rootTabIndex: -1 }}
-            styles={{ label: { fontSize: theme.fontSizes.lg, fontWeight: 600 } }}
+          <DonutDrawing
+            segments={shown}
+            size={size}
+            thickness={thickness}
+            colorOf={(segment) => resolveColor(theme, segment.color)}
+            titleOf={(segment) =>
+              `${segment.label}: ${valueFormatter ? valueFormatter(segment.value) : (segment.display ?? segment.value)}`
+            }
           />
+          {centerLabel && (
+            <Text
+              className="donut-center-label"
+              pos="absolute"
+              inset={0}
+              display="flex"
+              fz="lg"
+              fw={600}
+              ta="center"
+              style={{ alignItems: 'center', justifyContent: 'center', pointerEvents: 'none' }}
+            >
+              {centerLabel}
+            </Text>
+          )}
         </Box>
         {withLegend && (
           <SimpleGrid
@@ -130,6 +135,69 @@ export function DonutWithLegend({
         )}
       </Group>
     </Box>
+  );
+}
+
+/**
+ * The ring: one circle per segment at the ring's middle radius, its stroke as wide as the ring, and
+ * stroke-dasharray drawing only the segment's share (pathLength 360, so lengths are degrees). The circles are
+ * mirrored vertically so the segments run counter-clockwise from 3 o'clock, as the previous charts did.
+ */
+function DonutDrawing({
+  segments,
+  size,
+  thickness,
+  colorOf,
+  titleOf,
+}: {
+  segments: readonly DonutSegment[];
+  size: number;
+  thickness: number;
+  colorOf: (segment: DonutSegment) => string;
+  titleOf: (segment: DonutSegment) => string;
+}) {
+  const center = size / 2;
+  const ring = Math.min(thickness, center);
+  const radius = center - ring / 2;
+  const gap = GAP_DEGREES + (GAP_PIXELS / (2 * Math.PI * radius)) * 360;
+  const arcs = donutArcs(
+    segments.map((segment) => segment.value),
+    gap,
+  );
+  return (
+    <svg
+      viewBox={`0 0 ${size} ${size}`}
+      width="100%"
+      height="100%"
+      role="presentation"
+      focusable="false"
+      style={{ display: 'block' }}
+    >
+      <g transform={`translate(0 ${size}) scale(1 -1)`}>
+        {segments.map((segment, index) => {
+          const arc = arcs[index];
+          if (!arc || arc.drawn <= 0) return null;
+          return (
+            <circle
+              key={segment.key}
+              className="donut-segment"
+              data-segment={segment.key}
+              cx={center}
+              cy={center}
+              r={radius}
+              fill="none"
+              stroke={colorOf(segment)}
+              strokeWidth={ring}
+              pathLength={360}
+              strokeDasharray={`${arc.drawn} ${360 - arc.drawn}`}
+              strokeDashoffset={-arc.start}
+            >
+              <title>{titleOf(segment)}</title>
+            </circle>
+          );
+        })}
+      </g>
+    </svg>
   );
 }
 

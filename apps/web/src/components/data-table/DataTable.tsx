@@ -1,3 +1,5 @@
+// Mantine's table first: data-table.css overrides some of its rules with the same specificity.
+import '@mantine/core/styles/Table.css';
 import './data-table.css';
 import { Checkbox, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';

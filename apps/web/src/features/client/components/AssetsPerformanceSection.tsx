@@ -1,8 +1,7 @@
-import '@mantine/charts/styles.css';
-import { AreaChart } from '@mantine/charts';
 import { Box, SimpleGrid, Text, VisuallyHidden } from '@mantine/core';
 import type { AssetsPerformance } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
+import { AreaLineChart } from '../../../components/charts/AreaLineChart';
 import { DefinitionGrid } from '../../../components/DefinitionGrid';
 import { formatAmount, formatDate, formatMoney, formatMonth, formatPercent } from '../../../lib/format';
 
@@ -44,22 +43,16 @@ export function AssetsPerformanceSection({ performance }: { performance: AssetsP
       {performance.history.length > 1 && (
         <Box>
           <Box aria-hidden="true">
-            <AreaChart
-              h={200}
-              data={performance.history.map((point) => ({
-                month: formatMonth(point.month),
+            <AreaLineChart
+              height={200}
+              points={performance.history.map((point) => ({
+                label: formatMonth(point.month),
                 // Drawing only: the exact values are in the table below.
                 value: Number(point.value),
               }))}
-              dataKey="month"
-              series={[{ name: 'value', label: t('performance.value', { currency }), color: 'brand.7' }]}
-              curveType="monotone"
-              withDots={false}
-              gridAxis="y"
+              color="brand.7"
               valueFormatter={(value) => formatAmount(value)}
-              yAxisProps={{ width: 90 }}
-              // Without the accessibility layer the drawing is no tab stop: it is aria-hidden, the table below reads.
-              areaChartProps={{ accessibilityLayer: false }}
+              yAxisWidth={90}
             />
           </Box>
           {/* The same figures for screen readers, which skip the drawing. */}

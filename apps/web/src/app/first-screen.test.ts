@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { firstScreenOf } from './first-screen';
+
+describe('first screen of a URL', () => {
+  it('knows the login page, with or without a language, and the first screen of each area', () => {
+    expect(firstScreenOf('/')?.namespaces).toEqual(['public']);
+    expect(firstScreenOf('/zh/login')?.namespaces).toEqual(['public']);
+    expect(firstScreenOf('/en/b2c')?.namespaces).toEqual(['client']);
+    expect(firstScreenOf('/b2b/')?.namespaces).toEqual(['producer-team', 'producer-lists', 'lists']);
+    expect(firstScreenOf('/kr/internal/revenues')?.namespaces).toEqual(['internal', 'lists']);
+  });
+
+  it('leaves every other page to load as before', () => {
+    expect(firstScreenOf('/b2c/plan_detail/3')).toBeUndefined();
+    expect(firstScreenOf('/registration')).toBeUndefined();
+    expect(firstScreenOf('/loginx')).toBeUndefined();
+  });
+});

@@ -1,0 +1,22 @@
+/**
+ * Mantine component styles of the client area (My Plan, plan detail, profile, messages, statements), beyond those of
+ * every page (app/mantine-styles.ts). Imported first by the area's layout so they load with its chunk, in the order
+ * of Mantine's styles.css. Derived from the components the area's chunks contain (scripts/bundle-report.ts --check
+ * fails when one is missing).
+ */
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/CheckboxCard.css';
+import '@mantine/core/styles/CheckboxIndicator.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Burger.css';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/ColorSwatch.css';
+import '@mantine/core/styles/Drawer.css';
+import '@mantine/core/styles/Grid.css';
+import '@mantine/core/styles/List.css';
+import '@mantine/core/styles/NavLink.css';
+import '@mantine/core/styles/PasswordInput.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Tabs.css';
