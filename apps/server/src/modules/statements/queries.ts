@@ -1,8 +1,9 @@
-import { and, asc, between, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, between, desc, eq, inArray, lt, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { producerAccountScope } from '../../db/access-scopes.js';
 import type { Db } from '../../db/client.js';
 import { joinPlanCatalog } from '../../db/plan-catalog.js';
+import { preparedOnce } from '../../db/prepared.js';
 import {
   clients,
   fxRates,
@@ -255,7 +256,7 @@ export function accountReadableBy(who: { clientId?: number; producerScope?: Team
 }
 
 /**
- * One statement account the requester may read (`access`, from accountReadableBy), in ONE statement: the account,
+ * One statement account the requester may read (accountReadableBy), in ONE statement: the account,
  * its client's printed name and number, its snapshots between two month starts (newest first, "YYYY-MM id
  * YYYY-MM-DD" joined by commas: month, snapshot id, valuation date — at most one per month, so six here), and a
  * version of everything the statement is built from that changes in place. The version covers the client's
@@ -266,12 +267,30 @@ export function accountReadableBy(who: { clientId?: number; producerScope?: Team
  */
 export async function selectStatementPlan(
   db: Db,
-  access: SQL,
+  who: { clientId?: number; producerScope?: TeamScope },
   partyId: number,
   fromMonth: string,
   toMonth: string,
 ) {
-  const [row] = await db
+  if (who.producerScope === undefined) {
+    const args = { clientId: who.clientId as number, partyId, fromMonth, toMonth };
+    const [row] = await clientStatementPlan(db).execute(args);
+    return row;
+  }
+  const [row] = await statementPlanQuery(db, accountReadableBy(who), partyId, fromMonth, toMonth);
+  return row;
+}
+
+type Value<T> = T | Placeholder;
+
+function statementPlanQuery(
+  db: Db,
+  access: SQL,
+  partyId: Value<number>,
+  fromMonth: Value<string>,
+  toMonth: Value<string>,
+) {
+  return db
     .select({
       ...accountColumns,
       clientName: clients.fullName,
@@ -296,8 +315,22 @@ export async function selectStatementPlan(
     .leftJoin(products, eq(products.id, policies.productId))
     .where(and(eq(statementAccounts.id, partyId), access))
     .limit(1);
-  return row;
 }
+
+/**
+ * A client's plan query, prepared (db/prepared.ts): one account by primary key, its client by primary key, and index
+ * ranges over the client's few accounts and six months of snapshots — the same plan whatever the values. A producer's
+ * access condition depends on their scope, so theirs is built per request.
+ */
+const clientStatementPlan = preparedOnce('statement_plan_client', (db, name) =>
+  statementPlanQuery(
+    db,
+    eq(statementAccounts.clientId, sql.placeholder('clientId')),
+    sql.placeholder('partyId'),
+    sql.placeholder('fromMonth'),
+    sql.placeholder('toMonth'),
+  ).prepare(name),
+);
 
 /** A snapshot of the plan query: which one and its valuation date. */
 export interface SnapshotRef {

@@ -7,13 +7,7 @@ import { auditProducerRead } from './account-access.js';
 import { buildStatement } from './build-statement.js';
 import type { StatementRequester, StatementsContext } from './context.js';
 import type { StatementIdentity } from './document-cache.js';
-import {
-  type AccountRow,
-  accountReadableBy,
-  parsePlannedSnapshots,
-  type SnapshotRef,
-  selectStatementPlan,
-} from './queries.js';
+import { type AccountRow, parsePlannedSnapshots, type SnapshotRef, selectStatementPlan } from './queries.js';
 import { isClosedMonth, monthWindowBounds, resolveMonth } from './statement-months.js';
 
 export interface StatementChoice {
@@ -45,7 +39,7 @@ export async function planStatement(
   choice: StatementChoice,
 ): Promise<PlannedStatement> {
   const { from, to } = monthWindowBounds(ctx);
-  const row = await selectStatementPlan(ctx.db, accountReadableBy(who), partyId, from, to);
+  const row = await selectStatementPlan(ctx.db, who, partyId, from, to);
   if (!row) throw new HttpError(404, 'errors.notFound');
   const { snapshots, version, clientName, clientNo, ...account } = row;
   if (who.producerScope) await auditProducerRead(ctx, who.producerScope, [account.id], 'statement');
