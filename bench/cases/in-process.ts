@@ -4,6 +4,7 @@ import { type Config, loadConfig } from '../../apps/server/src/config.js';
 import { type Database, openDatabase } from '../../apps/server/src/db/client.js';
 import { clients, statementAccounts } from '../../apps/server/src/db/schema/index.js';
 import { demoAccount } from '../../apps/server/src/db/seed/demo-accounts.js';
+import { sitesReadOnce } from '../../apps/server/src/modules/statements/statement-firm.js';
 import { loadStatement } from '../../apps/server/src/modules/statements/view-statement.js';
 import type { StatementDocument } from '../../apps/server/src/render/statement-model.js';
 import { createRenderPool } from '../../apps/server/src/render-pool/pool.js';
@@ -28,7 +29,13 @@ const LIST_TARGET = 0.5;
 async function sampleStatements(database: Database, config: Config) {
   const renderPool = createRenderPool(config);
   try {
-    const ctx = { db: database.db, config, now: () => new Date(), renderPool };
+    const ctx = {
+      db: database.db,
+      config,
+      now: () => new Date(),
+      renderPool,
+      sites: await sitesReadOnce(database.db),
+    };
     const accounts = await database.db
       .select({ id: statementAccounts.id, clientId: statementAccounts.clientId })
       .from(statementAccounts)

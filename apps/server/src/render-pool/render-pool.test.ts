@@ -65,7 +65,13 @@ function pdfText(body: Buffer, name: string): string {
 
 /** A heavy task for the pool: `copies` of the consolidated statement in one PDF, keeping the one thread busy. */
 async function heavyDocs(copies: number): Promise<StatementDocument[]> {
-  const ctx = { db: t.database.db, config: t.config, now: () => t.clock.now, renderPool: pool() };
+  const ctx = {
+    db: t.database.db,
+    config: t.config,
+    now: () => t.clock.now,
+    renderPool: pool(),
+    sites: t.app.siteCache,
+  };
   const [user] = await t.database.db
     .select({ clientId: users.clientId })
     .from(users)

@@ -12,6 +12,7 @@ import {
 import type { StatementRequester, StatementsContext } from './context.js';
 import {
   type AccountRow,
+  type SnapshotRef,
   selectClientHeader,
   selectConsolidatedPlanSnapshots,
   selectPlanAllocations,
@@ -21,7 +22,7 @@ import {
   selectSnapshotPlans,
   selectUsdRates,
 } from './queries.js';
-import { loadStatementFirm } from './statement-firm.js';
+import { statementFirmOf } from './statement-firm.js';
 import { monthStartOf } from './statement-months.js';
 
 /**
@@ -33,11 +34,14 @@ async function planSections(
   snapshotIds: number[],
   asOfDate: string,
   language: Language,
+  knownPolicyIds?: number[],
 ): Promise<StatementPlanSection[]> {
   const words = domainWords(language);
-  const plans = await selectSnapshotPlans(ctx.db, snapshotIds);
-  const policyIds = plans.map((p) => p.policyId);
-  const [holdings, allocations, values] = await Promise.all([
+  // With the plans' ids known beforehand (a POLICY account's own plan), all four reads go out at once.
+  const plansRead = selectSnapshotPlans(ctx.db, snapshotIds);
+  const policyIds = knownPolicyIds ?? (await plansRead).map((p) => p.policyId);
+  const [plans, holdings, allocations, values] = await Promise.all([
+    plansRead,
     selectSnapshotHoldings(ctx.db, snapshotIds),
     selectPlanAllocations(ctx.db, policyIds),
     selectPolicyValuesOn(ctx.db, policyIds, asOfDate),
@@ -113,13 +117,15 @@ export async function buildStatement(
   account: AccountRow,
   month: string,
   currency: Currency | undefined,
+  known: { snapshot?: SnapshotRef; client?: { name: string; clientNo: string } } = {},
 ): Promise<StatementDocument> {
-  const [snapshot, client, firm] = await Promise.all([
-    selectSnapshot(ctx.db, account.id, monthStartOf(month)),
-    selectClientHeader(ctx.db, account.clientId),
-    loadStatementFirm(ctx.db, who.siteCode),
+  // A single statement's snapshot and client come with its access check (planStatement); a bundle's are read here.
+  const [snapshot, client] = await Promise.all([
+    known.snapshot ?? selectSnapshot(ctx.db, account.id, monthStartOf(month)),
+    known.client ?? selectClientHeader(ctx.db, account.clientId),
   ]);
   if (!snapshot || !client) throw new HttpError(404, 'statements.noStatement');
+  const firm = statementFirmOf(ctx.sites, who.siteCode);
   const base = {
     firm,
     language: who.language,
@@ -130,7 +136,9 @@ export async function buildStatement(
     asOfDate: snapshot.asOfDate,
   };
   if (account.accountType !== 'CONSOLIDATE') {
-    const plans = await planSections(ctx, [snapshot.id], snapshot.asOfDate, who.language);
+    // A POLICY account's snapshot is of its own plan (selectSnapshotPlans joins through the account).
+    const ownPolicy = account.policyId === null ? [] : [account.policyId];
+    const plans = await planSections(ctx, [snapshot.id], snapshot.asOfDate, who.language, ownPolicy);
     const plan = plans[0];
     if (!plan) throw new HttpError(404, 'statements.noStatement');
     return { ...base, kind: 'monthly', reportingCurrency: plan.valuationCurrency, plans, summary: null };

@@ -3,6 +3,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { TeamScope } from '../../db/team-scope.js';
 import type { RenderPool } from '../../render-pool/pool.js';
+import type { SiteCache } from '../system/site-cache.js';
 import type { DocumentCache } from './document-cache.js';
 
 export interface StatementsContext {
@@ -11,6 +12,11 @@ export interface StatementsContext {
   now: () => Date;
   /** Where PDFs are rendered (worker threads); this module only builds the documents. */
   renderPool: RenderPool;
+  /**
+   * The `sites` rows in memory (the app's site cache): the letterhead is read here, not per statement; its stamp is
+   * part of a statement's version, so a letterhead changed by an operator shows once the cache has re-read it (≤ 30 s).
+   */
+  sites: Pick<SiteCache, 'row' | 'stamp'>;
   /** Rendered statements kept for later requests (decision 025); absent: every statement is built and rendered. */
   documents?: DocumentCache;
 }

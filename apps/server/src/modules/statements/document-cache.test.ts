@@ -45,7 +45,13 @@ beforeAll(async () => {
     )) as unknown as { rows: { clientId: number }[] }
   ).rows;
   clientId = Number(row?.clientId);
-  ctx = { db: t.database.db, config: t.config, now: () => t.clock.now, renderPool: t.app.renderPool };
+  ctx = {
+    db: t.database.db,
+    config: t.config,
+    now: () => t.clock.now,
+    renderPool: t.app.renderPool,
+    sites: t.app.siteCache,
+  };
 });
 afterAll(() => t.close());
 
@@ -81,6 +87,7 @@ describe('document keys', () => {
     await changed('client');
     await db.execute(sql`update sites set settings = jsonb_set(settings, '{letterhead,phone}', '"+852 1"')
       where code = 'afs'`);
+    await t.app.siteCache.refresh(); // the letterhead is read from the site cache, re-read every 30 s
     await changed('letterhead');
   });
 });
@@ -130,6 +137,8 @@ describe('cached statements over HTTP', () => {
     expect(await page()).toContain('Renamed');
     await db.execute(sql`update sites set settings = jsonb_set(settings, '{letterhead,phone}', '"+852 9999 0000"')
       where code = 'afs'`);
+    // The site cache re-reads its rows every 30 s; its new stamp makes the remembered statement stale.
+    await t.app.siteCache.refresh();
     expect(await page()).toContain('+852 9999 0000');
     const [code] = (
       (await db.execute(sql`select h.code from statement_snapshot_holdings h

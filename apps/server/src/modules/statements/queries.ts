@@ -1,8 +1,9 @@
-import { and, asc, between, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, between, desc, eq, inArray, lt, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { producerAccountScope } from '../../db/access-scopes.js';
 import type { Db } from '../../db/client.js';
 import { joinPlanCatalog } from '../../db/plan-catalog.js';
+import { preparedOnce } from '../../db/prepared.js';
 import {
   clients,
   fxRates,
@@ -12,7 +13,6 @@ import {
   products,
   providers,
   renderedDocuments,
-  sites,
   statementAccountPolicies,
   statementAccounts,
   statementSnapshotHoldings,
@@ -256,25 +256,47 @@ export function accountReadableBy(who: { clientId?: number; producerScope?: Team
 }
 
 /**
- * One statement account the requester may read (`access`, from accountReadableBy), in ONE statement: the account,
- * its months with a snapshot between two month starts (newest first, comma-separated), and a version of everything
- * the statement is built from that changes in place. The version covers the client's snapshots in the window (a
- * regenerated snapshot has a new generated_at), the client's name and number, the account's number and currency,
- * the plans' updated_at and the site's letterhead; what it does not cover (allocations, product names) reaches a
- * cached statement within the document cache's TTL. No row: not readable (or no such account).
+ * One statement account the requester may read (accountReadableBy), in ONE statement: the account,
+ * its client's printed name and number, its snapshots between two month starts (newest first, "YYYY-MM id
+ * YYYY-MM-DD" joined by commas: month, snapshot id, valuation date — at most one per month, so six here), and a
+ * version of everything the statement is built from that changes in place. The version covers the client's
+ * snapshots in the window (a regenerated snapshot has a new generated_at), the client's name and number, the
+ * account's number and currency and the plans' updated_at; the letterhead's part is the site cache's stamp
+ * (view-statement.ts). What it does not cover (allocations, product names) reaches a cached statement within the
+ * document cache's TTL. No row: not readable (or no such account).
  */
 export async function selectStatementPlan(
   db: Db,
-  access: SQL,
+  who: { clientId?: number; producerScope?: TeamScope },
   partyId: number,
   fromMonth: string,
   toMonth: string,
-  siteCode: string,
 ) {
-  const [row] = await db
+  if (who.producerScope === undefined) {
+    const args = { clientId: who.clientId as number, partyId, fromMonth, toMonth };
+    const [row] = await clientStatementPlan(db).execute(args);
+    return row;
+  }
+  const [row] = await statementPlanQuery(db, accountReadableBy(who), partyId, fromMonth, toMonth);
+  return row;
+}
+
+type Value<T> = T | Placeholder;
+
+function statementPlanQuery(
+  db: Db,
+  access: SQL,
+  partyId: Value<number>,
+  fromMonth: Value<string>,
+  toMonth: Value<string>,
+) {
+  return db
     .select({
       ...accountColumns,
-      months: sql<string | null>`(select string_agg(to_char(s.month, 'YYYY-MM'), ',' order by s.month desc)
+      clientName: clients.fullName,
+      clientNo: clients.clientNo,
+      snapshots: sql<string | null>`(select string_agg(concat_ws(' ', to_char(s.month, 'YYYY-MM'), s.id::text,
+          to_char(s.as_of_date, 'YYYY-MM-DD')), ',' order by s.month desc)
         from ${statementSnapshots} s
         where s.account_id = ${statementAccounts.id} and s.month between ${fromMonth} and ${toMonth})`,
       version: sql<string>`concat_ws('|',
@@ -285,8 +307,7 @@ export async function selectStatementPlan(
           where own.client_id = ${statementAccounts.clientId} and s.month between ${fromMonth} and ${toMonth}),
         (select max(p.updated_at)::text from ${policies} p where p.id in (
           select ${statementAccounts.policyId}
-          union all select sap.policy_id from ${statementAccountPolicies} sap where sap.account_id = ${statementAccounts.id})),
-        (select md5(concat_ws('|', st.name, st.short_name, st.settings::text)) from ${sites} st where st.code = ${siteCode}))`,
+          union all select sap.policy_id from ${statementAccountPolicies} sap where sap.account_id = ${statementAccounts.id})))`,
     })
     .from(statementAccounts)
     .innerJoin(clients, eq(clients.id, statementAccounts.clientId))
@@ -294,7 +315,46 @@ export async function selectStatementPlan(
     .leftJoin(products, eq(products.id, policies.productId))
     .where(and(eq(statementAccounts.id, partyId), access))
     .limit(1);
-  return row;
+}
+
+/**
+ * A client's plan query, prepared (db/prepared.ts): one account by primary key, its client by primary key, and index
+ * ranges over the client's few accounts and six months of snapshots — the same plan whatever the values. A producer's
+ * access condition depends on their scope, so theirs is built per request.
+ */
+const clientStatementPlan = preparedOnce('statement_plan_client', (db, name) =>
+  statementPlanQuery(
+    db,
+    eq(statementAccounts.clientId, sql.placeholder('clientId')),
+    sql.placeholder('partyId'),
+    sql.placeholder('fromMonth'),
+    sql.placeholder('toMonth'),
+  ).prepare(name),
+);
+
+/** A snapshot of the plan query: which one and its valuation date. */
+export interface SnapshotRef {
+  id: number;
+  asOfDate: string;
+}
+
+/**
+ * The plan query's `snapshots` text read back: months newest first, and each month's snapshot. A malformed entry
+ * (there is none unless the query changes) is left out, so its month answers 404 rather than a wrong statement.
+ */
+export function parsePlannedSnapshots(text: string | null): {
+  months: string[];
+  byMonth: Map<string, SnapshotRef>;
+} {
+  const months: string[] = [];
+  const byMonth = new Map<string, SnapshotRef>();
+  for (const entry of text ? text.split(',') : []) {
+    const [month, id, asOfDate] = entry.split(' ');
+    if (!month || !id || !asOfDate || !/^\d+$/.test(id)) continue;
+    months.push(month);
+    byMonth.set(month, { id: Number(id), asOfDate });
+  }
+  return { months, byMonth };
 }
 
 /** A rendered document by its content key (primary key lookup). */

@@ -88,7 +88,14 @@ export const statementRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
 ) => {
   // One per process: PDFs in the shared table, HTML and remembered keys in memory (decision 025).
   const documents = new DocumentCache(db, documentCacheSettings(), config.pdfFontPath, app.log);
-  const ctx: StatementsContext = { db, config, now: now ?? (() => new Date()), renderPool, documents };
+  const ctx: StatementsContext = {
+    db,
+    config,
+    now: now ?? (() => new Date()),
+    renderPool,
+    documents,
+    sites: app.siteCache,
+  };
   /** A statement as HTML, after the access check (planStatement) and from the cache when unchanged. */
   const html = async (
     request: FastifyRequest,

@@ -28,7 +28,13 @@ let statements: StatementDocument[][];
 
 beforeAll(async () => {
   t = await createTestApp();
-  ctx = { db: t.database.db, config: t.config, now: () => t.clock.now, renderPool: t.app.renderPool };
+  ctx = {
+    db: t.database.db,
+    config: t.config,
+    now: () => t.clock.now,
+    renderPool: t.app.renderPool,
+    sites: t.app.siteCache,
+  };
   dir = mkdtempSync(join(tmpdir(), 'statement-reconciliation-'));
   const accounts = await t.database.db
     .select({

@@ -7,7 +7,7 @@ import { auditProducerRead } from './account-access.js';
 import { buildStatement } from './build-statement.js';
 import type { StatementRequester, StatementsContext } from './context.js';
 import type { StatementIdentity } from './document-cache.js';
-import { type AccountRow, accountReadableBy, selectStatementPlan } from './queries.js';
+import { type AccountRow, parsePlannedSnapshots, type SnapshotRef, selectStatementPlan } from './queries.js';
 import { isClosedMonth, monthWindowBounds, resolveMonth } from './statement-months.js';
 
 export interface StatementChoice {
@@ -22,6 +22,9 @@ export interface PlannedStatement {
   currency: Currency | undefined;
   /** The version of the statement's inputs read with the access check (selectStatementPlan); not for bundles. */
   version?: string;
+  /** The month's snapshot and the client's header, read with the access check; bundles leave them to the build. */
+  snapshot?: SnapshotRef;
+  client?: { name: string; clientNo: string };
 }
 
 /**
@@ -36,12 +39,21 @@ export async function planStatement(
   choice: StatementChoice,
 ): Promise<PlannedStatement> {
   const { from, to } = monthWindowBounds(ctx);
-  const row = await selectStatementPlan(ctx.db, accountReadableBy(who), partyId, from, to, who.siteCode);
+  const row = await selectStatementPlan(ctx.db, who, partyId, from, to);
   if (!row) throw new HttpError(404, 'errors.notFound');
-  const { months, version, ...account } = row;
+  const { snapshots, version, clientName, clientNo, ...account } = row;
   if (who.producerScope) await auditProducerRead(ctx, who.producerScope, [account.id], 'statement');
-  const month = resolveMonth(ctx, choice.month, months ? months.split(',') : []);
-  return { account, month, currency: choice.currency, version };
+  const { months, byMonth } = parsePlannedSnapshots(snapshots);
+  const month = resolveMonth(ctx, choice.month, months);
+  return {
+    account,
+    month,
+    currency: choice.currency,
+    // The letterhead comes from the site cache, so its stamp stands for it in the version.
+    version: `${version}|site ${ctx.sites.stamp}`,
+    snapshot: byMonth.get(month),
+    client: { name: clientName, clientNo },
+  };
 }
 
 /** One statement of the client's account `partyId` (404 for anyone else's), for the month asked or the latest. */
@@ -144,7 +156,7 @@ export async function cachedStatementsPdf(
 }
 
 export function buildPlanned(ctx: StatementsContext, who: StatementRequester, planned: PlannedStatement) {
-  return buildStatement(ctx, who, planned.account, planned.month, planned.currency);
+  return buildStatement(ctx, who, planned.account, planned.month, planned.currency, planned);
 }
 
 /**
