@@ -150,9 +150,15 @@ export async function buildApp({ config, database, now, logger }: AppDeps): Prom
   await app.register(healthRoutes, { db });
   await app.register(
     async (api) => {
-      api.addHook('onRequest', async (request, reply) => {
+      // Synchronous (a callback hook): it runs on every API call and waits for nothing. Having answered, it does not
+      // call done(), which is how a callback hook ends the request early.
+      api.addHook('onRequest', (request, reply, done) => {
         const lang = (request.params as { lang?: string }).lang;
-        if (!parseLanguage(lang)) return replyError(request, reply, 404, 'errors.notFound');
+        if (!parseLanguage(lang)) {
+          replyError(request, reply, 404, 'errors.notFound');
+          return;
+        }
+        done();
       });
       await api.register(sessionPlugin, { config, db, now });
       for (const module of apiModules)

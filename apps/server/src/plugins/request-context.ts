@@ -39,6 +39,8 @@ export function resolveSite(
   );
 }
 
+const FIRST_SEGMENT = /^\/([^/?]+)/;
+
 /**
  * Picks the language from the `:lang` route parameter, or, for a path no route matched (a 404), from the segment
  * after the base path, so even "not found" answers in the caller's language.
@@ -47,7 +49,7 @@ function languageOf(request: FastifyRequest, basePath: string): Language {
   const params = request.params as { lang?: string } | undefined;
   if (params?.lang) return parseLanguage(params.lang) ?? DEFAULT_LANGUAGE;
   const path = request.url.startsWith(basePath) ? request.url.slice(basePath.length) : '';
-  return parseLanguage(/^\/([^/?]+)/.exec(path)?.[1]) ?? DEFAULT_LANGUAGE;
+  return parseLanguage(FIRST_SEGMENT.exec(path)?.[1]) ?? DEFAULT_LANGUAGE;
 }
 
 /** One translator per language for the life of the process: it is a pure function of its catalogue. */
@@ -74,11 +76,14 @@ export const requestContextPlugin = fp(
     app.decorateRequest('language', DEFAULT_LANGUAGE);
     app.decorateRequest('t', null as unknown as Translate);
     app.decorateRequest('clientIp', null);
-    app.addHook('onRequest', async (request) => {
+    // A callback hook, not an async one: nothing here waits, and an async hook costs every request a promise and a
+    // trip through the microtask queue (issue 12, docs/performance/request-path.md).
+    app.addHook('onRequest', (request, _reply, done) => {
       request.site = resolveSite(opts.config, request.headers.host);
       request.language = languageOf(request, opts.config.basePath);
       request.t = translatorFor(request.language);
       request.clientIp = clientIpOf(request.ip);
+      done();
     });
   },
   { name: 'request-context' },

@@ -193,11 +193,8 @@ export const sessionPlugin = fp(
     app.decorateRequest('userSummary', null);
 
     /** Loads the session named by the cookie, dropping it when expired, idle too long, or issued by another site. */
-    app.addHook('onRequest', async (request) => {
-      const id = request.cookies[SESSION_COOKIE];
-      if (!id) return;
+    const loadSession = async (request: FastifyRequest, id: string) => {
       const load = request.routeOptions.config?.sessionLoad;
-      if (load === 'none') return;
       const idHash = sha256(id);
       const withSummary = load === 'withSummary';
       const found: { session: SessionRow; user: SessionUser | null; summary?: SummaryRow } | undefined =
@@ -223,14 +220,24 @@ export const sessionPlugin = fp(
       request.session = row;
       request.principal = principalOf(found.user, row.siteCode);
       if (found.summary) request.userSummary = summaryFromRow(request.principal, found.summary);
+    };
+    // Callback hooks: a request without a session cookie, or on a route that reads none, goes on at once instead of
+    // through a promise and the microtask queue (issue 12: these run on every API call).
+    app.addHook('onRequest', (request, _reply, done) => {
+      const id = request.cookies[SESSION_COOKIE];
+      if (!id || request.routeOptions.config?.sessionLoad === 'none') return done();
+      loadSession(request, id).then(() => done(), done);
     });
 
-    // Before validation, so a forged write learns nothing about the body it would need.
-    app.addHook('preValidation', async (request, reply) => {
-      if (!UNSAFE_METHODS.has(request.method) || !request.routeOptions.url) return;
+    // Before validation, so a forged write learns nothing about the body it would need. Having answered 422, the
+    // hook does not call done(): that ends the request.
+    app.addHook('preValidation', (request, reply, done) => {
+      if (!UNSAFE_METHODS.has(request.method) || !request.routeOptions.url) return done();
       if (!csrfTokenMatches(request, config.sessionSecret)) {
-        return reply.code(422).send({ error: request.t('errors.csrf') });
+        reply.code(422).send({ error: request.t('errors.csrf') });
+        return;
       }
+      done();
     });
   },
   { name: 'session', dependencies: ['request-context'] },
