@@ -117,6 +117,7 @@ describe('generated statements', () => {
       config: t.config,
       now: () => t.clock.now,
       renderPool: t.app.renderPool,
+      sites: t.app.siteCache,
     };
     // The first six accounts of each kind.
     const sample = await rows<{ id: number; client_id: number; account_type: string; site_code: 'afs' }>(sql`

@@ -34,7 +34,9 @@ describe('my profile', () => {
       handlers: { '/b2c/profile': () => profile },
     });
     await screen.findByText('PO Box 123', {}, slow);
-    expect(within(screen.getByRole('main')).getByRole('link', { name: 'お問い合わせ' })).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('main')).findByRole('link', { name: 'お問い合わせ' }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'inquiry@afs.example' })).toBeNull();
   });
 });
