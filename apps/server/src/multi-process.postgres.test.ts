@@ -135,7 +135,7 @@ describe.runIf(process.env.TEST_DB_ENGINE === 'postgres')('two server processes 
     );
     const url = databaseUrl(baseUrl, name);
     // A is a web-only process: it queues e-mails, B's workers send them. Both start at the same moment on a database
-    // no process has started on yet, so both create pg-boss' queues at once (jobs/queue.ts retries the loser).
+    // no process has started on yet, so both try to create pg-boss' queues at once (jobs/queue.ts lets one do it, under an advisory lock).
     [a, b] = await Promise.all([
       startServer('A', { DATABASE_URL: url, JOB_WORKERS: 'false' }),
       startServer('B', { DATABASE_URL: url, JOB_WORKERS: 'true' }),

@@ -8,7 +8,8 @@ export const JOB_SCHEMA = 'pgboss';
 /** pg-boss' shortest poll; a job sent by this process wakes its worker at once (notifyWorker) anyway. */
 const POLL_SECONDS = 0.5;
 
-const QUEUE_SETUP_ATTEMPTS = 4;
+/** Statement limit while creating queues at start (DDL that may wait on another process's DDL). */
+const QUEUE_SETUP_LIMIT_MS = 60_000;
 
 /**
  * Installs or migrates pg-boss' schema and stops again, running no workers. main.ts calls it on the setup pool,
@@ -55,10 +56,12 @@ export class JobQueue {
   readonly #workers = new Map<string, string>();
   readonly #deferredWakes = new Set<string>();
   readonly #options: JobQueueOptions;
+  readonly #database: Pick<Database, 'sql' | 'session' | 'kind'>;
   #started = false;
 
-  constructor(database: Pick<Database, 'sql'>, options: JobQueueOptions) {
+  constructor(database: Pick<Database, 'sql' | 'session' | 'kind'>, options: JobQueueOptions) {
     this.#options = options;
+    this.#database = database;
     this.boss = new PgBoss({
       db: { executeSql: (text, values) => database.sql.executeSql(text, values) },
       schema: JOB_SCHEMA,
@@ -84,21 +87,7 @@ export class JobQueue {
     const ordered = [...this.#definitions.values()].sort(
       (a, b) => (a.deadLetter ? 1 : 0) - (b.deadLetter ? 1 : 0),
     );
-    for (const d of ordered) {
-      const options = {
-        name: d.name,
-        retryLimit: d.retryLimit,
-        retryDelay: d.retryDelaySeconds,
-        retryBackoff: true,
-        expireInSeconds: d.expireInSeconds,
-        ...(d.deadLetter ? { deadLetter: d.deadLetter.name } : {}),
-      };
-      await this.#withRetry(d.name, async () => {
-        await this.boss.createQueue(d.name, options);
-        // createQueue keeps an existing queue as it was: bring its policy up to date with the code.
-        await this.boss.updateQueue(d.name, options);
-      });
-    }
+    await this.#createQueues(ordered);
     this.#started = true;
     if (!this.#options.runWorkers) return;
     for (const d of ordered) {
@@ -124,19 +113,55 @@ export class JobQueue {
   }
 
   /**
-   * Two processes starting at the same moment on a fresh database both create the queues; pg-boss serialises that
-   * with a lock, and the one that waits can hit the request pool's 1 s statement limit. By the next try the other
-   * has created the queue, so creating it again is a no-op.
+   * Creating a queue is DDL (a partition table per queue). Several processes starting at once on a database where
+   * the queues do not exist yet each create them, and their DDL waits on each other's locks: far past the request
+   * pool's 1 s statement limit on a busy machine, or deadlocked. So on PostgreSQL the queues are created on one held
+   * connection with a setup limit (60 s), under an advisory lock, by a pg-boss handle of its own; a queue another
+   * process created meanwhile is kept. A failure discards the connection, which frees the lock.
    */
-  async #withRetry(queue: string, step: () => Promise<void>): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await step();
-      } catch (err) {
-        if (attempt >= QUEUE_SETUP_ATTEMPTS) throw err;
-        this.#options.log.warn({ err, queue, attempt }, 'creating the job queue failed, trying again');
-        await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+  async #createQueues(ordered: QueueDefinition<unknown>[]): Promise<void> {
+    const session = this.#database.kind === 'postgres' ? await this.#database.session() : undefined;
+    const sql = session
+      ? {
+          executeSql: async (text: string, values?: unknown[]) => ({
+            rows: (await session.query(text, values)).rows,
+          }),
+        }
+      : this.#database.sql;
+    const setup = new PgBoss({ db: sql, schema: JOB_SCHEMA, schedule: false, supervise: false });
+    let failure: Error | undefined;
+    try {
+      if (session) {
+        await session.query(`select set_config('statement_timeout', $1, false)`, [
+          String(QUEUE_SETUP_LIMIT_MS),
+        ]);
+        session.setReadTimeout(QUEUE_SETUP_LIMIT_MS + 5_000);
+        // One process at a time: two creating the same queues at once deadlock on each other's DDL.
+        await session.query(`select pg_advisory_lock(hashtext('portal:job-queues'))`);
       }
+      for (const d of ordered) {
+        const options = {
+          name: d.name,
+          retryLimit: d.retryLimit,
+          retryDelay: d.retryDelaySeconds,
+          retryBackoff: true,
+          expireInSeconds: d.expireInSeconds,
+          ...(d.deadLetter ? { deadLetter: d.deadLetter.name } : {}),
+        };
+        await setup.createQueue(d.name, options);
+        // createQueue keeps an existing queue as it was: bring its policy up to date with the code.
+        await setup.updateQueue(d.name, options);
+      }
+      if (session) {
+        await session.query(`select pg_advisory_unlock(hashtext('portal:job-queues'))`);
+        await session.query('reset statement_timeout');
+        session.setReadTimeout(undefined);
+      }
+    } catch (err) {
+      failure = err instanceof Error ? err : new Error(String(err));
+      throw err;
+    } finally {
+      session?.release(failure);
     }
   }
 
