@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { snapshotsOffTheirLines } from '../../testing/snapshot-totals.js';
 import { openTestDatabase } from '../../testing/test-app.js';
 import type { Db } from '../client.js';
 
@@ -49,14 +50,7 @@ describe('demo figures', () => {
   });
 
   it('stores snapshot totals that are the sums of their lines', async () => {
-    const off = await rows<{ id: number }>(sql`
-      select s.id from statement_snapshots s
-      join statement_accounts a on a.id = s.account_id and a.account_type = 'POLICY'
-      join statement_snapshot_holdings h on h.snapshot_id = s.id
-      group by s.id, s.total_portfolio_value, s.cash_balance
-      having sum(h.valuation_value) <> s.total_portfolio_value
-          or coalesce(sum(h.valuation_value) filter (where h.holding_type = 'cash'), 0) <> s.cash_balance`);
-    expect(off).toEqual([]);
+    expect(await snapshotsOffTheirLines(db)).toEqual([]);
   });
 
   it('fits total premium paid to commencement date × modal premium × frequency', async () => {

@@ -6,6 +6,7 @@ import { loadStatement } from '../../modules/statements/view-statement.js';
 import { quotedCrossRate } from '../../render/decimal.js';
 import { statementHtml } from '../../render/statement-html.js';
 import { statementTexts } from '../../render/statement-texts.js';
+import { snapshotsOffTheirLines } from '../../testing/snapshot-totals.js';
 import { htmlLines, reconcileLines } from '../../testing/statement-reconciliation.js';
 import { createTestApp, openTestDatabase, type TestContext } from '../../testing/test-app.js';
 import type { Db } from '../client.js';
@@ -81,14 +82,7 @@ describe('generated statements', () => {
       value: 0,
       valuation: 0,
     });
-    const off = await rows<{ id: number }>(sql`
-      select s.id from statement_snapshots s
-      join statement_accounts a on a.id = s.account_id and a.account_type = 'POLICY'
-      join statement_snapshot_holdings h on h.snapshot_id = s.id
-      group by s.id, s.total_portfolio_value, s.cash_balance
-      having sum(h.valuation_value) <> s.total_portfolio_value
-        or coalesce(sum(h.valuation_value) filter (where h.holding_type = 'cash'), 0) <> s.cash_balance`);
-    expect(off).toEqual([]);
+    expect(await snapshotsOffTheirLines(db)).toEqual([]);
   });
 
   it("converts each line at the quoted cross rate of its month's USD quotes (decision 011)", async () => {
