@@ -160,7 +160,7 @@ export async function buildApp({ config, database, now, logger }: AppDeps): Prom
         }
         done();
       });
-      await api.register(sessionPlugin, { config, db, now });
+      await api.register(sessionPlugin, { config, db, listen: database.listen, now });
       for (const module of apiModules)
         await api.register(module, { config, db, now, limiter, jobs, mail, renderPool, queryInBatches });
     },

@@ -49,6 +49,8 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(30),
+  /** on: sessions read in the last minute are kept in memory, forgotten on any change (decision 027). */
+  SESSION_CACHE: z.enum(['on', 'off']).default('on'),
   SESSION_ABSOLUTE_HOURS: z.coerce
     .number()
     .int()
@@ -129,6 +131,7 @@ export interface Config {
   sessionSecret: string;
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
+  sessionCache: boolean;
   cookieSecure: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -305,6 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? DEV_SECRET,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    sessionCache: e.SESSION_CACHE === 'on',
     cookieSecure: e.COOKIE_SECURE === 'true',
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -167,13 +167,39 @@ describe.runIf(process.env.TEST_DB_ENGINE === 'postgres')('two server processes 
     expect(onB.data.currentProducer?.name ?? onB.data.currentProducer).toBeTruthy();
     expect((await browser.json(b, 'GET', '/session')).status).toBe(200);
 
+    // A has read the session too, so it holds it in memory (decision 027)...
+    expect((await browser.json(a, 'GET', '/me')).data.currentProducer).not.toBeNull();
     const cookies = new Map(browser.cookies);
     expect((await browser.json(b, 'DELETE', '/logout')).status).toBe(200);
-    // The old cookie, replayed on A, names a session that no longer exists anywhere.
+    // ...and forgets it on B's notification: the old cookie, replayed on A, names a session that no longer exists.
     const replay = new Browser();
     for (const [k, v] of cookies) replay.cookies.set(k, v);
-    expect((await replay.json(a, 'GET', '/session')).status).toBe(401);
+    const startedAt = Date.now();
+    let status = (await replay.json(a, 'GET', '/session')).status;
+    while (status !== 401 && Date.now() - startedAt < 1000) {
+      await sleep(10);
+      status = (await replay.json(a, 'GET', '/session')).status;
+    }
+    expect(status).toBe(401);
     expect((await replay.json(a, 'GET', '/me')).data.currentProducer).toBeNull();
+  });
+
+  it("shows on A what the client did on B: a message read on B lowers A's unread count", async () => {
+    const client = demoAccount('client');
+    const browser = new Browser();
+    expect((await browser.signIn(a, client.login, client.password, 'b2c')).status).toBe(200);
+    const before = (await browser.json(a, 'GET', '/me')).data.currentClient.messageCount as number;
+    const messages = await browser.json(b, 'GET', '/b2c/messages');
+    const unread = (messages.data.data as { id: number; read: boolean }[]).find((m) => !m.read);
+    if (!unread) throw new Error('the demo client has no unread message');
+    expect((await browser.json(b, 'POST', `/b2c/messages/${unread.id}/read`, {})).status).toBe(200);
+    const startedAt = Date.now();
+    let count = (await browser.json(a, 'GET', '/me')).data.currentClient.messageCount;
+    while (count !== before - 1 && Date.now() - startedAt < 1000) {
+      await sleep(10);
+      count = (await browser.json(a, 'GET', '/me')).data.currentClient.messageCount;
+    }
+    expect(count).toBe(before - 1);
   });
 
   it('locks an account after 5 wrong passwords, whichever process each went to', async () => {

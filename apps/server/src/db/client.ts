@@ -10,6 +10,12 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { FailFastGate } from './availability.js';
+import {
+  listenOnPglite,
+  listenOnPostgres,
+  type NotificationHandlers,
+  type NotificationListener,
+} from './notification-listener.js';
 import { createGuardedPool, type PoolTimeouts, UNHURRIED_POOL_TIMEOUTS } from './pool.js';
 import { pgliteSession, pgliteSql, pgSession, type SqlExecutor, type SqlSession } from './raw-sql.js';
 import * as schema from './schema/index.js';
@@ -35,6 +41,11 @@ export interface Database {
    * connection held until `release`, on PGlite its only connection (shared with every request; release is a no-op).
    */
   session(): Promise<SqlSession>;
+  /**
+   * LISTEN on a channel: on PostgreSQL over a connection of its own that is re-opened after a failure (the handlers
+   * hear when it is down), on PGlite on its only connection.
+   */
+  listen(channel: string, handlers: NotificationHandlers): Promise<NotificationListener>;
 }
 
 export const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -80,6 +91,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       gate,
       sql: { executeSql: (text, values) => pool.query(text, values) },
       session: async () => pgSession(await pool.connect()),
+      listen: async (channel, handlers) =>
+        listenOnPostgres(url, channel, handlers, (options.timeouts ?? UNHURRIED_POOL_TIMEOUTS).connectMs),
     };
   }
   const dataDir = options.dataDir ?? 'memory://';
@@ -98,6 +111,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     sql: pgliteSql(client),
     dumpDataDir: () => client.dumpDataDir('none'),
     session: async () => pgliteSession(client),
+    listen: (channel, handlers) => listenOnPglite(client, channel, handlers),
   };
 }
 

@@ -14,6 +14,7 @@ import {
   products,
   providers,
 } from '../../db/schema/index.js';
+import { forgetSessionsEverywhere } from '../../plugins/session/session-cache.js';
 
 /** A client never has more plans or messages than this; the cap keeps a bad data load from answering megabytes. */
 const MAX_PLANS = 500;
@@ -90,6 +91,8 @@ export async function updateMessageRead(db: Db, clientId: number, messageId: num
     .set({ readAt: sql`coalesce(${clientMessages.readAt}, ${now.toISOString()}::timestamptz)` })
     .where(and(eq(clientMessages.id, messageId), eq(clientMessages.clientId, clientId)))
     .returning(messageColumns);
+  // The unread count `/me` shows comes from the cached session summary.
+  if (row) forgetSessionsEverywhere({ clientId });
   return row;
 }
 

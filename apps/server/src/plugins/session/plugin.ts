@@ -3,7 +3,7 @@ import { CSRF_HEADER } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import type { Database, Db } from '../../db/client.js';
 import {
   ANONYMOUS_CSRF_COOKIE,
   anonymousCsrfToken,
@@ -19,10 +19,15 @@ import {
   findSessionWithSummary,
   insertSession,
   type SessionRow,
-  type SessionUser,
-  type SummaryRow,
   touchSession,
 } from './queries.js';
+import {
+  type CachedSession,
+  forgetSessionsEverywhere,
+  registerSessionCache,
+  SESSION_CHANGES_CHANNEL,
+  SessionCache,
+} from './session-cache.js';
 import { randomToken, safeEqual, sha256 } from './tokens.js';
 
 export const SESSION_COOKIE = 'portal_sid';
@@ -86,6 +91,8 @@ declare module 'fastify' {
 export interface SessionPluginOptions {
   config: Config;
   db: Db;
+  /** Where session changes are heard (Database.listen); without it, or with SESSION_CACHE=off, nothing is cached. */
+  listen?: Database['listen'];
   now?: () => Date;
 }
 
@@ -188,6 +195,29 @@ export const sessionPlugin = fp(
     };
 
     app.decorate('sessions', control);
+
+    const cache = new SessionCache();
+    if (opts.listen && config.sessionCache) {
+      const unregister = registerSessionCache(cache);
+      const listener = await opts.listen(SESSION_CHANGES_CHANNEL, {
+        payload: (text) => cache.forgetNotified(text),
+        connected: (isConnected) => cache.setListening(isConnected),
+      });
+      app.addHook('onClose', async () => {
+        unregister();
+        await listener.close();
+      });
+    }
+    // A cached entry is served only while no touch is due (and so never when idle), within its absolute expiry.
+    const servedFromCache = Math.min(TOUCH_INTERVAL_MS, config.sessionIdleMs);
+    const cachedFor = (idHash: string, withSummary: boolean, at: number): CachedSession | undefined => {
+      const entry = cache.get(idHash);
+      if (!entry || (withSummary && !entry.summary)) return undefined;
+      const { session } = entry;
+      if (session.expiresAt.getTime() <= at || at - session.lastSeenAt.getTime() > servedFromCache)
+        return undefined;
+      return entry;
+    };
     app.decorateRequest('session', null);
     app.decorateRequest('principal', null);
     app.decorateRequest('userSummary', null);
@@ -197,26 +227,36 @@ export const sessionPlugin = fp(
       const load = request.routeOptions.config?.sessionLoad;
       const idHash = sha256(id);
       const withSummary = load === 'withSummary';
-      const found: { session: SessionRow; user: SessionUser | null; summary?: SummaryRow } | undefined =
-        withSummary ? await findSessionWithSummary(db, idHash) : await findSession(db, idHash);
+      const at = now();
+      const cached = cachedFor(idHash, withSummary, at.getTime());
+      if (cached) return useSession(request, cached);
+      const readAtGeneration = cache.generation;
+      const found: CachedSession | undefined = withSummary
+        ? await findSessionWithSummary(db, idHash)
+        : await findSession(db, idHash);
       if (!found) return;
       const row = found.session;
-      const at = now();
       const idle = at.getTime() - row.lastSeenAt.getTime() > config.sessionIdleMs;
       if (row.expiresAt <= at || idle) {
         await deleteSession(db, idHash);
+        forgetSessionsEverywhere({ idHash });
         return;
       }
-      if (
-        row.siteCode !== request.site.code ||
-        (row.data.internal === true) !== request.site.features.internal
-      )
-        return;
+      if (!belongsHere(request, row)) return;
       const isActivity = request.routeOptions.config?.sessionActivity !== false;
       if (isActivity && at.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
         await touchSession(db, idHash, at);
         row.lastSeenAt = at;
       }
+      cache.set(idHash, found, readAtGeneration);
+      useSession(request, found);
+    };
+    /** The session's site and host kind must be this request's: a cookie is not carried across sites. */
+    const belongsHere = (request: FastifyRequest, row: SessionRow) =>
+      row.siteCode === request.site.code && (row.data.internal === true) === request.site.features.internal;
+    const useSession = (request: FastifyRequest, found: CachedSession) => {
+      const row = found.session;
+      if (!belongsHere(request, row)) return;
       request.session = row;
       request.principal = principalOf(found.user, row.siteCode);
       if (found.summary) request.userSummary = summaryFromRow(request.principal, found.summary);

@@ -11,6 +11,7 @@ import {
   staffMenuPermissions,
   users,
 } from '../../db/schema/index.js';
+import { forgetSessionsEverywhere } from './session-cache.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -100,8 +101,12 @@ export async function insertSession(db: Db, row: typeof sessions.$inferInsert): 
   return created;
 }
 
+// Every write below also forgets the cached copies in this process at once (the database trigger tells the other
+// processes, and this one again, a moment later): the next request must not see the old row.
+
 export async function deleteSession(db: Db, idHash: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.idHash, idHash));
+  forgetSessionsEverywhere({ idHash });
 }
 
 export async function touchSession(db: Db, idHash: string, at: Date): Promise<void> {
@@ -114,6 +119,7 @@ export async function updateSessionState(
   patch: Partial<Pick<SessionRow, 'otpUserId' | 'data' | 'csrfToken'>>,
 ): Promise<void> {
   await db.update(sessions).set(patch).where(eq(sessions.idHash, idHash));
+  forgetSessionsEverywhere({ idHash });
 }
 
 /**
@@ -124,6 +130,7 @@ export async function deleteUserSessions(db: Db, userId: number, exceptIdHash?: 
   const ofUser = or(eq(sessions.userId, userId), eq(sessions.otpUserId, userId));
   const condition = exceptIdHash ? and(ofUser, sql`${sessions.idHash} <> ${exceptIdHash}`) : ofUser;
   await db.delete(sessions).where(condition);
+  forgetSessionsEverywhere({ userId });
 }
 
 /** Deletes sessions past their absolute expiry or idle for longer than the idle timeout. */
@@ -133,6 +140,7 @@ export async function deleteExpiredSessions(db: Db, now: Date, idleMs: number): 
     .delete(sessions)
     .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, idleBefore)))
     .returning({ idHash: sessions.idHash });
+  for (const { idHash } of removed) forgetSessionsEverywhere({ idHash });
   return removed.length;
 }
 
