@@ -89,7 +89,10 @@ export class SessionCache {
 
   forget(change: SessionChange): void {
     this.#generation++;
-    if (change === 'all') return this.#entries.clear();
+    if (change === 'all') {
+      this.#entries.clear();
+      return;
+    }
     if ('idHash' in change) {
       this.#entries.delete(change.idHash);
       return;
