@@ -4,6 +4,7 @@ import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { buildIfChanged } from '../scripts/build-if-changed.mjs';
 
 /*
  * The bench's servers run in child processes of their own, so the load generator (this process) never shares an
@@ -149,21 +150,20 @@ export async function startServer(options: SpawnOptions): Promise<ServerProcess>
 }
 
 /**
- * How the portal is started: `BENCH_PORTAL_CMD` (split on spaces) when set; otherwise the compiled server when
- * `apps/server/dist/main.js` exists (what `npm start` runs once goal 3 lands), else the sources through tsx's loader
- * (`node --import tsx`, one process, so the PID's memory is the server's).
+ * How the portal is started: `BENCH_PORTAL_CMD` (split on spaces) when set; otherwise the compiled server, what
+ * `npm start` runs, built first when its sources changed since the last build (so a run never measures stale code).
  */
+let built = false;
 export function portalCommand(env: NodeJS.ProcessEnv = process.env): { command: string[]; label: string } {
   const custom = env.BENCH_PORTAL_CMD?.trim();
   if (custom) return { command: custom.split(/\s+/), label: custom };
-  if (existsSync(join(ROOT, 'apps/server/dist/main.js')))
-    return {
-      command: ['node', 'apps/server/dist/main.js'],
-      label: 'compiled (node apps/server/dist/main.js)',
-    };
+  if (!built) {
+    buildIfChanged();
+    built = true;
+  }
   return {
-    command: ['node', '--import', 'tsx', 'apps/server/src/main.ts'],
-    label: 'tsx (node --import tsx apps/server/src/main.ts)',
+    command: ['node', 'apps/server/dist/main.js'],
+    label: 'compiled (node apps/server/dist/main.js)',
   };
 }
 
@@ -178,7 +178,7 @@ export interface PortalOptions {
 
 /**
  * The portal as a server process. NODE_ENV=development because production refuses the demo accounts the bench
- * signs in with (and wants SMTP); request logging is off (LOG_LEVEL=warn) so the log pipe costs nothing.
+ * signs in with (and wants SMTP), with production's response serialiser; request logging is off (LOG_LEVEL=warn) so the log pipe costs nothing.
  */
 export function startPortal(options: PortalOptions): Promise<ServerProcess> {
   return startServer({
@@ -187,6 +187,8 @@ export function startPortal(options: PortalOptions): Promise<ServerProcess> {
     readyPath: '/readyz',
     env: {
       NODE_ENV: 'development',
+      // What production runs on the hot routes (development would parse each answer with zod).
+      RESPONSE_SERIALIZER: 'compiled',
       LOG_LEVEL: 'warn',
       API_DOCS: 'false',
       SEED_DEMO: 'true',

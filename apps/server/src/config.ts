@@ -13,6 +13,11 @@ const DEV_FORMS_SECRET = 'dev-forms-secret';
  */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /**
+   * How the hot routes write their answers: 'compiled' (fast-json-stringify) or 'checked' (zod parses each answer).
+   * Default: compiled in production, checked elsewhere; the benchmark sets compiled to measure what production runs.
+   */
+  RESPONSE_SERIALIZER: z.enum(['compiled', 'checked']).optional(),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   BASE_PATH: z
@@ -116,6 +121,7 @@ export const DEFAULT_FEATURES = { external: true, internal: false } as const;
 
 export interface Config {
   env: 'development' | 'production' | 'test';
+  responseSerializer: 'compiled' | 'checked';
   host: string;
   port: number;
   basePath: string;
@@ -288,6 +294,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   return {
     env: e.NODE_ENV,
+    responseSerializer: e.RESPONSE_SERIALIZER ?? (e.NODE_ENV === 'production' ? 'compiled' : 'checked'),
     host: e.HOST,
     port: e.PORT,
     basePath: e.BASE_PATH,

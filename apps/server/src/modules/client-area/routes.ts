@@ -45,7 +45,7 @@ export const clientAreaRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
   });
 
   // The two most asked screens serialise with a compiled serialiser in production (plugins/compiled-serializer.ts).
-  const serializerCompiler = hotRouteSerializer(config.env);
+  const serializerCompiler = hotRouteSerializer(config.responseSerializer);
   app.get(
     '/b2c/plans',
     { schema: { tags, response: { 200: planListResponseSchema } }, serializerCompiler },

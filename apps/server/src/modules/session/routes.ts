@@ -27,7 +27,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
       // The session hook reads the person with the session: a signed-in `/me` is one statement.
       config: { sessionLoad: 'withSummary' },
       schema: { tags: ['session'], response: { 200: meResponseSchema } },
-      serializerCompiler: hotRouteSerializer(config.env),
+      serializerCompiler: hotRouteSerializer(config.responseSerializer),
     },
     async (request, reply) => {
       const csrfToken = app.sessions.csrfToken(request, reply);
