@@ -24,6 +24,19 @@ import { sessionPlugin } from './plugins/session/plugin.js';
 import { registerSpa } from './plugins/spa.js';
 import { createRenderPool } from './render-pool/pool.js';
 
+/** One registered route: the authorization matrix (testing/authorization-matrix) needs an entry for each. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route of this app as registered, in order; filled by an onRoute hook added before any route. */
+    routeTable: readonly RegisteredRoute[];
+  }
+}
+
 export interface AppDeps {
   config: Config;
   database: Database;
@@ -92,6 +105,12 @@ export async function buildApp({ config, database, now, logger }: AppDeps): Prom
     return503OnClosing: false,
     routerOptions: { querystringParser: parseQueryString },
   });
+  // First, so it sees every route, including those of plugins registered below and the automatic HEAD routes.
+  const routeTable: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+  });
+  app.decorate('routeTable', routeTable);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   acceptEmptyJsonBodies(app);
