@@ -15,6 +15,7 @@ import { healthRoutes } from './modules/system/health-routes.js';
 import { SiteCache } from './modules/system/site-cache.js';
 import { errorHandlerPlugin, replyError } from './plugins/errors.js';
 import { acceptEmptyJsonBodies } from './plugins/json-body.js';
+import { loadSheddingPlugin } from './plugins/load-shedding.js';
 import { loggerOptions } from './plugins/logging.js';
 import { parseQueryString } from './plugins/query-string.js';
 import { rateLimiterFor } from './plugins/rate-limit/index.js';
@@ -105,6 +106,7 @@ export async function buildApp({ config, database, now, logger }: AppDeps): Prom
   });
   await app.register(requestContextPlugin, { config });
   await app.register(errorHandlerPlugin);
+  await app.register(loadSheddingPlugin, { maxInFlight: config.maxInFlight });
   await app.register(swagger, {
     openapi: {
       info: {
