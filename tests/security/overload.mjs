@@ -19,17 +19,18 @@ const headers = {
 const body = JSON.stringify({ page: 1, sizePerPage: 10 });
 
 const refusals = { withRetryAfter: 0, without: 0, bodies: new Set() };
-const probes = [];
+const probes = { livez: [], readyz: [] };
 let loadRunning = true;
-// Readiness during the load, every 500 ms, as a load balancer would ask.
-const probing = (async () => {
+// Liveness and readiness during the load, every 500 ms each, as an orchestrator and a load balancer would ask.
+const probe = async (path) => {
   while (loadRunning) {
     const started = performance.now();
-    const response = await fetch(`${origin}/readyz`).catch(() => undefined);
-    probes.push({ status: response?.status ?? 0, ms: performance.now() - started });
+    const response = await fetch(`${origin}/${path}`).catch(() => undefined);
+    probes[path].push({ status: response?.status ?? 0, ms: performance.now() - started });
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-})();
+};
+const probing = Promise.all([probe('livez'), probe('readyz')]);
 
 const result = await autocannon({
   url: origin,
@@ -81,20 +82,28 @@ console.log(
   `latency of all answers: p50 ${ms(result.latency.p50)}, p90 ${ms(result.latency.p90)}, p99 ${ms(result.latency.p99)}, max ${ms(result.latency.max)}`,
 );
 console.log(`refusal body: ${[...refusals.bodies].join(' | ')}`);
-const probeCodes = probes.map((probe) => probe.status);
+const probeLine = (path) => {
+  const list = probes[path];
+  const codes = [...new Set(list.map((p) => p.status))].join(',');
+  return `${list.length} probes, statuses ${codes}, slowest ${ms(Math.max(...list.map((p) => p.ms)))}`;
+};
+console.log(`liveness during the load: ${probeLine('livez')}`);
 console.log(
-  `readiness during the load: ${probes.length} probes, statuses ${[...new Set(probeCodes)].join(',')}, slowest ${ms(Math.max(...probes.map((p) => p.ms)))}`,
+  `readiness during the load: ${probeLine('readyz')} (503 = the database did not answer select 1 in 1 s)`,
 );
 console.log(
   `after the load: ${after.map((a) => a.status).join(',')}; slowest ${ms(Math.max(...after.map((a) => a.ms)))}`,
 );
 
+// Pass: refusals carry Retry-After, the process stays alive and answering, and serves normally right after.
+// Timeouts are reported, not failed: they measure how long admitted requests waited on this machine's database.
 const recovered = after.every((a) => a.status === 200);
-const shedCorrectly = refusals.without === 0 && result.errors === 0;
-const probesAnswered = probeCodes.every((code) => code === 200);
-if (!recovered || !shedCorrectly || !probesAnswered) {
+const refusedProperly = refusals.without === 0;
+const alive = probes.livez.every((p) => p.status === 200);
+const readinessAnswered = probes.readyz.every((p) => p.status === 200 || p.status === 503);
+if (!recovered || !refusedProperly || !alive || !readinessAnswered) {
   console.error(
-    `overload: recovered ${recovered}, 503s all with Retry-After and no socket errors ${shedCorrectly}, readiness always 200 ${probesAnswered}`,
+    `overload: recovered ${recovered}, 503s with Retry-After ${refusedProperly}, liveness 200 ${alive}, readiness answered ${readinessAnswered}`,
   );
   process.exit(1);
 }
