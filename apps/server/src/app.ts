@@ -15,11 +15,12 @@ import { healthRoutes } from './modules/system/health-routes.js';
 import { SiteCache } from './modules/system/site-cache.js';
 import { errorHandlerPlugin, replyError } from './plugins/errors.js';
 import { acceptEmptyJsonBodies } from './plugins/json-body.js';
+import { loadSheddingPlugin } from './plugins/load-shedding.js';
 import { loggerOptions } from './plugins/logging.js';
 import { parseQueryString } from './plugins/query-string.js';
 import { rateLimiterFor } from './plugins/rate-limit/index.js';
 import { postgresLeaseStore } from './plugins/rate-limit/leases.js';
-import { requestContextPlugin } from './plugins/request-context.js';
+import { requestContextPlugin, setRequestContext } from './plugins/request-context.js';
 import { sessionPlugin } from './plugins/session/plugin.js';
 import { registerSpa } from './plugins/spa.js';
 import { createRenderPool } from './render-pool/pool.js';
@@ -95,7 +96,16 @@ export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Reco
 
 /** Builds the whole server: plugins, then the API under `{basePath}/{lang}/api`, then the SPA. No side effects. */
 export async function buildApp({ config, database, now, logger }: AppDeps): Promise<FastifyInstance> {
+  let securityHeaders: Record<string, string> = {};
   const app = Fastify({
+    // A URL the router cannot take (a bad percent-escape, a path parameter over 100 characters) is refused before any
+    // hook runs: without this, Fastify answers its own JSON, which echoes the URL, has no security headers and is in
+    // English (found by sqlmap, docs/security/scanners.md). Same status, the portal's body and headers.
+    frameworkErrors: (error, request, reply) => {
+      setRequestContext(request, config);
+      reply.headers(securityHeaders).header('cache-control', 'no-store');
+      return replyError(request, reply, error.statusCode === 414 ? 414 : 400, 'errors.badRequest');
+    },
     logger: logger ?? loggerOptions(config),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
@@ -116,7 +126,7 @@ export async function buildApp({ config, database, now, logger }: AppDeps): Prom
   acceptEmptyJsonBodies(app);
 
   await app.register(cookie);
-  const securityHeaders = await helmetHeaders(helmetOptions(config));
+  securityHeaders = await helmetHeaders(helmetOptions(config));
   // Every response, errors and the SPA included, as @fastify/helmet's own onRequest hooks set them.
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(securityHeaders);
@@ -124,6 +134,7 @@ export async function buildApp({ config, database, now, logger }: AppDeps): Prom
   });
   await app.register(requestContextPlugin, { config });
   await app.register(errorHandlerPlugin);
+  await app.register(loadSheddingPlugin, { maxInFlight: config.maxInFlight });
   await app.register(swagger, {
     openapi: {
       info: {

@@ -34,6 +34,11 @@ const envSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(1000),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   DB_FAIL_FAST_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
+  /**
+   * Requests one process works on at once; more answer 503 with Retry-After at once (plugins/load-shedding.ts).
+   * Sized to what the database pool clears within its query limit, not to what the event loop could accept.
+   */
+  MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(256),
   /** The longer statement limit of exports and reports (db/statement-timeout.ts). */
   DB_EXPORT_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   /** After SIGTERM, how long requests in flight (downloads included) may take before their sockets are cut. */
@@ -131,6 +136,8 @@ export interface Config {
   dbTimeouts: PoolTimeouts;
   /** For withStatementTimeout in exports and reports. */
   exportStatementTimeoutMs: number;
+  /** Requests in progress past which new ones answer 503 (plugins/load-shedding.ts). */
+  maxInFlight: number;
   shutdownGraceMs: number;
   siteHosts: Map<string, HostSite>;
   defaultSite: SiteCode;
@@ -309,6 +316,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       failFastMs: e.DB_FAIL_FAST_MS,
     },
     exportStatementTimeoutMs: e.DB_EXPORT_STATEMENT_TIMEOUT_MS,
+    maxInFlight: e.MAX_IN_FLIGHT,
     shutdownGraceMs: Math.round(e.SHUTDOWN_GRACE_SECONDS * 1000),
     siteHosts,
     defaultSite: e.DEFAULT_SITE,

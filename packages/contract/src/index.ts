@@ -15,6 +15,7 @@ export * from './reports/index.js';
 export * from './service-records.js';
 export * from './session.js';
 export * from './sites.js';
+export * from './spa-routes.js';
 export * from './stages.js';
 export * from './statements.js';
 export * from './text.js';

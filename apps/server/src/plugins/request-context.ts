@@ -70,6 +70,14 @@ function clientIpOf(ip: string): string | null {
   return isIP(address) ? address : null;
 }
 
+/** Site, language, translator and address of a request: the request-context hook, and framework errors (app.ts). */
+export function setRequestContext(request: FastifyRequest, config: Config): void {
+  request.site = resolveSite(config, request.headers.host);
+  request.language = languageOf(request, config.basePath);
+  request.t = translatorFor(request.language);
+  request.clientIp = clientIpOf(request.ip);
+}
+
 export const requestContextPlugin = fp(
   async (app: FastifyInstance, opts: { config: Config }) => {
     app.decorateRequest('site', null as unknown as HostSite);
@@ -79,10 +87,7 @@ export const requestContextPlugin = fp(
     // A callback hook, not an async one: nothing here waits, and an async hook costs every request a promise and a
     // trip through the microtask queue (issue 12, docs/performance/request-path.md).
     app.addHook('onRequest', (request, _reply, done) => {
-      request.site = resolveSite(opts.config, request.headers.host);
-      request.language = languageOf(request, opts.config.basePath);
-      request.t = translatorFor(request.language);
-      request.clientIp = clientIpOf(request.ip);
+      setRequestContext(request, opts.config);
       done();
     });
   },

@@ -57,15 +57,21 @@ function decoded(response: Awaited<ReturnType<typeof get>>): string {
 }
 
 describe('SPA fallback', () => {
-  it.each(['/angel/face/', '/angel/face/b2c/my_plan', '/angel/face/zh/b2b/reports?x=1'])(
-    'serves index.html for the page %s',
-    async (url) => {
-      const response = await get(url);
-      expect(response.statusCode).toBe(200);
-      expect(response.headers['content-type']).toMatch(/^text\/html/);
-      expect(decoded(response)).toBe(INDEX);
-    },
-  );
+  it.each([
+    '/angel/face',
+    '/angel/face/',
+    '/angel/face/login',
+    '/angel/face/b2c',
+    '/angel/face/b2c/plan_detail/12',
+    '/angel/face/zh/b2b/reports?x=1',
+    '/angel/face/ja/b2b/commissions/',
+    '/angel/face/kr/internal/revenues/7/payin',
+  ])('serves index.html for the SPA route %s', async (url) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(decoded(response)).toBe(INDEX);
+  });
 
   it.each([
     '/angel/face/api/me',
@@ -78,6 +84,49 @@ describe('SPA fallback', () => {
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.json()).toEqual({ error: 'Page Not Found' });
+  });
+});
+
+describe('unknown paths answer 404, not a soft 404', () => {
+  it.each([
+    '/angel/face/b2c/my_plan',
+    '/angel/face/admin.php',
+    '/angel/face/.env',
+    '/angel/face/b2c/plan_detail',
+    '/angel/face/b2c/plan_detail/12/extra',
+    '/angel/face/xx/login',
+    '/angel/face/en/en/login',
+    '/angel/face/assets/missing-0000.js',
+  ])('%s gets the SPA (its Page Not Found) with status 404', async (url) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(decoded(response)).toBe(INDEX);
+  });
+
+  it('answers unknown API paths in the language of the path', async () => {
+    const response = await get('/angel/face/ja/api/no/such/thing');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'ページが見つかりません' });
+  });
+
+  it.each([
+    ['POST', '/angel/face/login'],
+    ['PUT', '/angel/face/b2c'],
+    ['GET', '/wp-login.php'],
+    ['GET', '/angel/facebook'],
+  ])('%s %s is not a page: a JSON 404', async (method, url) => {
+    const response = await t.app.inject({ method: method as 'GET', url, headers: { host: 'afs.localhost' } });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.json()).toEqual({ error: 'Page Not Found' });
+  });
+
+  it('HEAD of an SPA route is 200 and of an unknown path 404', async () => {
+    const head = (url: string) => t.app.inject({ method: 'HEAD', url, headers: { host: 'afs.localhost' } });
+    expect((await head('/angel/face/b2b/clients')).statusCode).toBe(200);
+    expect((await head('/angel/face/b2b/nothing')).statusCode).toBe(404);
   });
 });
 
@@ -103,7 +152,7 @@ describe('precompressed files', () => {
     },
   );
 
-  it.each(['/angel/face/', '/angel/face/b2c/plans/12', '/angel/face/index.html'])(
+  it.each(['/angel/face/', '/angel/face/b2c/plan_detail/12', '/angel/face/index.html'])(
     '%s (index.html, a deep link included) is compressed and never cached',
     async (url) => {
       for (const [accept, encoding] of [
@@ -144,6 +193,7 @@ describe('precompressed files', () => {
 
   it('the compressed copies have no URL of their own', async () => {
     const response = await get(`${ASSET}.br`, 'identity');
+    expect(response.statusCode).toBe(404);
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.body).toBe(INDEX);

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { isSpaRoute } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { replyError } from './errors.js';
 
@@ -8,8 +9,11 @@ import { replyError } from './errors.js';
 const API_PATH = /^\/([^/]+\/)?api(\/|$)/;
 
 /**
- * Serves the built SPA under the base path. Hashed assets are cached for a year; every other page path gets
- * index.html (never cached) so client-side routes survive a reload. API paths never fall back to the SPA.
+ * Serves the built SPA under the base path. Hashed assets are cached for a year; the SPA's own routes
+ * (`SPA_ROUTE_PATTERNS` in the contract) get index.html (never cached) so client-side routes survive a reload.
+ * Any other page path gets index.html too, but with status 404: the SPA then shows its Page Not Found in the
+ * path's language, and scanners and crawlers see a real 404 instead of a soft one. API paths never fall back to the
+ * SPA: they answer a JSON 404 in the request's language.
  *
  * The build writes a brotli (.br) and a gzip (.gz) copy beside each text file (scripts/precompress.mjs):
  * `preCompressed` sends the best one the request's Accept-Encoding allows, with Content-Encoding and
@@ -42,12 +46,15 @@ export async function registerSpa(app: FastifyInstance, opts: { webDist: string;
   app.get('/', (_request, reply) => reply.redirect(`${opts.basePath}/`));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    const isPage =
-      request.method === 'GET' &&
-      (path === opts.basePath || path.startsWith(`${opts.basePath}/`)) &&
-      !API_PATH.test(path.slice(opts.basePath.length));
+    const inside = path === opts.basePath || path.startsWith(`${opts.basePath}/`);
+    const below = path.slice(opts.basePath.length);
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && inside && !API_PATH.test(below);
     if (hasSpa && isPage) {
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', root);
+      return reply
+        .code(isSpaRoute(below) ? 200 : 404)
+        .header('cache-control', 'no-cache')
+        .type('text/html')
+        .sendFile('index.html', root);
     }
     return replyError(request, reply, 404, 'errors.notFound');
   });

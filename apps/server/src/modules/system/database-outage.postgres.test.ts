@@ -74,7 +74,7 @@ describe.runIf(process.env.TEST_DB_ENGINE === 'postgres')('while the database is
         error: 'The service is temporarily unavailable. Please try again in a moment.',
       });
       expect((await inject('/livez')).json()).toEqual({ status: 'ok' });
-      expect((await inject('/angel/face/client/plans')).statusCode).toBe(200);
+      expect((await inject('/angel/face/b2c/plan_detail/12')).statusCode).toBe(200);
     } finally {
       cluster.start();
     }
