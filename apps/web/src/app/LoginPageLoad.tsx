@@ -7,13 +7,15 @@ import { externalNavigation } from '../lib/external-navigation';
 
 /**
  * The SPA's login route: the login page is its own light document (src/login-entry, docs/performance/login-entry.md),
- * so reaching it from inside the SPA (a sign-in redirect, an ended session, a "go to login" link) is a full page
- * load of the same URL, which the server answers with login.html. There is one login screen, not two.
+ * so reaching it from inside the SPA (a "go to login" link) is a full page load of the same URL, which the server
+ * answers with login.html. There is one login screen, not two. `to` (a path under the base path, with its query)
+ * loads the login page from anywhere else — the sign-in redirect of a guard, logout — without first moving the
+ * SPA's own URL there, so the address bar changes only when the login page arrives.
  */
-export function LoginPageLoad() {
+export function LoginPageLoad({ to }: { to?: string }) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
-  const url = `${getBasePath()}${pathname}${search}`;
+  const url = `${getBasePath()}${to ?? `${pathname}${search}`}`;
   // Only if the server sent the SPA itself for this very URL (a build without login.html, a proxy that knows one
   // page): loading it again would loop, so the page stays on "Redirecting...".
   const servedHere = initialDocumentUrl === url;

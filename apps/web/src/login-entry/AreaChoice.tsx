@@ -50,10 +50,12 @@ export function AreaChoice({ value, onChange }: { value: Area; onChange: (area: 
             onClick={() => onChange(area)}
             onKeyDown={(event) => move(event, area)}
           >
-            <span className="radio-indicator" aria-hidden="true" />
-            <span className="area-card-text">
-              <span className="area-card-label">{text[area].label}</span>
-              <span className="area-card-hint">{text[area].hint}</span>
+            <span className="area-card-row">
+              <span className="radio-indicator" aria-hidden="true" />
+              <span className="area-card-text">
+                <span className="area-card-label">{text[area].label}</span>
+                <span className="area-card-hint">{text[area].hint}</span>
+              </span>
             </span>
           </button>
         ))}

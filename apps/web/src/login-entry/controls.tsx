@@ -79,15 +79,21 @@ export function TextField({
   );
 }
 
+/** The eye of Mantine's PasswordInput toggle (outline, crossed out while the password shows). */
 function EyeGlyph({ crossed }: { crossed: boolean }) {
   return (
-    <svg width="15" height="15" viewBox="0 0 15 15" fill="none" aria-hidden="true">
-      <path
-        d="M7.5 11C4.8 11 2.6 9.4 1.1 7.5 2.6 5.6 4.8 4 7.5 4s4.9 1.6 6.4 3.5C12.4 9.4 10.2 11 7.5 11zm0-1.5a2 2 0 100-4 2 2 0 000 4z"
-        fill="currentColor"
-        fillRule="evenodd"
-      />
-      {crossed && <path d="M2 13L13 2" stroke="currentColor" strokeWidth="1.3" />}
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.6"
+      aria-hidden="true"
+    >
+      <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" strokeLinejoin="round" />
+      <circle cx="12" cy="12" r="3" />
+      {crossed && <path d="M4 4l16 16" strokeLinecap="round" />}
     </svg>
   );
 }
