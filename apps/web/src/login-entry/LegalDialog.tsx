@@ -28,7 +28,8 @@ export function LegalDialog({
 
   useEffect(() => {
     const element = dialog.current;
-    if (!element) return;
+    // Once, also under StrictMode's second effect run.
+    if (!element || element.open) return;
     // jsdom has no showModal; the open attribute shows it there.
     if (typeof element.showModal === 'function') element.showModal();
     else element.setAttribute('open', '');
