@@ -17,6 +17,7 @@ export const BUILD_INPUTS = [
   'apps/web/src',
   'apps/web/public',
   'apps/web/index.html',
+  'apps/web/login.html',
   'apps/web/vite.config.ts',
   'apps/web/tsconfig.json',
   'apps/web/package.json',

@@ -56,6 +56,28 @@ function scrollAreaMergeRefs(): Plugin {
   };
 }
 
+/** Paths (after the base path) that are the login page: the root and /login, each with an optional language. */
+export const LOGIN_PATH = /^(\/(en|ja|zh|kr))?(\/|\/login\/?)?$/;
+
+/**
+ * The dev and preview servers answer every page path with index.html; the login paths get login.html instead, as
+ * apps/server/src/plugins/spa.ts does in production. Without it the SPA's login route (a full page load to the
+ * login page) would load itself again and again.
+ */
+function loginPage(base: string): Plugin {
+  const rewrite = (req: { url?: string }, _res: unknown, next: () => void) => {
+    const [path = '', query] = (req.url ?? '').split('?');
+    const rest = path.startsWith(base) ? path.slice(base.length - 1) : null;
+    if (rest !== null && LOGIN_PATH.test(rest)) req.url = `${base}login.html${query ? `?${query}` : ''}`;
+    next();
+  };
+  return {
+    name: 'portal:login-page',
+    configureServer: (server) => void server.middlewares.use(rewrite),
+    configurePreviewServer: (server) => void server.middlewares.use(rewrite),
+  };
+}
+
 /** Ensures the base path has exactly one leading and one trailing slash, as Vite expects. */
 function normaliseBase(raw: string | undefined): string {
   const trimmed = (raw ?? '').trim().replace(/^\/+|\/+$/g, '');
@@ -72,7 +94,7 @@ export default defineConfig(({ mode }) => {
   return {
     root: webRoot,
     base,
-    plugins: [react(), scrollAreaMergeRefs(), chunkModules()],
+    plugins: [react(), scrollAreaMergeRefs(), chunkModules(), loginPage(base)],
     build: {
       outDir: 'dist',
       emptyOutDir: true,
@@ -83,6 +105,10 @@ export default defineConfig(({ mode }) => {
       // make browsers download React or zod again. Mantine stays with automatic splitting: components used only
       // by one area load with that area.
       rolldownOptions: {
+        input: {
+          index: fileURLToPath(new URL('./index.html', import.meta.url)),
+          login: fileURLToPath(new URL('./login.html', import.meta.url)),
+        },
         // The contract's modules only declare schemas and constants. Marked free of side effects, a chunk gets the
         // contract files it imports from and not, through the barrel, every area's schemas.
         treeshake: {
@@ -91,9 +117,14 @@ export default defineConfig(({ mode }) => {
         output: {
           codeSplitting: {
             groups: [
+              // React alone, shared by both pages: the login page downloads it, and the SPA after it finds it cached.
               {
                 name: 'vendor-react',
-                test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+                test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+              },
+              {
+                name: 'vendor-router',
+                test: /node_modules[\\/]react-router[\\/]/,
               },
               {
                 name: 'vendor-zod',

@@ -78,7 +78,7 @@ for (const [size, viewport] of Object.entries(SCREEN_SIZES)) {
       await expect(page.locator('input[name="otpCode"]')).toBeVisible();
       await expectAccessible(page, `code form, ${size}`);
       await page.getByRole('button', { name: catalogText('zh', 'public', 'otp.resend') }).click();
-      const notice = page.locator('.mantine-Notification-root');
+      const notice = page.locator('.login-notice');
       await expect(notice).toBeVisible();
       await expect(
         notice.getByRole('button', { name: catalogText('zh', 'common', 'app.closeNotification') }),

@@ -24,8 +24,7 @@ test('screenshot of the disclaimer dialog and the phone layout', async ({ page }
   await page.locator('#main-content').getByRole('button', { name: '免責事項' }).click();
   const dialog = page.getByRole('dialog', { name: '免責事項' });
   await expect(dialog.getByRole('heading', { name: 'オフショアおよび香港の居住者専用' })).toBeVisible();
-  // Wait for the opening transition to end, or the picture shows a half-faded dialog.
-  await expect(page.locator('.mantine-Modal-content')).toHaveCSS('opacity', '1');
+  await expect(dialog).toBeVisible();
   await page.screenshot({ path: '/tmp/login-afs-disclaimer.png' });
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);

@@ -58,7 +58,7 @@ test('the code form resends (with its notice) and cancels back to the login form
   after = await lastMailTo(email);
   await resend.click();
   await expect(resend).toBeDisabled();
-  const notice = page.locator('.mantine-Notification-root');
+  const notice = page.locator('.login-notice');
   await expect(notice).toContainText('Notification');
   await expect(notice).toContainText('A new verification code has been sent to');
   await page.screenshot({ path: '/tmp/login-otp.png' });

@@ -3,7 +3,7 @@
  *   npx tsx apps/web/scripts/bundle-report.ts [--json] [--check]
  * For each screen of ROUTES, the JS and CSS of its first visit (see route-graph.ts), raw, gzip -9 and brotli q11
  * (what scripts/precompress.mjs serves), and the packages that weigh most. `--check` exits 1 when a budget of issue
- * 12 goal 4 is missed: login JS+CSS gzip ≤ 105 kB (1.5× a bare React 19 page, 69.5 kB), an area's first screen
+ * 12 goal 4 is missed: login JS+CSS gzip ≤ 104 kB (1.5× a bare React 19 page, 69.5 kB), an area's first screen
  * ≤ 250 kB gzip JS, no chart library (recharts, d3, redux) anywhere, and no Mantine component in an area without its
  * stylesheet (the per-component CSS of app/mantine-styles.ts and app/layouts/*-styles.ts).
  */
@@ -23,7 +23,7 @@ import {
 } from './route-graph';
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
-const LOGIN_BUDGET_GZIP = 105_000;
+const LOGIN_BUDGET_GZIP = 104_000;
 const AREA_JS_BUDGET_GZIP = 250_000;
 const CHART_PACKAGES = /^(recharts|d3-.*|@reduxjs\/toolkit|redux|immer|victory-vendor|@mantine\/charts)$/;
 
@@ -84,7 +84,7 @@ function heaviestPackages(files: readonly string[], limit: number): [string, num
 
 const failures: string[] = [];
 const report = ROUTES.map((route) => {
-  const graph = routeGraph(manifest, route.lazyRoots, route.optionalRoots);
+  const graph = routeGraph(manifest, route.lazyRoots, route.optionalRoots, route.entry);
   const js = total(graph.js);
   const css = total(graph.css);
   const all = { raw: js.raw + css.raw, gzip: js.gzip + css.gzip, brotli: js.brotli + css.brotli };

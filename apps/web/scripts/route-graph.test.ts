@@ -83,6 +83,22 @@ describe('packages in chunks', () => {
   });
 });
 
+describe('a page with its own entry', () => {
+  it('starts from that page instead of index.html', () => {
+    const pages: Manifest = {
+      'index.html': { file: 'assets/index.js', imports: ['_router.js'] },
+      '_router.js': { file: 'assets/router.js' },
+      'login.html': { file: 'assets/login.js', imports: ['_react.js'], css: ['assets/login.css'] },
+      '_react.js': { file: 'assets/react.js' },
+      'src/locales/en/public.json': { file: 'assets/public.js' },
+    };
+    expect(routeGraph(pages, ['src/locales/en/public.json'], [], 'login.html')).toEqual({
+      js: ['assets/login.js', 'assets/react.js', 'assets/public.js'],
+      css: ['assets/login.css'],
+    });
+  });
+});
+
 describe('area styles', () => {
   const areaManifest: Manifest = {
     'index.html': { file: 'assets/index.js', imports: ['_base.js'], css: ['assets/index.css'] },

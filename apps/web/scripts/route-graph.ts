@@ -1,9 +1,9 @@
 /**
  * What a cold visit to one screen downloads, read from Vite's build manifest (`build.manifest: true`).
  *
- * A visit loads index.html's entry with its static imports (the `<link rel=modulepreload>` list) and CSS, then the
- * lazy chunks the route renders (layout, screen, the language's catalogs). Vite's preload helper fetches each lazy
- * chunk together with its static imports and CSS, so the graph of a route is the closure over `imports` from the
+ * A visit loads its page's entry (index.html's; login.html's for the login page) with its static imports (the
+ * `<link rel=modulepreload>` list) and CSS, then the lazy chunks the route renders (layout, screen, the language's
+ * catalogs). Vite's preload helper fetches each lazy chunk together with its static imports and CSS, so the graph of a route is the closure over `imports` from the
  * entry and from every lazy root. `dynamicImports` are not followed: they load later, if at all.
  */
 
@@ -22,13 +22,14 @@ export type Manifest = Record<string, ManifestChunk>;
 
 /**
  * A screen's first visit: the manifest keys (source paths) of the lazy chunks it renders besides the entry. Keys
- * under `optionalRoots` may be absent from a build (they were bundled into another chunk).
+ * under `optionalRoots` may be absent from a build (they were bundled into another chunk). `entry` is the page's
+ * HTML (index.html when absent).
  */
-export type RouteSpec = { name: string; lazyRoots: string[]; optionalRoots?: string[] };
+export type RouteSpec = { name: string; entry?: string; lazyRoots: string[]; optionalRoots?: string[] };
 
 export type RouteGraph = { js: string[]; css: string[] };
 
-const ENTRY_KEY = 'index.html';
+const SPA_ENTRY = 'index.html';
 
 /** The catalogs of one language a screen asks for (`useTranslation(ns)`), as manifest keys. */
 function catalogs(language: string, namespaces: string[]): string[] {
@@ -47,13 +48,10 @@ const SHARED_CATALOGS = catalogs('en', ['common', 'domain']);
  */
 export const ROUTES: RouteSpec[] = [
   {
+    // Its own page since issue 12 (src/login-entry): React, the page, its CSS and two catalogs of one language.
     name: 'login',
-    optionalRoots: SHARED_CATALOGS,
-    lazyRoots: [
-      'src/app/layouts/PublicLayout.tsx',
-      'src/features/public/screens/LoginScreen.tsx',
-      ...catalogs('en', ['public']),
-    ],
+    entry: 'login.html',
+    lazyRoots: catalogs('en', ['common', 'public']),
   },
   {
     name: 'client My Plan',
@@ -92,6 +90,7 @@ export function routeGraph(
   manifest: Manifest,
   lazyRoots: readonly string[],
   optionalRoots: readonly string[] = [],
+  entry = SPA_ENTRY,
 ): RouteGraph {
   const js: string[] = [];
   const css: string[] = [];
@@ -105,7 +104,7 @@ export function routeGraph(
     for (const file of chunk.css ?? []) if (!css.includes(file)) css.push(file);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  visit(ENTRY_KEY);
+  visit(entry);
   for (const root of lazyRoots) visit(root);
   for (const root of optionalRoots) if (manifest[root]) visit(root);
   return { js, css };
@@ -167,7 +166,7 @@ export function areaKeys(manifest: Manifest, area: AreaSpec): Set<string> {
     for (const lazy of chunk.dynamicImports ?? [])
       if (!AREA_OR_CATALOG.test(lazy) || area.roots.test(lazy)) visit(lazy);
   };
-  visit(ENTRY_KEY);
+  visit(SPA_ENTRY);
   for (const root of roots) visit(root);
   return seen;
 }

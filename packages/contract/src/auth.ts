@@ -15,9 +15,7 @@ export const MAX_LOGIN_LENGTH = 100;
 export const MAX_PASSWORD_LENGTH = 128;
 export const MAX_NAME_LENGTH = 100;
 export const MAX_ID_NUMBER_LENGTH = 40;
-export const OTP_CODE_LENGTH = 6;
-/** Shortest wait between two verification codes for one account; a resend sooner answers 429 with Retry-After. */
-export const OTP_RESEND_INTERVAL_SECONDS = 60;
+export { OTP_CODE_LENGTH, OTP_RESEND_INTERVAL_SECONDS } from './constants.js';
 /** Activation and reset codes are 32 random bytes, base64url: 43 characters. */
 export const MAX_ACCOUNT_CODE_LENGTH = 100;
 

@@ -8,6 +8,4 @@ export type FormErrors = z.infer<typeof formErrorsSchema>['errors'];
 export const errorResponseSchema = z.object({ error: z.string() });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
-/** 422 is reserved for a missing or stale CSRF token; the client refreshes `/me` and retries once. */
-export const CSRF_STATUS = 422;
-export const CSRF_HEADER = 'x-csrf-token';
+export { CSRF_HEADER, CSRF_STATUS } from './constants.js';

@@ -1,35 +1,25 @@
 import { z } from 'zod';
+import { AREAS, LANGUAGES, SITE_CODES } from './constants.js';
 
-/** The three site variants served by one deployment. */
-export const SITE_CODES = ['afs', 'ipc', 'absg'] as const;
+export {
+  AREAS,
+  COPYRIGHT_START_YEAR,
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  routeLanguages,
+  SITE_ACCENT,
+  SITE_AREAS,
+  SITE_CODES,
+  SITE_LANGUAGES,
+} from './constants.js';
+
 export const siteCodeSchema = z.enum(SITE_CODES);
 export type SiteCode = z.infer<typeof siteCodeSchema>;
 
-/** One accent colour per site so the three variants are told apart at a glance: the logo on screen and on paper. */
-export const SITE_ACCENT: Record<SiteCode, string> = { afs: '#0e689c', ipc: '#1d6b52', absg: '#6b3f8f' };
-
-/** Locales of the UI and the `/{lang}/api` prefix. */
-export const LANGUAGES = ['en', 'ja', 'zh', 'kr'] as const;
 export const languageSchema = z.enum(LANGUAGES);
 export type Language = z.infer<typeof languageSchema>;
-export const DEFAULT_LANGUAGE: Language = 'en';
-
-/** Which languages each site offers (spec 2 §1): afs all four, ipc en/zh, absg shows no language bar. */
-export const SITE_LANGUAGES: Record<SiteCode, readonly Language[]> = {
-  afs: ['en', 'zh', 'ja', 'kr'],
-  ipc: ['en', 'zh'],
-  absg: ['en'],
-};
-
-/** Areas a person signs in to. ipc and absg are producer-only. */
-export const AREAS = ['b2b', 'b2c'] as const;
 export const areaSchema = z.enum(AREAS);
 export type Area = z.infer<typeof areaSchema>;
-export const SITE_AREAS: Record<SiteCode, readonly Area[]> = {
-  afs: ['b2c', 'b2b'],
-  ipc: ['b2b'],
-  absg: ['b2b'],
-};
 
 /**
  * Accepts the language segment of a URL. Browsers send Traditional Chinese as `zh-TW`; it is the same catalog as `zh`.
@@ -88,5 +78,4 @@ export const siteInfoSchema = z.object({
 });
 export type SiteInfo = z.infer<typeof siteInfoSchema>;
 
-export const COPYRIGHT_START_YEAR = 2012;
 export const DEFAULT_BASE_PATH = '/angel/face';

@@ -13,6 +13,7 @@ import { createTestApp, type TestContext } from '../testing/test-app.js';
  * "assets", which must not make index.html look like a hashed asset.
  */
 const INDEX = `<!doctype html><title>SPA</title>${'<meta name="x" content="padding to compress">'.repeat(60)}`;
+const LOGIN = `<!doctype html><title>Login</title>${'<meta name="x" content="padding to compress">'.repeat(60)}`;
 const SCRIPT = `export const words = ${JSON.stringify('hashed asset '.repeat(400))};`;
 const SMALL_CSS = 'body{margin:0}';
 const ASSET = '/angel/face/assets/index-AbC123.js';
@@ -25,6 +26,7 @@ beforeAll(async () => {
   const dist = join(scratch, 'assets', 'dist');
   mkdirSync(join(dist, 'assets'), { recursive: true });
   writeFileSync(join(dist, 'index.html'), INDEX);
+  writeFileSync(join(dist, 'login.html'), LOGIN);
   writeFileSync(join(dist, 'assets/index-AbC123.js'), SCRIPT);
   writeFileSync(join(dist, 'assets/gzip-only-XyZ789.js'), SCRIPT);
   writeFileSync(join(dist, 'assets/small-Q1.css'), SMALL_CSS);
@@ -37,12 +39,12 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-const get = (url: string, acceptEncoding?: string) =>
+const get = (url: string, acceptEncoding?: string, host = 'afs.localhost') =>
   t.app.inject({
     method: 'GET',
     url,
     headers: {
-      host: 'afs.localhost',
+      host,
       ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }),
     },
   });
@@ -58,14 +60,12 @@ function decoded(response: Awaited<ReturnType<typeof get>>): string {
 
 describe('SPA fallback', () => {
   it.each([
-    '/angel/face',
-    '/angel/face/',
-    '/angel/face/login',
     '/angel/face/b2c',
     '/angel/face/b2c/plan_detail/12',
     '/angel/face/zh/b2b/reports?x=1',
     '/angel/face/ja/b2b/commissions/',
     '/angel/face/kr/internal/revenues/7/payin',
+    '/angel/face/en/logout',
   ])('serves index.html for the SPA route %s', async (url) => {
     const response = await get(url);
     expect(response.statusCode).toBe(200);
@@ -130,6 +130,46 @@ describe('unknown paths answer 404, not a soft 404', () => {
   });
 });
 
+describe('the login page (its own light entry)', () => {
+  it.each([
+    '/angel/face',
+    '/angel/face/',
+    '/angel/face/login',
+    '/angel/face/login/',
+    '/angel/face/login?referrer=%2Fb2c&session=ended',
+    '/angel/face/ja',
+    '/angel/face/zh/',
+    '/angel/face/kr/login',
+  ])('serves login.html for %s, compressed and never cached', async (url) => {
+    const response = await get(url, 'br, gzip');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(decoded(response)).toBe(LOGIN);
+  });
+
+  it('has the same security headers (CSP included) as the SPA page', async () => {
+    const login = await get('/angel/face/login');
+    const spa = await get('/angel/face/b2c');
+    expect(login.headers['content-security-policy']).toBeTruthy();
+    for (const name of [
+      'content-security-policy',
+      'x-frame-options',
+      'x-content-type-options',
+      'referrer-policy',
+    ]) {
+      expect(login.headers[name], name).toBe(spa.headers[name]);
+    }
+  });
+
+  it('a language the site does not offer gets the SPA (its Page Not Found), one it offers the login page', async () => {
+    expect(decoded(await get('/angel/face/ja/login', undefined, 'ipc.localhost'))).toBe(INDEX);
+    expect(decoded(await get('/angel/face/kr', undefined, 'absg.localhost'))).toBe(INDEX);
+    expect(decoded(await get('/angel/face/zh/login', undefined, 'ipc.localhost'))).toBe(LOGIN);
+  });
+});
+
 describe('precompressed files', () => {
   it.each([
     ['br, gzip, deflate', 'br'],
@@ -152,7 +192,7 @@ describe('precompressed files', () => {
     },
   );
 
-  it.each(['/angel/face/', '/angel/face/b2c/plan_detail/12', '/angel/face/index.html'])(
+  it.each(['/angel/face/b2b', '/angel/face/b2c/plan_detail/12', '/angel/face/index.html'])(
     '%s (index.html, a deep link included) is compressed and never cached',
     async (url) => {
       for (const [accept, encoding] of [

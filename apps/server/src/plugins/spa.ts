@@ -1,19 +1,32 @@
 import { existsSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { isSpaRoute } from '@portal/contract';
-import type { FastifyInstance } from 'fastify';
+import { isSpaRoute, LANGUAGES, type Language, routeLanguages } from '@portal/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { replyError } from './errors.js';
 
 /** `/api/...` (a language segment forgotten) and `/{anything}/api/...` are API paths: a JSON 404, never the SPA. */
 const API_PATH = /^\/([^/]+\/)?api(\/|$)/;
 
+/** Page paths (after the base path) of the login page: the root and /login, each with an optional language. */
+const LOGIN_PATH = new RegExp(`^(/(${LANGUAGES.join('|')}))?(/|/login/?)?$`);
+
 /**
- * Serves the built SPA under the base path. Hashed assets are cached for a year; the SPA's own routes
- * (`SPA_ROUTE_PATTERNS` in the contract) get index.html (never cached) so client-side routes survive a reload.
- * Any other page path gets index.html too, but with status 404: the SPA then shows its Page Not Found in the
- * path's language, and scanners and crawlers see a real 404 instead of a soft one. API paths never fall back to the
- * SPA: they answer a JSON 404 in the request's language.
+ * The login page has its own light document, login.html (docs/performance/login-entry.md), for the login URLs in a
+ * language the host's site offers. A language the site does not offer (ja on ipc) gets the SPA, which answers Page
+ * Not Found there as for any other path.
+ */
+export function isLoginPage(pathAfterBase: string, request: Pick<FastifyRequest, 'site'>): boolean {
+  const match = LOGIN_PATH.exec(pathAfterBase);
+  if (!match) return false;
+  const language = match[2] as Language | undefined;
+  return !language || routeLanguages(request.site.code).includes(language);
+}
+
+/**
+ * Serves the built SPA under the base path. Hashed assets are cached for a year; the login paths get login.html and
+ * every other page path index.html (both never cached) so client-side routes survive a reload. API paths never fall
+ * back to the SPA.
  *
  * The build writes a brotli (.br) and a gzip (.gz) copy beside each text file (scripts/precompress.mjs):
  * `preCompressed` sends the best one the request's Accept-Encoding allows, with Content-Encoding and
@@ -26,6 +39,8 @@ export async function registerSpa(app: FastifyInstance, opts: { webDist: string;
   // Judged on the path inside the build: WEB_DIST itself may sit under some other folder called assets.
   const assetsDir = resolve(root, 'assets') + sep;
   const hasSpa = existsSync(indexFile);
+  // A build without the login page (an older one) still serves the login paths from the SPA.
+  const hasLoginPage = existsSync(resolve(root, 'login.html'));
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root,
@@ -50,11 +65,12 @@ export async function registerSpa(app: FastifyInstance, opts: { webDist: string;
     const below = path.slice(opts.basePath.length);
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && inside && !API_PATH.test(below);
     if (hasSpa && isPage) {
+      const login = hasLoginPage && isLoginPage(below, request);
       return reply
-        .code(isSpaRoute(below) ? 200 : 404)
+        .code(login || isSpaRoute(below) ? 200 : 404)
         .header('cache-control', 'no-cache')
         .type('text/html')
-        .sendFile('index.html', root);
+        .sendFile(login ? 'login.html' : 'index.html', root);
     }
     return replyError(request, reply, 404, 'errors.notFound');
   });

@@ -12,6 +12,7 @@ import {
   RedirectIfSignedIn,
   useStaffPermission,
 } from './guards';
+import { LoginPageLoad } from './LoginPageLoad';
 import {
   ClientLayout,
   clientScreens as client,
@@ -43,7 +44,7 @@ export function AppRoutes() {
           index
           element={
             <RedirectIfSignedIn>
-              <pub.Login />
+              <LoginPageLoad />
             </RedirectIfSignedIn>
           }
         />
@@ -51,7 +52,7 @@ export function AppRoutes() {
           path="login"
           element={
             <RedirectIfSignedIn>
-              <pub.Login />
+              <LoginPageLoad />
             </RedirectIfSignedIn>
           }
         />

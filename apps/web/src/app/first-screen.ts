@@ -8,16 +8,9 @@ type FirstScreen = { chunks: () => Promise<unknown>[]; namespaces: string[] };
  * The chunks and catalogs of the screen a URL opens on, fetched while the entry starts instead of one after the
  * other (entry → layout → screen → its catalog is three round trips before anything shows). The imports are the
  * ones of app/screens.ts, so the browser fetches each chunk once. Only the screens the performance goals name are
- * listed; any other page loads as before.
+ * listed (the login page is its own document, login.html); any other page loads as before.
  */
 const FIRST_SCREENS: [RegExp, FirstScreen][] = [
-  [
-    /^\/(login\/?)?$/,
-    {
-      chunks: () => [import('./layouts/PublicLayout'), import('../features/public/screens/LoginScreen')],
-      namespaces: ['public'],
-    },
-  ],
   [
     /^\/b2c\/?$/,
     {

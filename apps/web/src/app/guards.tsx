@@ -8,6 +8,7 @@ import { loginPathWithReferrer, signedInDestination } from '../lib/referrer';
 import { useMe, useSiteInfo } from '../lib/session';
 import { sessionEndedLoginPath, sessionEndedRecently } from '../lib/session-expiry';
 import { backOfficeUrl, isInternalEnabled, siteHasArea } from '../lib/site';
+import { LoginPageLoad } from './LoginPageLoad';
 import { PublicLayout } from './screens';
 
 /**
@@ -35,18 +36,17 @@ export function LocaleScope() {
   return unsupported ? <NotFoundInPublicLayout /> : <Outlet />;
 }
 
+/** The login page (its own document, a full page load) with the way back, and the notice when the session ended. */
 function RedirectToLogin() {
   const location = useLocation();
   const { prefix } = useLocale();
   return (
-    <Navigate
+    <LoginPageLoad
       to={
         sessionEndedRecently()
           ? sessionEndedLoginPath(prefix, location)
           : loginPathWithReferrer(prefix, location)
       }
-      replace
-      state={{ referrer: `${location.pathname}${location.search}` }}
     />
   );
 }

@@ -19,9 +19,9 @@ const currentLocation = () => screen.getByTestId('location').textContent;
 
 describe('session gate', () => {
   it('shows Loading... until /me and /site_info have answered', async () => {
-    renderApp('/login');
+    renderApp('/registration');
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
-    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Registration' })).toBeInTheDocument();
   });
 
   it('shows Fail fetching data when /me fails', async () => {
@@ -34,16 +34,16 @@ describe('session gate', () => {
 });
 
 describe('protected areas', () => {
-  it('sends an anonymous visitor of /b2c to login with the referrer', async () => {
-    renderApp('/b2c/my_profile?tab=1');
-    await screen.findByRole('heading', { name: 'Login' });
-    expect(currentLocation()).toBe(`/login?referrer=${encodeURIComponent('/b2c/my_profile?tab=1')}`);
+  it('sends an anonymous visitor of /b2c to login with the referrer (a full page load: login.html)', async () => {
+    const { pageLoads } = renderApp('/b2c/my_profile?tab=1');
+    const login = `/login?referrer=${encodeURIComponent('/b2c/my_profile?tab=1')}`;
+    await waitFor(() => expect(pageLoads).toHaveBeenCalledWith(`/angel/face${login}`));
   });
 
   it('keeps the locale prefix when redirecting to login', async () => {
-    renderApp('/zh/b2b/clients');
-    await screen.findByRole('heading', { name: '登入' });
-    expect(currentLocation()).toBe(`/zh/login?referrer=${encodeURIComponent('/zh/b2b/clients')}`);
+    const { pageLoads } = renderApp('/zh/b2b/clients');
+    const login = `/zh/login?referrer=${encodeURIComponent('/zh/b2b/clients')}`;
+    await waitFor(() => expect(pageLoads).toHaveBeenCalledWith(`/angel/face${login}`));
   });
 
   it('lets a client into /b2c and shows the unread count on Message Box', async () => {
@@ -139,36 +139,12 @@ describe('login and locales', () => {
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
   });
 
-  it('serves /ja/login on afs in Japanese with the machine-translation remark', async () => {
-    renderApp('/ja/login');
-    expect(await screen.findByRole('heading', { name: 'ログイン' })).toBeInTheDocument();
-    expect(screen.getByTestId('machine-translation-note')).toHaveTextContent('機械翻訳');
-    expect(document.documentElement.lang).toBe('ja');
-  });
-
-  it('calls the API under the URL language', async () => {
-    const { fetchMock } = renderApp('/kr/login');
-    await screen.findByRole('heading', { name: '로그인' });
-    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/angel/face/kr/api/me');
-    expect(document.documentElement.lang).toBe('ko');
-  });
-
-  it('titles the absg login Advisor Login and shows no language bar', async () => {
-    renderApp('/login', { site: siteInfo('absg') });
-    expect(await screen.findByRole('heading', { name: 'Advisor Login' })).toBeInTheDocument();
-    expect(screen.queryByRole('navigation', { name: 'Language' })).toBeNull();
-  });
-
-  it('offers the site languages in the switcher', async () => {
-    renderApp('/login', { site: siteInfo('ipc') });
-    await screen.findByRole('heading', { name: 'Login' });
-    const switcher = screen.getByRole('navigation', { name: 'Language' });
-    expect(
-      within(switcher)
-        .getAllByRole('link')
-        .map((a) => a.textContent),
-    ).toEqual(['English', '繁體中文']);
-    expect(within(switcher).getByRole('link', { name: '繁體中文' })).toHaveAttribute('href', '/zh/login');
+  it('leaves for the login page (its own document) from / and /ja/login, in the URL language', async () => {
+    const { pageLoads, fetchMock } = renderApp('/ja/login');
+    await waitFor(() => expect(pageLoads).toHaveBeenCalledWith('/angel/face/ja/login'));
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/angel/face/ja/api/me');
+    const root = renderApp('/');
+    await waitFor(() => expect(root.pageLoads).toHaveBeenCalledWith('/angel/face/'));
   });
 
   it('shows Page Not Found for unknown public paths, with the copyright line', async () => {

@@ -12,7 +12,6 @@ export const ProducerLayout = lazy(() => import('./layouts/ProducerLayout'));
 export const InternalLayout = lazy(() => import('./layouts/InternalLayout'));
 
 export const publicScreens = {
-  Login: lazy(() => import('../features/public/screens/LoginScreen')),
   Activation: lazy(() => import('../features/public/screens/ActivationScreen')),
   Registration: lazy(() => import('../features/public/screens/RegistrationScreen')),
   ForgetPassword: lazy(() => import('../features/public/screens/ForgetPasswordScreen')),

@@ -1,16 +1,10 @@
 import { Anchor, Group } from '@mantine/core';
-import { DEFAULT_LANGUAGE, type Language, SITE_LANGUAGES } from '@portal/contract';
+import { SITE_LANGUAGES } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { localePrefix, splitLocale, useLocale } from '../lib/locale';
-import { useSiteInfo } from '../lib/session';
+import { pathInLanguage, useLocale } from '../lib/locale';
 
-/** The same page in another language: only the locale segment of the URL changes. */
-export function pathInLanguage(pathname: string, search: string, language: Language): string {
-  const { rest } = splitLocale(pathname);
-  const prefix = language === DEFAULT_LANGUAGE ? '' : localePrefix(language);
-  return `${prefix}${rest === '/' && prefix ? '' : rest}${search}` || '/';
-}
+import { useSiteInfo } from '../lib/session';
 
 /** Links to the site's languages (none on a single-language site such as absg). */
 export function LanguageSwitcher() {

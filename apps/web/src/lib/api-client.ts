@@ -7,6 +7,9 @@ import {
   meResponseSchema,
 } from '@portal/contract';
 import type { z } from 'zod';
+import { ApiError, apiErrorOf, readBody } from './api-error';
+
+export { ApiError, type FieldErrors, isApiError, toApiError } from './api-error';
 
 /**
  * The one way the SPA talks to the server.
@@ -29,44 +32,6 @@ export interface RequestOptions<T> {
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
   headers?: Record<string, string>;
-}
-
-/** Field errors keyed by field name; a form-wide message is under `base`. */
-export type FieldErrors = Record<string, string[]>;
-
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-  /** HTTP status; 0 when the network failed before any answer. */
-  readonly status: number;
-  readonly fieldErrors: FieldErrors;
-  /** The parsed body (JSON or text), for callers that need more than the message. */
-  readonly body: unknown;
-  /** From Retry-After (429): how long before the same request can succeed. */
-  retryAfterSeconds: number | null = null;
-
-  constructor(status: number, message: string, fieldErrors: FieldErrors = {}, body: unknown = undefined) {
-    super(message);
-    this.status = status;
-    this.fieldErrors = fieldErrors;
-    this.body = body;
-  }
-
-  /** Form-wide errors (`errors.base`). */
-  get baseErrors(): string[] {
-    return this.fieldErrors.base ?? [];
-  }
-
-  get isUnauthenticated(): boolean {
-    return this.status === 401;
-  }
-
-  get isForbidden(): boolean {
-    return this.status === 403 || this.status === 404;
-  }
-}
-
-export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
 }
 
 // ---- configuration -------------------------------------------------------------------------------------------
@@ -233,53 +198,10 @@ function isPlainBody(body: unknown): boolean {
   );
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  if (response.status === 204) return undefined;
-  const text = await response.text();
-  if (!text) return undefined;
-  const type = response.headers.get('content-type') ?? '';
-  if (type.includes('json') || /^[[{]/.test(text.trim())) {
-    try {
-      return JSON.parse(text);
-    } catch {
-      return text;
-    }
-  }
-  return text;
-}
-
-function toFieldErrors(value: unknown): FieldErrors {
-  if (!value || typeof value !== 'object') return {};
-  const result: FieldErrors = {};
-  for (const [field, messages] of Object.entries(value as Record<string, unknown>)) {
-    if (Array.isArray(messages)) result[field] = messages.map(String);
-    else if (typeof messages === 'string') result[field] = [messages];
-  }
-  return result;
-}
-
-/** Turns a failed answer into an ApiError: `{errors}` → fieldErrors, `{error}` → message. */
-export function toApiError(status: number, statusText: string, body: unknown): ApiError {
-  const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-  const fieldErrors = toFieldErrors(record.errors);
-  const firstFieldMessage = Object.values(fieldErrors).find((messages) => messages.length > 0)?.[0];
-  const message =
-    (typeof record.error === 'string' && record.error) ||
-    fieldErrors.base?.[0] ||
-    firstFieldMessage ||
-    (typeof body === 'string' && body.length < 300 && body) ||
-    statusText ||
-    `HTTP ${status}`;
-  return new ApiError(status, message, fieldErrors, body);
-}
-
 /** Reads a failed answer into an ApiError (with Retry-After) and throws it; a 401 first tells the session layer. */
 async function throwFailure(path: string, response: Response): Promise<never> {
-  const parsed = await readBody(response);
+  const error = await apiErrorOf(response);
   if (response.status === 401) for (const listener of unauthenticatedListeners) listener(path);
-  const error = toApiError(response.status, response.statusText, parsed);
-  const retryAfter = Number(response.headers.get('retry-after'));
-  if (Number.isFinite(retryAfter) && retryAfter > 0) error.retryAfterSeconds = retryAfter;
   throw error;
 }
 

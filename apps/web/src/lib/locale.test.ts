@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pathInLanguage } from '../components/LanguageSwitcher';
-import { routeLanguages, splitLocale } from './locale';
+import { pathInLanguage, routeLanguages, splitLocale } from './locale';
 import { loginPathWithReferrer, readReferrer } from './referrer';
 
 describe('locale prefix', () => {

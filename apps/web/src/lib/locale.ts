@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language, type SiteCode } from '@portal/contract';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@portal/contract';
 import { createContext, useContext } from 'react';
 
 /**
@@ -22,16 +22,18 @@ export function splitLocale(pathname: string): UrlLocale {
   return { urlLanguage: undefined, rest: pathname || '/' };
 }
 
-/**
- * Locale prefixes a site accepts in its URLs. ja and kr are offered on afs only (spec 2 §2); en and zh are valid
- * everywhere, even on absg which shows no language bar. The switcher offers the contract's SITE_LANGUAGES.
- */
-export function routeLanguages(site: SiteCode): readonly Language[] {
-  return site === 'afs' ? LANGUAGES : (['en', 'zh'] as const);
-}
+/** Locale prefixes a site accepts in its URLs (the contract's rule, which the server's page routing shares). */
+export { routeLanguages } from '@portal/contract';
 
 export function localePrefix(language: Language | undefined): string {
   return language ? `/${language}` : '';
+}
+
+/** The same page in another language: only the locale segment of the URL changes. */
+export function pathInLanguage(pathname: string, search: string, language: Language): string {
+  const { rest } = splitLocale(pathname);
+  const prefix = language === DEFAULT_LANGUAGE ? '' : localePrefix(language);
+  return `${prefix}${rest === '/' && prefix ? '' : rest}${search}` || '/';
 }
 
 /** `lang` attribute values: kr is the portal's code for Korean (BCP 47 'ko'); zh is Traditional Chinese. */

@@ -59,6 +59,8 @@ export function renderApp(
     ...options.handlers,
   });
   const externalNavigations = vi.spyOn(externalNavigation, 'assign').mockImplementation(() => {});
+  // Full page loads of the login page (app/LoginPageLoad.tsx).
+  const pageLoads = vi.spyOn(externalNavigation, 'replace').mockImplementation(() => {});
   const result = render(
     <AppProviders queryClient={createQueryClient({ retry: false })}>
       <MemoryRouter initialEntries={[path]}>
@@ -67,5 +69,5 @@ export function renderApp(
       </MemoryRouter>
     </AppProviders>,
   );
-  return { ...result, fetchMock, externalNavigations };
+  return { ...result, fetchMock, externalNavigations, pageLoads };
 }

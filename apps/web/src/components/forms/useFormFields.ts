@@ -1,5 +1,5 @@
 import { type ChangeEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { isApiError } from '../../lib/api-client';
+import { isApiError } from '../../lib/api-error';
 
 /** Messages per field; `base` holds the form-wide ones shown in the alert above the form. */
 export type FormErrors<F extends string> = Partial<Record<F | 'base', string[]>>;

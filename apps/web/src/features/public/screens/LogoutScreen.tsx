@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { LoadingState } from '../../../components/LoadingState';
 import { usePageTitle } from '../../../components/usePageTitle';
+import { getBasePath } from '../../../lib/api-client';
+import { externalNavigation } from '../../../lib/external-navigation';
 import { useLocalePath } from '../../../lib/locale';
 import { forgetSignedInData, useRefreshSession } from '../../../lib/session';
 import { authApi } from '../api/auth-api';
@@ -11,12 +12,11 @@ import { clearPendingLogin } from '../login/pending-login';
 
 /**
  * /logout (spec 2 §7): entering it ends the session on the server (DELETE /logout), refreshes the session and
- * goes to the login page. A failed call still ends at the login page, with whatever the server says /me is now.
+ * loads the login page. A failed call still ends at the login page, with whatever the server says /me is now.
  */
 export default function LogoutScreen() {
   const { t } = useTranslation('public');
   const { t: tc } = useTranslation();
-  const navigate = useNavigate();
   const localePath = useLocalePath();
   const refreshSession = useRefreshSession();
   const queryClient = useQueryClient();
@@ -36,8 +36,9 @@ export default function LogoutScreen() {
         forgetSignedInData(queryClient);
         return refreshSession().catch(() => undefined);
       })
-      .then(() => navigate(loginPath, { replace: true }));
-  }, [localePath, navigate, refreshSession, queryClient]);
+      // The login page is its own document (login.html): a full page load, in place of /logout in the history.
+      .then(() => externalNavigation.replace(`${getBasePath()}${loginPath}`));
+  }, [localePath, refreshSession, queryClient]);
 
   return <LoadingState label={t('logout.signingOut')} />;
 }

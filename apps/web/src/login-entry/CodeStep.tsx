@@ -1,15 +1,12 @@
-import { Button, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { type Area, OTP_CODE_LENGTH, OTP_RESEND_INTERVAL_SECONDS } from '@portal/contract';
+import { type Area, type MeResponse, OTP_CODE_LENGTH, OTP_RESEND_INTERVAL_SECONDS } from '@portal/contract';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../../../components/forms/FormAlert';
-import { useFormFields } from '../../../components/forms/useFormFields';
-import { isApiError } from '../../../lib/api-client';
-import { useRefreshSession } from '../../../lib/session';
-import { authApi } from '../api/auth-api';
-import { clearPendingLogin, readPendingLogin } from './pending-login';
-import { useCountdown } from './useCountdown';
+import { useFormFields } from '../components/forms/useFormFields';
+import { clearPendingLogin, readPendingLogin } from '../features/public/login/pending-login';
+import { useCountdown } from '../features/public/login/useCountdown';
+import { isApiError } from '../lib/api-error';
+import { Button, FormAlert, TextField } from './controls';
+import type { LoginApi } from './login-api';
+import { useT } from './translator';
 
 const FIELDS = ['otpCode'] as const;
 const CODE_PATTERN = new RegExp(`^\\d{${OTP_CODE_LENGTH}}$`);
@@ -25,13 +22,24 @@ type Busy = 'verify' | 'resend' | 'cancel' | null;
 
 /**
  * Second step of a sign-in (spec 2 §2 "One-time-code form"): the 6-digit code from the e-mail, then submit, resend
- * (its answer shown as a notification) or cancel (back to the login form).
+ * (its answer shown as a notification, and not again before the server's interval: the countdown) or cancel (back to
+ * the credentials).
  */
-export function OneTimeCodeForm({ area, password }: { area: Area; password: string | null }) {
-  const { t } = useTranslation('public');
-  const { t: tc } = useTranslation();
+export function CodeStep({
+  api,
+  area,
+  password,
+  onSession,
+  onNotify,
+}: {
+  api: LoginApi;
+  area: Area;
+  password: string | null;
+  onSession: (session: MeResponse) => void;
+  onNotify: (message: string) => void;
+}) {
+  const { t } = useT();
   const form = useFormFields(FIELDS);
-  const refreshSession = useRefreshSession();
   const [busy, setBusy] = useState<Busy>(null);
   const pending = readPendingLogin();
   const login = pending?.login || NOT_KEPT;
@@ -45,20 +53,21 @@ export function OneTimeCodeForm({ area, password }: { area: Area; password: stri
 
   async function verify(event: FormEvent) {
     event.preventDefault();
-    if (busy || !form.requireFilled(FIELDS, tc('form.required'))) return;
+    if (busy || !form.requireFilled(FIELDS, t('form.required'))) return;
     const otpCode = form.values.otpCode.trim();
     if (!CODE_PATTERN.test(otpCode)) {
-      form.fail({ otpCode: [t('otp.codeFormat')] });
+      form.fail({ otpCode: [t('public:otp.codeFormat')] });
       return;
     }
     setBusy('verify');
     try {
-      await authApi.login({ login, password: password ?? NOT_KEPT, area: pendingArea, otpCode });
+      const session = await api.login({ login, password: password ?? NOT_KEPT, area: pendingArea, otpCode });
       clearPendingLogin();
-      await refreshSession();
+      // The page navigates to the area; the button stays busy until it does.
+      onSession(session);
     } catch (error) {
       form.setValue('otpCode', '');
-      form.showError(error, tc('form.networkError'));
+      form.showError(error, t('form.networkError'));
       setBusy(null);
     }
   }
@@ -68,11 +77,11 @@ export function OneTimeCodeForm({ area, password }: { area: Area; password: stri
     setBusy('resend');
     form.clearErrors();
     try {
-      const { msg } = await authApi.resendOtp({ login, area: pendingArea });
-      notifications.show({ title: tc('app.notification'), message: msg, color: 'teal' });
+      const { msg } = await api.resendOtp({ login, area: pendingArea });
+      onNotify(msg);
       cooldown.restart(OTP_RESEND_INTERVAL_SECONDS);
     } catch (error) {
-      form.showError(error, tc('form.networkError'));
+      form.showError(error, t('form.networkError'));
       if (isApiError(error) && error.retryAfterSeconds) cooldown.restart(error.retryAfterSeconds);
     } finally {
       setBusy(null);
@@ -82,74 +91,76 @@ export function OneTimeCodeForm({ area, password }: { area: Area; password: stri
   async function cancel() {
     if (busy) return;
     setBusy('cancel');
+    let session: MeResponse | null = null;
     try {
-      await authApi.cancelOtp();
+      session = await api.cancelOtp();
     } catch {
       // Pending sign-in already gone (expired): the login form is where the person goes either way.
     }
     clearPendingLogin();
-    await refreshSession().catch(() => undefined);
+    if (!session) session = await api.me().catch(() => null);
     setBusy(null);
+    onSession(session ? { ...session, otpUserId: null } : cancelledSession);
   }
 
   return (
-    <form onSubmit={verify} noValidate aria-label={t('otp.title')}>
-      <Stack gap="md">
-        <Stack gap={4}>
-          <Text fw={600}>{t('otp.title')}</Text>
-          <Text size="sm" c="dimmed">
-            {t('otp.intro')}
-          </Text>
-        </Stack>
+    <form onSubmit={verify} noValidate aria-label={t('public:otp.title')}>
+      <div className="stack stack-md">
+        <div className="stack stack-4">
+          <p className="text-strong">{t('public:otp.title')}</p>
+          <p className="text-sm text-dimmed">{t('public:otp.intro')}</p>
+        </div>
         <FormAlert messages={form.errors.base} alertRef={form.alertRef} />
-        <TextInput
-          label={t('otp.code')}
-          description={t('otp.codeHint')}
+        <TextField
+          label={t('public:otp.code')}
+          description={t('public:otp.codeHint')}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={OTP_CODE_LENGTH}
-          withAsterisk
-          styles={{
-            input: { letterSpacing: '0.4em', fontSize: '1.25rem', fontVariantNumeric: 'tabular-nums' },
-          }}
-          {...form.field('otpCode')}
+          inputClassName="code-input"
+          field={form.field('otpCode')}
         />
         <Button
           type="submit"
           size="md"
-          fullWidth
           loading={busy === 'verify'}
           disabled={busy !== null && busy !== 'verify'}
         >
-          {t('otp.submit')}
+          {t('public:otp.submit')}
         </Button>
-        <Stack gap={4}>
+        <div className="stack stack-4">
           <Button
             variant="subtle"
-            fullWidth
             onClick={resend}
             loading={busy === 'resend'}
             disabled={(busy !== null && busy !== 'resend') || cooldown.seconds > 0}
           >
-            {t('otp.resend')}
+            {t('public:otp.resend')}
           </Button>
           {cooldown.seconds > 0 && (
-            <Text size="sm" c="dimmed" ta="center">
-              {t('otp.resendIn', { count: cooldown.seconds })}
-            </Text>
+            <p className="text-sm text-dimmed text-center">
+              {t('public:otp.resendIn', { count: cooldown.seconds })}
+            </p>
           )}
           <Button
-            variant="subtle"
-            color="gray"
-            fullWidth
+            variant="subtle-gray"
             onClick={cancel}
             loading={busy === 'cancel'}
             disabled={busy !== null && busy !== 'cancel'}
           >
-            {t('otp.cancel')}
+            {t('public:otp.cancel')}
           </Button>
-        </Stack>
-      </Stack>
+        </div>
+      </div>
     </form>
   );
 }
+
+/** When neither the cancel nor a fresh /me answered: nobody is signed in and no code is pending, as far as we know. */
+const cancelledSession: MeResponse = {
+  currentClient: null,
+  currentProducer: null,
+  currentStaff: null,
+  csrfToken: '',
+  otpUserId: null,
+};
