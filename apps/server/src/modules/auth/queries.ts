@@ -219,6 +219,11 @@ export async function saveNameLockState(
   await db.update(loginNameLocks).set(state).where(eq(loginNameLocks.key, key));
 }
 
+/** A correct password under a name with a lock of its own (an Advisor Code) clears that lock. */
+export async function clearNameLock(db: Db, key: string) {
+  await db.delete(loginNameLocks).where(eq(loginNameLocks.key, key));
+}
+
 export async function saveFailedLogin(
   db: Db,
   userId: number,
