@@ -2,13 +2,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { jobsSettled } from '../../testing/jobs.js';
 import type { TestContext } from '../../testing/test-app.js';
 import { LOCK_POLICY } from './lockout.js';
-import { AuthAgent, account, advance, createAuthTestApp, userRow } from './test-support.js';
+import { AuthAgent, account, accountLinkAfter, advance, createAuthTestApp, userRow } from './test-support.js';
 
 // A producer signs in by Login ID or by Advisor Code. Locks belong to the name typed, so locking one name of a
 // producer tells nothing about which other name is theirs (docs/security/sessions-and-headers.md, "Account locks").
 let t: TestContext;
+let outboxDir: string;
 beforeAll(async () => {
-  ({ t } = await createAuthTestApp());
+  ({ t, outboxDir } = await createAuthTestApp());
 });
 afterAll(() => t.close());
 beforeEach(async () => {
@@ -89,6 +90,24 @@ describe('locks per name typed', () => {
       expect((await attempt(code, who.password)).statusCode, `sign-in ${i}`).toBe(200);
     for (let i = 1; i < LOCK_POLICY.threshold; i++)
       expect((await attempt(code, 'Wrong1234')).statusCode).toBe(401);
+  });
+
+  it("a password reset clears the Advisor Code's own lock, as it clears the account's", async () => {
+    const who = account('otherPartner');
+    const code = who.advisorCode ?? '';
+    await lockName(code);
+    const reset = await accountLinkAfter(outboxDir, who.email, () =>
+      new AuthAgent(t).post('/forget_password_b2b', { loginId: who.login }),
+    );
+    const activated = await new AuthAgent(t).post('/activate', {
+      login: reset.login,
+      activationCode: reset.code,
+      password: 'Fresh2026x',
+      passwordConfirmation: 'Fresh2026x',
+      type: 'B2B',
+    });
+    expect(activated.statusCode).toBe(200);
+    expect((await attempt(code, 'Fresh2026x')).statusCode).toBe(200);
   });
 
   it('a client, whose only name is the Login ID, still locks the account itself', async () => {

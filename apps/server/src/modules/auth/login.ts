@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { type LoginRequest, type MeResponse, SITE_AREAS } from '@portal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FormValidationError, HttpError } from '../../plugins/errors.js';
@@ -9,7 +8,7 @@ import { principalOf } from '../../plugins/session/principal.js';
 import { LIMITS } from './abuse-limits.js';
 import { type AuthContext, accountLocked, audit, countAttempt, settingsOf } from './context.js';
 import { isKnownDevice, rememberDevice } from './device-cookie.js';
-import { lockSecondsLeft, nextFailureState } from './lockout.js';
+import { lockSecondsLeft, nameLockKey, nextFailureState } from './lockout.js';
 import { startOneTimeCode, verifyOneTimeCode } from './one-time-code.js';
 import { verifyPassword } from './passwords.js';
 import {
@@ -94,13 +93,14 @@ type LockSubject = { userId: number } | { nameKey: string };
  */
 function lockSubjectOf(
   ctx: AuthContext,
+  request: FastifyRequest,
+  kind: Kind,
   account: Account | undefined,
   name: string,
-  nameKey: string,
 ): LockSubject {
   return account && account.login.toLowerCase() === name
     ? { userId: account.id }
-    : { nameKey: nameLockKey(ctx, nameKey) };
+    : { nameKey: nameLockKey(ctx.config.sessionSecret, request.site.code, kind, name) };
 }
 
 /**
@@ -123,13 +123,6 @@ async function reserveAttempt(ctx: AuthContext, subject: LockSubject) {
     else await saveNameLockState(tx, subject.nameKey, next);
     return { lockedFor: 0, lockIfWrong: lockSecondsLeft(next.lockedUntil, at) };
   });
-}
-
-/** The key of a name's lock: an HMAC under the server secret, so the table holds no login names. */
-function nameLockKey(ctx: AuthContext, nameKey: string) {
-  return createHmac('sha256', ctx.config.sessionSecret)
-    .update(`login-name-lock\0${nameKey}`)
-    .digest('base64url');
 }
 
 /**
@@ -166,7 +159,7 @@ export async function login(
   const failed = () => new HttpError(401, FAILURE_MESSAGE[kind]);
 
   // A name without an account locks exactly like an account (its own lock row), so the answers tell nothing.
-  const subject = lockSubjectOf(ctx, account, name, nameKey);
+  const subject = lockSubjectOf(ctx, request, kind, account, name);
   const reserved = await reserveAttempt(ctx, subject);
   if (reserved.lockedFor > 0) {
     // Refused without looking at the password; the attempt neither counts nor extends the lock.
