@@ -60,6 +60,9 @@ export function helmetOptions(config: Config): FastifyHelmetOptions {
         // Mantine writes its CSS variables into style elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
+        // The SPA names system fonts only and serves no font file (helmet's default would allow any https: or data:
+        // font); 'self' leaves room for a font the build itself ships.
+        fontSrc: ["'self'"],
         frameSrc: ["'self'"],
         frameAncestors: ["'self'"],
         objectSrc: ["'none'"],
@@ -184,6 +187,9 @@ export async function buildApp({ config, database, now, logger }: AppDeps): Prom
       // call done(), which is how a callback hook ends the request early.
       api.addHook('onRequest', (request, reply, done) => {
         const lang = (request.params as { lang?: string }).lang;
+        // What an API call answers depends on the session cookie (or says it is missing): no shared cache may keep
+        // it. A route that may be cached sets its own Cache-Control over this one.
+        reply.header('cache-control', 'private, no-store');
         if (!parseLanguage(lang)) {
           replyError(request, reply, 404, 'errors.notFound');
           return;

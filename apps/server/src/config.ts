@@ -69,6 +69,13 @@ const envSchema = z.object({
     .default(12),
   /** Cookies carry Secure only behind HTTPS; local demo runs on plain http. */
   COOKIE_SECURE: z.enum(['true', 'false']).default('false'),
+  /**
+   * `__Host-` cookie names with Path=/ (plants from sibling subdomains impossible). `auto`: on exactly when
+   * COOKIE_SECURE=true, since browsers refuse the prefix without Secure (docs/security/sessions-and-headers.md).
+   */
+  COOKIE_HOST_PREFIX: z.enum(['auto', 'true', 'false']).default('auto'),
+  /** false: the session cookie has no Expires and ends with the browser (the session itself still times out). */
+  SESSION_COOKIE_PERSISTENT: z.enum(['true', 'false']).default('true'),
   SMTP_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
   MAIL_FROM: z.string().default('Portal <no-reply@portal.localhost>'),
   OUTBOX_DIR: z.string().optional(),
@@ -146,6 +153,10 @@ export interface Config {
   sessionAbsoluteMs: number;
   sessionCache: boolean;
   cookieSecure: boolean;
+  /** Cookie names carry `__Host-` and Path=/ (plugins/session/cookies.ts). */
+  cookieHostPrefix: boolean;
+  /** The session cookie outlives the browser (Expires = the session's absolute end); false: a browser-session cookie. */
+  sessionCookiePersistent: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   outboxDir: string;
@@ -279,6 +290,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   } catch (err) {
     problems.push(`TRUST_PROXY: ${(err as Error).message}`);
   }
+  if (e.COOKIE_HOST_PREFIX === 'true' && e.COOKIE_SECURE !== 'true') {
+    // A browser drops a __Host- cookie without Secure: nobody could stay signed in.
+    problems.push('COOKIE_HOST_PREFIX: __Host- cookies need COOKIE_SECURE=true (HTTPS)');
+  }
   if (e.DB_STATEMENT_TIMEOUT_MS >= e.DB_QUERY_TIMEOUT_MS) {
     // Otherwise a slow query on a live server is cut client-side and its connection thrown away, every time.
     problems.push('DB_STATEMENT_TIMEOUT_MS: must be shorter than DB_QUERY_TIMEOUT_MS');
@@ -325,6 +340,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
     sessionCache: e.SESSION_CACHE === 'on',
     cookieSecure: e.COOKIE_SECURE === 'true',
+    cookieHostPrefix:
+      e.COOKIE_HOST_PREFIX === 'auto' ? e.COOKIE_SECURE === 'true' : e.COOKIE_HOST_PREFIX === 'true',
+    sessionCookiePersistent: e.SESSION_COOKIE_PERSISTENT === 'true',
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     outboxDir: e.OUTBOX_DIR ?? `${e.DATA_DIR}/outbox`,

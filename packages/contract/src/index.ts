@@ -12,6 +12,7 @@ export * from './producer-lists.js';
 export * from './producer-team.js';
 export * from './products.js';
 export * from './reports/index.js';
+export * from './return-path.js';
 export * from './service-records.js';
 export * from './session.js';
 export * from './sites.js';

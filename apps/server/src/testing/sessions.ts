@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { sessions, users } from '../db/schema/index.js';
 import { resolveSite } from '../plugins/request-context.js';
-import { SESSION_COOKIE } from '../plugins/session/plugin.js';
+import { cookieScheme } from '../plugins/session/cookies.js';
 import { randomToken, sha256 } from '../plugins/session/tokens.js';
 import type { ApiAgent } from './http.js';
 import type { TestContext } from './test-app.js';
@@ -36,7 +36,7 @@ export async function signInAs(
     lastSeenAt: now,
     expiresAt: new Date(now.getTime() + t.config.sessionAbsoluteMs),
   });
-  agent.cookie = `${SESSION_COOKIE}=${id}`;
+  agent.cookie = `${cookieScheme(t.config).names.session}=${id}`;
   agent.csrfToken = csrfToken;
   return user.id;
 }

@@ -1,3 +1,5 @@
+import { safeReturnPath } from '@portal/contract';
+
 /**
  * The page a signed-out user wanted, carried to the login page as `?referrer=` (kept across reloads) so the
  * login screen can send them back after signing in.
@@ -9,12 +11,13 @@ export function loginPathWithReferrer(prefix: string, from: { pathname: string; 
   return `${prefix}/login?${new URLSearchParams({ [REFERRER_PARAM]: referrer }).toString()}`;
 }
 
-/** The referrer from a login URL, only if it is a path inside the app (never another origin). */
+/**
+ * The referrer from a login URL, only if it is a path inside the app: never another origin, never out of the base
+ * path, however it is encoded (safeReturnPath, shared with the server's contract).
+ */
 export function readReferrer(search: string | URLSearchParams): string | null {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
-  const value = params.get(REFERRER_PARAM);
-  if (!value?.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
-  return value;
+  return safeReturnPath(params.get(REFERRER_PARAM));
 }
 
 /**
@@ -33,9 +36,8 @@ export function signedInDestination(
   const queryAt = referrer.search(/[?#]/);
   const pathname = queryAt === -1 ? referrer : referrer.slice(0, queryAt);
   const rest = stripLocale(pathname);
+  // readReferrer has refused dot segments (encoded ones too), so /b2c/../b2b never gets this far.
   if (rest !== `/${area}` && !rest.startsWith(`/${area}/`)) return home;
-  // Paths like /b2c/../b2b would leave the area once resolved.
-  if (rest.split('/').some((segment) => segment === '..' || segment === '.')) return home;
   return `${prefix}${rest}${queryAt === -1 ? '' : referrer.slice(queryAt)}`;
 }
 

@@ -21,5 +21,10 @@ describe('signedInDestination', () => {
     expect(signedInDestination('b2c', '', referrer('https://evil.example/b2c'))).toBe('/b2c');
     expect(signedInDestination('b2c', '', referrer('/b2c/../b2b'))).toBe('/b2c');
     expect(signedInDestination('b2b', '', referrer('/internal'))).toBe('/b2b');
+    // Encoded dots, however many times, and backslashes are judged as a browser would resolve them.
+    expect(signedInDestination('b2c', '', referrer('/b2c/%2e%2e/b2b'))).toBe('/b2c');
+    expect(signedInDestination('b2c', '', referrer('/b2c/%252E%252E/b2b'))).toBe('/b2c');
+    expect(signedInDestination('b2c', '', referrer('/b2c/..%5Cb2b'))).toBe('/b2c');
+    expect(signedInDestination('b2c', '', referrer('/\\evil.example/b2c'))).toBe('/b2c');
   });
 });

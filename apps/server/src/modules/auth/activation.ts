@@ -5,9 +5,12 @@ import { deleteUserSessions } from '../../plugins/session/queries.js';
 import { sha256 } from '../../plugins/session/tokens.js';
 import { LIMITS } from './abuse-limits.js';
 import { type AuthContext, audit, enforceLimits, settingsOf } from './context.js';
+import { nameLockKey } from './lockout.js';
 import { passwordProblems } from './password-policy.js';
 import { hashPassword } from './passwords.js';
 import {
+  advisorCodeOf,
+  clearNameLock,
   consumeAccountToken,
   findLiveAccountToken,
   savePassword,
@@ -64,6 +67,10 @@ export async function activate(
   const done = await ctx.db.transaction(async (tx) => {
     if (!(await consumeAccountToken(tx, token.tokenId, at))) return false;
     await savePassword(tx, token.userId, passwordHash, at, { activate: purpose === 'activation' });
+    // A producer's Advisor Code has a lock of its own (login.ts, lockSubjectOf): the new password clears it too.
+    const advisorCode = token.kind === 'producer' ? await advisorCodeOf(tx, token.userId) : null;
+    if (advisorCode)
+      await clearNameLock(tx, nameLockKey(ctx.config.sessionSecret, token.siteCode, 'producer', advisorCode));
     await voidAccountTokens(tx, token.userId, at);
     // Every session ends, pending one-time-code logins included, and their codes stop working.
     await deleteUserSessions(tx, token.userId);

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
+import { cookieScheme, singleCookie } from '../../plugins/session/cookies.js';
 import { safeEqual } from '../../plugins/session/tokens.js';
 
 /**
@@ -9,10 +10,9 @@ import { safeEqual } from '../../plugins/session/tokens.js';
  * that account from that browser is exempt from the per-address failure limit, so the failures of others behind the
  * same address (an office, a proxy) cannot keep its owner out. The per-account limits and the account lock still
  * apply, so a copied cookie buys no guesses. Entries hold no login name: `<issued seconds>.<HMAC>`, newest first,
- * at most DEVICE_POLICY.maxEntries (people who share a computer), each valid for DEVICE_POLICY.ttlMs.
+ * at most DEVICE_POLICY.maxEntries (people who share a computer), each valid for DEVICE_POLICY.ttlMs. The cookie is
+ * `portal_device` (`__Host-portal_device` behind HTTPS, plugins/session/cookies.ts); a doubled one counts as none.
  */
-export const DEVICE_COOKIE = 'portal_device';
-
 export const DEVICE_POLICY = {
   ttlMs: 90 * 24 * 60 * 60_000,
   maxEntries: 5,
@@ -27,8 +27,8 @@ function signature(secret: string, site: string, userId: number, issuedSeconds: 
 }
 
 /** The well-formed, unexpired entries of the cookie (signatures are checked against an account later). */
-function entriesOf(request: FastifyRequest, now: Date) {
-  const raw = request.cookies[DEVICE_COOKIE];
+function entriesOf(config: Config, request: FastifyRequest, now: Date) {
+  const raw = singleCookie(request, cookieScheme(config).names.device);
   if (!raw || raw.length > 60 * DEVICE_POLICY.maxEntries) return [];
   const oldest = now.getTime() - DEVICE_POLICY.ttlMs;
   return raw
@@ -45,7 +45,7 @@ function entriesOf(request: FastifyRequest, now: Date) {
 
 /** Whether this browser signed in to the account on this site within DEVICE_POLICY.ttlMs. */
 export function isKnownDevice(config: Config, request: FastifyRequest, userId: number, now: Date): boolean {
-  return entriesOf(request, now).some(({ issuedSeconds, mac }) =>
+  return entriesOf(config, request, now).some(({ issuedSeconds, mac }) =>
     safeEqual(mac, signature(config.sessionSecret, request.site.code, userId, issuedSeconds)),
   );
 }
@@ -60,18 +60,13 @@ export function rememberDevice(
 ) {
   const issuedSeconds = Math.floor(now.getTime() / 1000);
   const mine = signature(config.sessionSecret, request.site.code, userId, issuedSeconds);
-  const others = entriesOf(request, now).filter(
+  const others = entriesOf(config, request, now).filter(
     ({ issuedSeconds: at, mac }) =>
       !safeEqual(mac, signature(config.sessionSecret, request.site.code, userId, at)),
   );
   const value = [`${issuedSeconds}.${mine}`, ...others.map((e) => e.entry)]
     .slice(0, DEVICE_POLICY.maxEntries)
     .join('~');
-  reply.setCookie(DEVICE_COOKIE, value, {
-    path: config.basePath || '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: config.cookieSecure,
-    maxAge: DEVICE_POLICY.ttlMs / 1000,
-  });
+  const cookies = cookieScheme(config);
+  reply.setCookie(cookies.names.device, value, { ...cookies.base, maxAge: DEVICE_POLICY.ttlMs / 1000 });
 }

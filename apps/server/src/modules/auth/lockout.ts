@@ -1,3 +1,5 @@
+import { createHmac } from 'node:crypto';
+
 /**
  * Temporary account lock after consecutive password failures (docs/auth.md, "Account lock"):
  *   - the 5th consecutive failure locks the account for 5 minutes; each further failure after a lock has run out
@@ -33,6 +35,16 @@ export function nextFailureState(previous: FailureState | undefined, now: Date) 
     lastFailedLoginAt: now,
     lockedUntil: lockMs > 0 ? new Date(now.getTime() + lockMs) : null,
   };
+}
+
+/**
+ * The key of a name's own lock (login_name_locks): an HMAC under the server secret of site, kind and the name in
+ * lower case, so the table holds no login names. Used for names without an account and for Advisor Codes.
+ */
+export function nameLockKey(secret: string, site: string, kind: string, name: string): string {
+  return createHmac('sha256', secret)
+    .update(`login-name-lock\0${site}:${kind}:${name.toLowerCase()}`)
+    .digest('base64url');
 }
 
 /** Seconds left on a lock, or 0 when the account is not locked now. */

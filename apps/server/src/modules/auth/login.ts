@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { type LoginRequest, type MeResponse, SITE_AREAS } from '@portal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FormValidationError, HttpError } from '../../plugins/errors.js';
@@ -9,12 +8,13 @@ import { principalOf } from '../../plugins/session/principal.js';
 import { LIMITS } from './abuse-limits.js';
 import { type AuthContext, accountLocked, audit, countAttempt, settingsOf } from './context.js';
 import { isKnownDevice, rememberDevice } from './device-cookie.js';
-import { lockSecondsLeft, nextFailureState } from './lockout.js';
+import { lockSecondsLeft, nameLockKey, nextFailureState } from './lockout.js';
 import { startOneTimeCode, verifyOneTimeCode } from './one-time-code.js';
 import { verifyPassword } from './passwords.js';
 import {
   type Account,
   clearFailedLogins,
+  clearNameLock,
   findAccountByLogin,
   findProducerAccount,
   lockStateForUpdate,
@@ -79,8 +79,29 @@ async function completeSignIn(
   return getCurrentUser(ctx.db, session, request.principal, at, ctx.config.sessionIdleMs);
 }
 
-/** Whose lock an attempt counts against: the account, or (no account) the login name as typed. */
+/** Whose lock an attempt counts against: the account, or a login name as typed (see lockSubjectOf). */
 type LockSubject = { userId: number } | { nameKey: string };
+
+/**
+ * A lock belongs to the name typed. A producer signs in by Login ID or by Advisor Code; with one lock per account,
+ * five wrong passwords under one name would lock the other too, and anyone could learn which Advisor Code is whose
+ * Login ID by locking one and trying the other. So the account's own lock (the users row) counts attempts under its
+ * Login ID, and every other name (an Advisor Code, a name without an account) has a lock of its own, keyed by an
+ * HMAC of the name. Each name then locks, answers and runs out alike whichever account it reaches, if any. The
+ * price: a producer's password can be guessed under both names, twice the lock's allowance per period, still under
+ * the per-name and per-address limits (docs/security/sessions-and-headers.md).
+ */
+function lockSubjectOf(
+  ctx: AuthContext,
+  request: FastifyRequest,
+  kind: Kind,
+  account: Account | undefined,
+  name: string,
+): LockSubject {
+  return account && account.login.toLowerCase() === name
+    ? { userId: account.id }
+    : { nameKey: nameLockKey(ctx.config.sessionSecret, request.site.code, kind, name) };
+}
 
 /**
  * Counts the attempt as a failure *before* the password is checked, under a row lock: of any number of simultaneous
@@ -102,13 +123,6 @@ async function reserveAttempt(ctx: AuthContext, subject: LockSubject) {
     else await saveNameLockState(tx, subject.nameKey, next);
     return { lockedFor: 0, lockIfWrong: lockSecondsLeft(next.lockedUntil, at) };
   });
-}
-
-/** The key of a name's lock: an HMAC under the server secret, so the table holds no login names. */
-function nameLockKey(ctx: AuthContext, nameKey: string) {
-  return createHmac('sha256', ctx.config.sessionSecret)
-    .update(`login-name-lock\0${nameKey}`)
-    .digest('base64url');
 }
 
 /**
@@ -145,10 +159,8 @@ export async function login(
   const failed = () => new HttpError(401, FAILURE_MESSAGE[kind]);
 
   // A name without an account locks exactly like an account (its own lock row), so the answers tell nothing.
-  const reserved = await reserveAttempt(
-    ctx,
-    account ? { userId: account.id } : { nameKey: nameLockKey(ctx, nameKey) },
-  );
+  const subject = lockSubjectOf(ctx, request, kind, account, name);
+  const reserved = await reserveAttempt(ctx, subject);
   if (reserved.lockedFor > 0) {
     // Refused without looking at the password; the attempt neither counts nor extends the lock.
     await verifyPassword(null, body.password);
@@ -171,8 +183,10 @@ export async function login(
     if (reserved.lockIfWrong > 0) throw accountLocked(reserved.lockIfWrong);
     throw failed();
   }
-  // Sign-in limits count failures only.
+  // Sign-in limits count failures only; the attempt counted on the name's own lock is cleared (the account's is
+  // cleared by saveSuccessfulLogin / clearFailedLogins below).
   await limits.refund();
+  if ('nameKey' in subject) await clearNameLock(ctx.db, subject.nameKey);
 
   const settings = await settingsOf(ctx, request);
   if (!(account.otpRequired ?? settings.otpRequired[kind])) {

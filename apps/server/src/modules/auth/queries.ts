@@ -219,6 +219,21 @@ export async function saveNameLockState(
   await db.update(loginNameLocks).set(state).where(eq(loginNameLocks.key, key));
 }
 
+/** The Advisor Code a producer account may also sign in with (its producer record's code), or null. */
+export async function advisorCodeOf(db: Db, userId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ code: producers.code })
+    .from(users)
+    .innerJoin(producers, eq(producers.id, users.producerId))
+    .where(eq(users.id, userId));
+  return row?.code ?? null;
+}
+
+/** A correct password under a name with a lock of its own (an Advisor Code) clears that lock. */
+export async function clearNameLock(db: Db, key: string) {
+  await db.delete(loginNameLocks).where(eq(loginNameLocks.key, key));
+}
+
 export async function saveFailedLogin(
   db: Db,
   userId: number,

@@ -47,6 +47,9 @@ export const publicFormsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
         response: { 200: formsListResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
       },
       onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+        // The list is publicly cacheable (below), and whether it or a 401 comes back depends on this header: a
+        // shared cache must key on it, or it would hand the list to callers without the secret.
+        reply.header('vary', FORMS_CLIENT_SECRET_HEADER);
         if (!sameSecret(request.headers[FORMS_CLIENT_SECRET_HEADER], config.formsClientSecret))
           return replyError(request, reply, 401, 'errors.unauthorized');
       },

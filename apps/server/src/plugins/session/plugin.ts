@@ -4,13 +4,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.js';
 import type { Database, Db } from '../../db/client.js';
+import { anonymousCsrfToken, type CsrfScope, csrfNonceOf, newCsrfNonce } from './anonymous-csrf.js';
 import {
-  ANONYMOUS_CSRF_COOKIE,
-  anonymousCsrfToken,
-  type CsrfScope,
-  csrfNonceOf,
-  newCsrfNonce,
-} from './anonymous-csrf.js';
+  type CookieScheme,
+  clearPortalCookie,
+  cookieDuplicated,
+  cookieScheme,
+  singleCookie,
+} from './cookies.js';
 import { summaryFromRow, type UserSummary } from './current-user.js';
 import { type Principal, principalOf } from './principal.js';
 import {
@@ -30,7 +31,6 @@ import {
 } from './session-cache.js';
 import { randomToken, safeEqual, sha256 } from './tokens.js';
 
-export const SESSION_COOKIE = 'portal_sid';
 /** lastSeenAt is written at most this often, so reads do not turn into a write per request. */
 const TOUCH_INTERVAL_MS = 60_000;
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -105,12 +105,12 @@ const scopeOf = (request: FastifyRequest): CsrfScope => ({
  * Every state-changing API call must carry a CSRF token; 422 otherwise (the client re-reads /me). With a session,
  * the session's own token; without one, the token signed for the visitor's CSRF cookie on this site and host kind.
  */
-export function csrfTokenMatches(request: FastifyRequest, secret: string): boolean {
+export function csrfTokenMatches(request: FastifyRequest, secret: string, cookies: CookieScheme): boolean {
   const sent = request.headers[CSRF_HEADER];
   const token = Array.isArray(sent) ? sent[0] : sent;
   if (!token) return false;
   if (request.session) return safeEqual(token, request.session.csrfToken);
-  const nonce = csrfNonceOf(request.cookies[ANONYMOUS_CSRF_COOKIE]);
+  const nonce = csrfNonceOf(singleCookie(request, cookies.names.csrf));
   return !!nonce && safeEqual(token, anonymousCsrfToken(secret, nonce, scopeOf(request)));
 }
 
@@ -118,26 +118,19 @@ export const sessionPlugin = fp(
   async (app: FastifyInstance, opts: SessionPluginOptions) => {
     const { config, db } = opts;
     const now = opts.now ?? (() => new Date());
-    const cookiePath = config.basePath || '/';
+    const cookies = cookieScheme(config);
+    const { names } = cookies;
 
     const setCookie = (reply: FastifyReply, id: string, expires: Date) =>
-      reply.setCookie(SESSION_COOKIE, id, {
-        path: cookiePath,
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: config.cookieSecure,
-        expires,
+      reply.setCookie(names.session, id, {
+        ...cookies.base,
+        ...(cookies.persistentSession ? { expires } : {}),
       });
 
     /** A new CSRF cookie for a visitor without a session; it lasts as long as the browser session. */
     const issueAnonymousToken = (request: FastifyRequest, reply: FastifyReply) => {
       const nonce = newCsrfNonce();
-      reply.setCookie(ANONYMOUS_CSRF_COOKIE, nonce, {
-        path: cookiePath,
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: config.cookieSecure,
-      });
+      reply.setCookie(names.csrf, nonce, cookies.base);
       return anonymousCsrfToken(config.sessionSecret, nonce, scopeOf(request));
     };
 
@@ -166,24 +159,25 @@ export const sessionPlugin = fp(
     const control: SessionControl = {
       csrfToken: (request, reply) => {
         if (request.session) return request.session.csrfToken;
-        // A cookie naming a session that has ended (or belongs elsewhere) would cost a lookup on every call.
-        if (request.cookies[SESSION_COOKIE]) reply.clearCookie(SESSION_COOKIE, { path: cookiePath });
-        const nonce = csrfNonceOf(request.cookies[ANONYMOUS_CSRF_COOKIE]);
+        // A cookie naming a session that has ended (or belongs elsewhere) would cost a lookup on every call. A
+        // doubled one stays: clearing ours would leave the planted one alone, and it would be read next time.
+        if (request.cookies[names.session] && !cookieDuplicated(request, names.session))
+          clearPortalCookie(reply, cookies, 'session');
+        const nonce = csrfNonceOf(singleCookie(request, names.csrf));
         if (nonce) return anonymousCsrfToken(config.sessionSecret, nonce, scopeOf(request));
         return issueAnonymousToken(request, reply);
       },
       rotate: async (request, reply, userId) => {
         if (request.session) await deleteSession(db, request.session.idHash);
         // From here the session's own token protects the writes; the visitor's cookie has served its purpose.
-        if (request.cookies[ANONYMOUS_CSRF_COOKIE])
-          reply.clearCookie(ANONYMOUS_CSRF_COOKIE, { path: cookiePath });
+        if (request.cookies[names.csrf]) clearPortalCookie(reply, cookies, 'csrf');
         return create(request, reply, userId);
       },
       end: async (request, reply) => {
         if (request.session) await deleteSession(db, request.session.idHash);
         request.session = null;
         request.principal = null;
-        reply.clearCookie(SESSION_COOKIE, { path: cookiePath });
+        clearPortalCookie(reply, cookies, 'session');
         return issueAnonymousToken(request, reply);
       },
       touch: async (request) => {
@@ -239,7 +233,6 @@ export const sessionPlugin = fp(
       const idle = at.getTime() - row.lastSeenAt.getTime() > config.sessionIdleMs;
       if (row.expiresAt <= at || idle) {
         await deleteSession(db, idHash);
-        forgetSessionsEverywhere({ idHash });
         return;
       }
       if (!belongsHere(request, row)) return;
@@ -264,7 +257,8 @@ export const sessionPlugin = fp(
     // Callback hooks: a request without a session cookie, or on a route that reads none, goes on at once instead of
     // through a promise and the microtask queue (issue 12: these run on every API call).
     app.addHook('onRequest', (request, _reply, done) => {
-      const id = request.cookies[SESSION_COOKIE];
+      // A doubled session cookie (one planted from a sibling subdomain) counts as none: signed out.
+      const id = singleCookie(request, names.session);
       if (!id || request.routeOptions.config?.sessionLoad === 'none') return done();
       loadSession(request, id).then(() => done(), done);
     });
@@ -273,7 +267,7 @@ export const sessionPlugin = fp(
     // hook does not call done(): that ends the request.
     app.addHook('preValidation', (request, reply, done) => {
       if (!UNSAFE_METHODS.has(request.method) || !request.routeOptions.url) return done();
-      if (!csrfTokenMatches(request, config.sessionSecret)) {
+      if (!csrfTokenMatches(request, config.sessionSecret, cookies)) {
         reply.code(422).send({ error: request.t('errors.csrf') });
         return;
       }
