@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import { parseLanguage } from '@portal/contract';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -13,7 +13,7 @@ import { publicFormsRoutes } from './modules/forms/routes.js';
 import { apiModules } from './modules/index.js';
 import { healthRoutes } from './modules/system/health-routes.js';
 import { SiteCache } from './modules/system/site-cache.js';
-import { errorHandlerPlugin, replyError } from './plugins/errors.js';
+import { errorHandlerPlugin, frameworkErrorHandler, replyError } from './plugins/errors.js';
 import { acceptEmptyJsonBodies } from './plugins/json-body.js';
 import { loggerOptions } from './plugins/logging.js';
 import { parseQueryString } from './plugins/query-string.js';
@@ -30,6 +30,8 @@ export interface AppDeps {
   /** Clock for sessions and tokens; tests move it. */
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
+  /** Called with every route as it is registered (its URL, method and zod schemas): the fuzz tests walk this table. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** A hop count trusts that many proxies nearest the server (proxy-addr semantics). */
@@ -81,7 +83,14 @@ export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Reco
 }
 
 /** Builds the whole server: plugins, then the API under `{basePath}/{lang}/api`, then the SPA. No side effects. */
-export async function buildApp({ config, database, now, logger }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  now,
+  logger,
+  onRoute,
+}: AppDeps): Promise<FastifyInstance> {
+  const securityHeaders = await helmetHeaders(helmetOptions(config));
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
     trustProxy: trustProxyOption(config.trustProxy),
@@ -91,13 +100,14 @@ export async function buildApp({ config, database, now, logger }: AppDeps): Prom
     // than refused; readiness answers 503 "shutting down" in the caller's language (modules/system/health-routes.ts).
     return503OnClosing: false,
     routerOptions: { querystringParser: parseQueryString },
+    frameworkErrors: frameworkErrorHandler(config.basePath, securityHeaders),
   });
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   acceptEmptyJsonBodies(app);
 
   await app.register(cookie);
-  const securityHeaders = await helmetHeaders(helmetOptions(config));
   // Every response, errors and the SPA included, as @fastify/helmet's own onRequest hooks set them.
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(securityHeaders);
