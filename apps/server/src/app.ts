@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import { parseLanguage } from '@portal/contract';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -13,14 +13,14 @@ import { publicFormsRoutes } from './modules/forms/routes.js';
 import { apiModules } from './modules/index.js';
 import { healthRoutes } from './modules/system/health-routes.js';
 import { SiteCache } from './modules/system/site-cache.js';
-import { errorHandlerPlugin, replyError } from './plugins/errors.js';
+import { errorHandlerPlugin, frameworkErrorHandler, replyError } from './plugins/errors.js';
 import { acceptEmptyJsonBodies } from './plugins/json-body.js';
 import { loadSheddingPlugin } from './plugins/load-shedding.js';
 import { loggerOptions } from './plugins/logging.js';
 import { parseQueryString } from './plugins/query-string.js';
 import { rateLimiterFor } from './plugins/rate-limit/index.js';
 import { postgresLeaseStore } from './plugins/rate-limit/leases.js';
-import { requestContextPlugin, setRequestContext } from './plugins/request-context.js';
+import { requestContextPlugin } from './plugins/request-context.js';
 import { sessionPlugin } from './plugins/session/plugin.js';
 import { registerSpa } from './plugins/spa.js';
 import { createRenderPool } from './render-pool/pool.js';
@@ -44,6 +44,8 @@ export interface AppDeps {
   /** Clock for sessions and tokens; tests move it. */
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
+  /** Called with every route as it is registered (its URL, method and zod schemas): the fuzz tests walk this table. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** A hop count trusts that many proxies nearest the server (proxy-addr semantics). */
@@ -98,17 +100,15 @@ export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Reco
 }
 
 /** Builds the whole server: plugins, then the API under `{basePath}/{lang}/api`, then the SPA. No side effects. */
-export async function buildApp({ config, database, now, logger }: AppDeps): Promise<FastifyInstance> {
-  let securityHeaders: Record<string, string> = {};
+export async function buildApp({
+  config,
+  database,
+  now,
+  logger,
+  onRoute,
+}: AppDeps): Promise<FastifyInstance> {
+  const securityHeaders = await helmetHeaders(helmetOptions(config));
   const app = Fastify({
-    // A URL the router cannot take (a bad percent-escape, a path parameter over 100 characters) is refused before any
-    // hook runs: without this, Fastify answers its own JSON, which echoes the URL, has no security headers and is in
-    // English (found by sqlmap, docs/security/scanners.md). Same status, the portal's body and headers.
-    frameworkErrors: (error, request, reply) => {
-      setRequestContext(request, config);
-      reply.headers(securityHeaders).header('cache-control', 'no-store');
-      return replyError(request, reply, error.statusCode === 414 ? 414 : 400, 'errors.badRequest');
-    },
     logger: logger ?? loggerOptions(config),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
@@ -117,6 +117,8 @@ export async function buildApp({ config, database, now, logger }: AppDeps): Prom
     // than refused; readiness answers 503 "shutting down" in the caller's language (modules/system/health-routes.ts).
     return503OnClosing: false,
     routerOptions: { querystringParser: parseQueryString },
+    // A URL the router cannot take is refused before any hook runs; the portal's body and headers, not Fastify's.
+    frameworkErrors: frameworkErrorHandler(config.basePath, securityHeaders),
   });
   // First, so it sees every route, including those of plugins registered below and the automatic HEAD routes.
   const routeTable: RegisteredRoute[] = [];
@@ -124,12 +126,12 @@ export async function buildApp({ config, database, now, logger }: AppDeps): Prom
     for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
   });
   app.decorate('routeTable', routeTable);
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   acceptEmptyJsonBodies(app);
 
   await app.register(cookie);
-  securityHeaders = await helmetHeaders(helmetOptions(config));
   // Every response, errors and the SPA included, as @fastify/helmet's own onRequest hooks set them.
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(securityHeaders);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './lists/criteria.js';
 import { HOLDING_TYPES, POLICY_STATUS_CODES, productCategorySchema } from './products.js';
 import { siteCodeSchema } from './sites.js';
 
@@ -25,14 +26,11 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 export const monthOptionSchema = z.object({ label: z.string(), value: z.string() });
 export type MonthOption = z.infer<typeof monthOptionSchema>;
 
-/** Plan id in a path: a positive integer; anything else is a 400 field error, never a 500. */
-export const planIdParamsSchema = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 53 - 1),
-});
+/**
+ * Plan id in a path: a canonical positive integer; anything else ("01", "+1", "1e1", "1 ") is a 400 field error,
+ * never read as another plan's id (z.coerce.number() read "1e1" as plan 10) and never a 500.
+ */
+export const planIdParamsSchema = z.object({ id: idSchema });
 export const messageIdParamsSchema = planIdParamsSchema;
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -311,13 +309,7 @@ export const FORMS_NOT_FOUND = 'Not Found';
 export const planFormsResponseSchema = z.object({ data: z.array(formDownloadItemSchema) });
 export type PlanFormsResponse = z.infer<typeof planFormsResponseSchema>;
 
-export const formDocumentParamsSchema = z.object({
-  formId: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 53 - 1),
-});
+export const formDocumentParamsSchema = z.object({ formId: idSchema });
 
 // ---------------------------------------------------------------------------------------------------------------
 // Files of a plan, streamed: GET /b2c/files/provider_statement/:id, /b2c/files/assets_selection/:id,

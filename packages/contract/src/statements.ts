@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { monthOptionSchema } from './client-area.js';
+import { idSchema } from './lists/criteria.js';
 import { STATEMENT_MONTHS_AVAILABLE } from './paging.js';
 import { CURRENCIES, DEFAULT_CONSOLIDATED_CURRENCY } from './products.js';
 import { languageSchema } from './sites.js';
@@ -70,11 +71,8 @@ export function statementPolicyList(
   return Object.assign(byParty, { accounts, statementLanguage });
 }
 
-const partyIdNumber = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 53 - 1);
+/** A canonical positive integer: "01", "+1", "1e1" and "1 " are refused, not read as some account's id. */
+const partyIdNumber = idSchema;
 
 export const partyIdParamsSchema = z.object({ partyId: partyIdNumber });
 /** `:id` of `/statement/:id.html|.pdf` and the consolidated variants. */
@@ -102,10 +100,13 @@ export const monthlyStatementDownloadQuerySchema = z.object({
 });
 export type MonthlyStatementDownloadQuery = z.infer<typeof monthlyStatementDownloadQuerySchema>;
 
-/** `1,2,3`: 1 to MAX_PARTY_IDS positive integers, no repeats needed (duplicates are dropped). */
+/**
+ * `1,2,3`: 1 to MAX_PARTY_IDS canonical positive integers (duplicates are dropped). Every element must be one:
+ * `2,0` or `1,01` is refused, never trimmed to the valid part (parsePartyIds drops nothing a valid value holds).
+ */
 export const partyIdsSchema = z
   .string()
-  .regex(/^\d{1,15}(,\d{1,15})*$/, 'partyIds')
+  .regex(/^[1-9]\d{0,14}(,[1-9]\d{0,14})*$/, 'partyIds')
   .refine((value) => value.split(',').length <= MAX_PARTY_IDS, 'tooManyPartyIds');
 
 export const statementBundleQuerySchema = z.object({

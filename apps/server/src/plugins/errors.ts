@@ -7,6 +7,7 @@ import {
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, rootCauseMessage } from '../db/availability.js';
 import { hasMessage, type MessageKey, type Translate } from '../i18n/index.js';
 import { loggableError } from './logging.js';
+import { languageOfUrl, translatorFor } from './request-context.js';
 
 export type MessageRef = MessageKey | { key: MessageKey; vars: Record<string, string | number> };
 
@@ -133,3 +134,20 @@ export const errorHandlerPlugin = fp(
   },
   { name: 'error-handler', dependencies: ['request-context'] },
 );
+
+/**
+ * Fastify answers a URL it cannot route before any hook or error handler runs: a path segment that is not valid
+ * UTF-8 once percent-decoded (`%ED%A0%80`, a lone surrogate) is 400 FST_ERR_BAD_URL, a path parameter over
+ * maxParamLength is 414. Left to Fastify, those answers are English, echo the caller's path back, and miss the
+ * security headers. This answers them like every other refusal: `{ error }` in the language of the URL's prefix,
+ * with the headers every response carries (found by the endpoint fuzz tests and by sqlmap, docs/security/).
+ */
+export function frameworkErrorHandler(basePath: string, securityHeaders: Record<string, string>) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const t = translatorFor(languageOfUrl(request.raw.url ?? '', basePath));
+    const status =
+      error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : error.code === 'FST_ERR_BAD_URL' ? 400 : 500;
+    reply.headers(securityHeaders).header('cache-control', 'no-store');
+    reply.code(status).send({ error: t(status === 500 ? 'errors.internal' : 'errors.badRequest') });
+  };
+}

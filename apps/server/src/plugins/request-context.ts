@@ -48,13 +48,18 @@ const FIRST_SEGMENT = /^\/([^/?]+)/;
 function languageOf(request: FastifyRequest, basePath: string): Language {
   const params = request.params as { lang?: string } | undefined;
   if (params?.lang) return parseLanguage(params.lang) ?? DEFAULT_LANGUAGE;
-  const path = request.url.startsWith(basePath) ? request.url.slice(basePath.length) : '';
+  return languageOfUrl(request.url, basePath);
+}
+
+/** The language segment after the base path of a raw URL (`/angel/face/ja/api/...` → ja), else the default. */
+export function languageOfUrl(url: string, basePath: string): Language {
+  const path = url.startsWith(basePath) ? url.slice(basePath.length) : '';
   return parseLanguage(FIRST_SEGMENT.exec(path)?.[1]) ?? DEFAULT_LANGUAGE;
 }
 
 /** One translator per language for the life of the process: it is a pure function of its catalogue. */
 const translators = new Map<Language, Translate>();
-function translatorFor(language: Language): Translate {
+export function translatorFor(language: Language): Translate {
   let t = translators.get(language);
   if (!t) {
     t = translator(language);

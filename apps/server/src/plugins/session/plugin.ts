@@ -24,7 +24,6 @@ import {
 } from './queries.js';
 import {
   type CachedSession,
-  forgetSessionsEverywhere,
   registerSessionCache,
   SESSION_CHANGES_CHANNEL,
   SessionCache,

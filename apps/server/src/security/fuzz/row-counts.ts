@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import type { Database, Db } from '../../db/client.js';
+import { jobsSettled } from '../../testing/jobs.js';
+
+export type RowCounts = Record<string, number>;
+
+/**
+ * The tables a request can add rows to or remove rows from (every insert and delete reachable from a route: sign-in,
+ * account flows, audit, rate limits, sessions, stored and rendered files, report export jobs, revenue edits and
+ * deletes). Counting all 55 tables costs PGlite ~125 ms a time; these 18 are what a refused request could touch.
+ */
+export const TOUCHED_TABLES = [
+  'account_tokens',
+  'audit_log',
+  'client_messages',
+  'clients',
+  'login_name_locks',
+  'one_time_codes',
+  'producers',
+  'rate_limit_counters',
+  'rendered_documents',
+  'report_export_jobs',
+  'revenue_clients',
+  'revenue_payin_items',
+  'revenue_payin_settlements',
+  'revenue_payout_records',
+  'revenues',
+  'sessions',
+  'stored_files',
+  'users',
+] as const;
+
+/**
+ * Tables where a refused sign-in or account request leaves its trace by design: the audit line of a failed attempt,
+ * the failure count behind the lockout, the rate-limit counter.
+ */
+export const ATTEMPT_RECORDS = new Set(['audit_log', 'login_name_locks', 'rate_limit_counters']);
+
+/** The application's tables (schema public). */
+export async function appTables(db: Db): Promise<string[]> {
+  const result = (await db.execute(sql`
+    select table_name from information_schema.tables
+    where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`)) as unknown as {
+    rows: { table_name: string }[];
+  };
+  return result.rows.map((row) => row.table_name);
+}
+
+/** Row count of every table, in one statement. */
+export async function rowCounts(db: Db, tables: string[]): Promise<RowCounts> {
+  const columns = tables.map((name) => `(select count(*) from "${name}")::int as "${name}"`).join(', ');
+  const result = (await db.execute(sql.raw(`select ${columns}`))) as unknown as { rows: RowCounts[] };
+  return result.rows[0] as RowCounts;
+}
+
+/** The tables whose row count differs, as `table: before → after`. */
+export function countChanges(before: RowCounts, after: RowCounts): string[] {
+  return Object.keys(before)
+    .filter((name) => before[name] !== after[name])
+    .map((name) => `${name}: ${before[name]} → ${after[name]}`);
+}
+
+/**
+ * Waits until the work an earlier request started in the background is done: account-flow e-mail jobs (which write
+ * audit lines), report exports (which store their file) and, on PostgreSQL, render leases (a row per running render
+ * in rate_limit_counters, deleted once the download has streamed). Otherwise that work lands during a later case
+ * and looks like that case's write.
+ */
+export async function backgroundSettled(database: Database, timeoutMs = 20_000) {
+  await jobsSettled({ database }, timeoutMs);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const result = (await database.db.execute(
+      sql`select (select count(*) from report_export_jobs where state in ('queued', 'running'))
+               + (select count(*) from rate_limit_counters where key like 'lease:%') as n`,
+    )) as unknown as { rows: { n: number }[] };
+    if (Number(result.rows[0]?.n) === 0) return;
+    if (Date.now() > deadline) throw new Error(`report exports still running after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
