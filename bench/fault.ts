@@ -13,6 +13,7 @@ import { demoAccount } from '../apps/server/src/db/seed/demo-accounts.js';
 import type { ApiAgent } from '../apps/server/src/testing/http.js';
 import { freePort, startPrivateCluster } from '../apps/server/src/testing/private-cluster.js';
 import { signInAs } from '../apps/server/src/testing/sessions.js';
+import { exportsDuringRestart, seedLargeExport } from './fault-exports.js';
 
 /**
  * `npm run fault-test`: the portal on a PostgreSQL cluster of its own, under load, while the database is frozen
@@ -23,7 +24,14 @@ const OUTAGE_MS = 10_000;
 const SETTLE_MS = 8_000;
 const REQUEST_LIMIT_MS = 15_000;
 /** `npm run fault-test -- --workers 16`: more request loops than the pool has connections. */
-const WORKERS = Number(parseArgs({ options: { workers: { type: 'string', default: '4' } } }).values.workers);
+const args = parseArgs({
+  options: {
+    workers: { type: 'string', default: '4' },
+    /** `--only exports`: the export case alone (seeding included), without the request-loop outages. */
+    only: { type: 'string' },
+  },
+}).values;
+const WORKERS = Number(args.workers);
 const ROOT = resolve(import.meta.dirname, '..');
 
 interface Sample {
@@ -70,6 +78,8 @@ async function main() {
       LOG_LEVEL: 'warn',
       REDIS_URL: '',
       SHUTDOWN_GRACE_SECONDS: '5',
+      // A thread for the background export and one for the streamed download running beside it.
+      RENDER_THREADS: '2',
     };
     // node --import tsx, not the tsx wrapper: SIGTERM must reach the portal itself, as it would in production.
     server = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'apps/server/src/main.ts')], {
@@ -89,8 +99,21 @@ async function main() {
       agent,
       demoAccount('client').login,
     );
+    const producer = { host: 'afs.localhost' } as ApiAgent;
+    await signInAs(
+      { database: seedDb, config, clock: { now: new Date() } },
+      producer,
+      demoAccount('partner').login,
+    );
     await seedDb.close();
     const cookie = agent.cookie ?? '';
+    const partner = { base, cookie: producer.cookie ?? '', csrfToken: producer.csrfToken ?? '' };
+
+    if (args.only === 'exports') {
+      await seedLargeExport(databaseUrl, partner, demoAccount('partner').advisorCode ?? 'A1001');
+      await exportsDuringRestart(cluster, databaseUrl, partner, server.pid as number);
+      return;
+    }
 
     const paths = [
       '/angel/face/en/api/me',
@@ -128,6 +151,9 @@ async function main() {
     const backends = await countBackends(cluster.url);
     report(backends, config.dbPoolMax);
     reasons(serverLog);
+
+    await seedLargeExport(databaseUrl, partner, demoAccount('partner').advisorCode ?? 'A1001');
+    await exportsDuringRestart(cluster, databaseUrl, partner, server.pid as number);
 
     await shutdownDuringDownloads(server, base, cookie, Number(env.SHUTDOWN_GRACE_SECONDS));
     const drainLines = readFileSync(serverLog, 'utf8')

@@ -38,6 +38,8 @@ describe('migrations', () => {
       sql`select tgname from pg_trigger where tgrelid = 'producers'::regclass and not tgisinternal order by 1`,
     );
     expect(triggers.map((t) => t.tgname)).toEqual([
+      // Decision 027: a producer's name or permissions changed tells every process's session cache.
+      'producers_changed_notify',
       'producers_site_fixed',
       'producers_tree_insert',
       'producers_tree_move',

@@ -10,6 +10,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, inList, refId } from './columns.js';
@@ -44,6 +45,11 @@ export const reportExportJobs = pgTable(
     rowsWritten: integer('rows_written').notNull().default(0),
     totalRows: integer('total_rows').notNull().default(0),
     fileName: text('file_name').notNull(),
+    /**
+     * What was asked (report, language, criteria and scope), hashed: the same request sent twice while the first is
+     * live (a double click, a retried POST) finds the first job instead of queueing a second one.
+     */
+    requestKey: text('request_key'),
     /** Why it failed, as a message key and its values; worded in the language of whoever polls. */
     error: jsonb('error').$type<{ key: string; vars?: Record<string, string | number> }>(),
     createdAt: createdAt(),
@@ -55,6 +61,9 @@ export const reportExportJobs = pgTable(
     index('report_export_jobs_producer_state_idx').on(t.producerId, t.state),
     index('report_export_jobs_live_idx').on(t.heartbeatAt).where(sql`${t.state} in ('queued', 'running')`),
     index('report_export_jobs_created_idx').on(t.createdAt),
+    uniqueIndex('report_export_jobs_live_request_uq')
+      .on(t.userId, t.requestKey)
+      .where(sql`${t.state} in ('queued', 'running')`),
     check('report_export_jobs_state_ck', inList(t.state, REPORT_EXPORT_JOB_STATES)),
     check('report_export_jobs_language_ck', inList(t.language, LANGUAGES)),
   ],

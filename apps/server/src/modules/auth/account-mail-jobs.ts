@@ -18,6 +18,7 @@ import {
   findClientAccountByIdentity,
   findProducerAccount,
   findRegistrationMatch,
+  hasLiveTokenSince,
   insertPendingClientUser,
   lockUser,
   replaceAccountToken,
@@ -45,6 +46,16 @@ async function allowedMail(ctx: AuthContext, job: AccountMailRequest, userId: nu
 
 const resetAction = 'password.reset_request';
 
+/**
+ * A registration or reset request for an account whose link of that kind was issued less than this long ago is a
+ * repeat (double click, retried POST): it is audited as `repeat` and sends nothing, so the first e-mail's link keeps
+ * working and one request makes one e-mail (docs/security/faults-and-double-submit.md). Asking again later replaces
+ * the link as before.
+ */
+export const REPEAT_REQUEST_WINDOW_MS = 60_000;
+
+const repeatSince = (at: Date) => new Date(at.getTime() - REPEAT_REQUEST_WINDOW_MS);
+
 /** Replaces any earlier reset link of the account with a new one and queues the e-mail. */
 async function sendResetLink(ctx: AuthContext, job: AccountMailRequest, account: Account, type: AccountType) {
   if (!account.email || account.status !== 'active') {
@@ -56,13 +67,19 @@ async function sendResetLink(ctx: AuthContext, job: AccountMailRequest, account:
     });
     return;
   }
+  const at = ctx.now();
+  const repeat = () =>
+    auditFor(ctx, job, { action: resetAction, outcome: 'repeat', userId: account.id, details: { type } });
+  // A repeat found before the allowance is counted costs nothing; one arriving at the same moment is caught below.
+  if (await hasLiveTokenSince(ctx.db, account.id, 'reset', repeatSince(at))) return repeat();
   if (!(await allowedMail(ctx, job, account.id, resetAction))) return;
   const { token, tokenHash } = newAccountToken();
-  const at = ctx.now();
-  await ctx.db.transaction(async (tx) => {
-    // Simultaneous requests take turns on the account's row, each voiding the link before it; the partial unique
-    // index account_tokens_live_uq refuses a second live link should anything bypass the lock.
+  const issued = await ctx.db.transaction(async (tx) => {
+    // Simultaneous requests take turns on the account's row: the first issues the link, the ones right behind it
+    // find that link and stop; the partial unique index account_tokens_live_uq refuses a second live link should
+    // anything bypass the lock.
     await lockUser(tx, account.id);
+    if (await hasLiveTokenSince(tx, account.id, 'reset', repeatSince(at))) return false;
     await replaceAccountToken(tx, account.id, 'reset', tokenHash, at, RESET_TOKEN_TTL_MS);
     await auditFor(
       ctx,
@@ -70,7 +87,9 @@ async function sendResetLink(ctx: AuthContext, job: AccountMailRequest, account:
       { action: resetAction, outcome: 'success', userId: account.id, details: { type } },
       tx,
     );
+    return true;
   });
+  if (!issued) return repeat();
   const { siteName } = await settingsOfSite(ctx, job.site);
   await ctx.mail.enqueue('reset', job.language, account.email, {
     siteName,
@@ -151,18 +170,23 @@ async function registerClient(ctx: AuthContext, job: Extract<AccountMailRequest,
     await auditFor(ctx, job, { action, outcome: 'already_registered', userId: match.userId ?? null });
     return;
   }
+  const at = ctx.now();
+  const repeat = () => auditFor(ctx, job, { action, outcome: 'repeat', userId: user.id });
+  // As for reset links: a registration repeated within REPEAT_REQUEST_WINDOW_MS sends no second link.
+  if (await hasLiveTokenSince(ctx.db, user.id, 'activation', repeatSince(at))) return repeat();
   if (!(await allowedMail(ctx, job, user.id, action))) return;
   const { token, tokenHash } = newAccountToken();
-  const at = ctx.now();
   const issued = await ctx.db.transaction(async (tx) => {
     const locked = await clientUserForUpdate(tx, job.site, match.clientId);
     // Activated a moment ago by another request: answered like any already registered client.
-    if (locked?.status !== 'pending') return false;
+    if (locked?.status !== 'pending') return 'activated' as const;
+    if (await hasLiveTokenSince(tx, locked.id, 'activation', repeatSince(at))) return 'repeat' as const;
     await replaceAccountToken(tx, locked.id, 'activation', tokenHash, at, ACTIVATION_TOKEN_TTL_MS);
     await auditFor(ctx, job, { action, outcome: 'success', userId: locked.id }, tx);
-    return true;
+    return 'issued' as const;
   });
-  if (!issued) {
+  if (issued === 'repeat') return repeat();
+  if (issued === 'activated') {
     await auditFor(ctx, job, { action, outcome: 'already_registered', userId: user.id });
     return;
   }

@@ -7,7 +7,13 @@ import { LIMITS } from './abuse-limits.js';
 import { type AuthContext, audit, enforceLimits, queueMail, settingsOf } from './context.js';
 import { passwordProblems } from './password-policy.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { findAccountById, savePassword, voidAccountTokens, voidOneTimeCodes } from './queries.js';
+import {
+  findAccountById,
+  passwordHashForUpdate,
+  savePassword,
+  voidAccountTokens,
+  voidOneTimeCodes,
+} from './queries.js';
 
 /**
  * `POST /change_password` for a signed-in client or producer. Every problem is answered at once as field errors;
@@ -57,14 +63,35 @@ export async function changePassword(
 
   const passwordHash = await hashPassword(body.newPassword);
   const at = ctx.now();
-  await ctx.db.transaction(async (tx) => {
+  const outcome = await ctx.db.transaction(async (tx) => {
+    // The hash checked above must still be the stored one: a change that landed meanwhile (the same form sent twice,
+    // or another tab) decides. Under the row lock, so two changes never both pass.
+    const stored = await passwordHashForUpdate(tx, account.id);
+    if (stored !== account.passwordHash) return 'changed meanwhile' as const;
     await savePassword(tx, account.id, passwordHash, at, { activate: false });
     await voidAccountTokens(tx, account.id, at, 'reset');
     // Other sessions end, pending one-time-code logins begun with the old password included; their codes die.
     await deleteUserSessions(tx, account.id, session.idHash);
     await voidOneTimeCodes(tx, account.id, at);
     await audit(ctx, request, { action, outcome: 'success', userId: account.id }, tx);
+    return 'changed' as const;
   });
+  if (outcome === 'changed meanwhile') {
+    const stored = (await findAccountById(ctx.db, account.id))?.passwordHash;
+    // The same change already made (a double-submitted form): answered as done, with no second e-mail or audit
+    // row. Any other change meanwhile makes the current password typed here a wrong one.
+    if (stored && (await verifyPassword(stored, body.newPassword))) {
+      await audit(ctx, request, { action, outcome: 'repeat', userId: account.id });
+      return { success: true };
+    }
+    await audit(ctx, request, {
+      action,
+      outcome: 'failure',
+      userId: account.id,
+      details: { fields: ['currentPassword'] },
+    });
+    throw new FormValidationError({ currentPassword: ['validation.passwordIncorrect'] });
+  }
   // Like every sign-in step: whoever may have learnt this session's id before the change holds nothing afterwards.
   await sessions.rotate(request, reply, account.id);
   if (account.email) {

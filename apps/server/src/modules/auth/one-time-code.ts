@@ -18,6 +18,7 @@ import {
   findLatestOneTimeCodeAt,
   findOpenOneTimeCode,
   insertOneTimeCode,
+  lockUser,
   voidOneTimeCodes,
 } from './queries.js';
 
@@ -53,12 +54,27 @@ async function countCodeIssued(ctx: AuthContext, request: FastifyRequest, accoun
   });
 }
 
-/** Voids earlier codes, stores a fresh one for this session and e-mails it (after countCodeIssued). */
-async function issueCode(ctx: AuthContext, request: FastifyRequest, session: Session, account: Account) {
+/**
+ * Voids earlier codes, stores a fresh one for this session and e-mails it (after countCodeIssued). With `unlessSince`,
+ * nothing happens (answers false) when a code was issued after that instant: checked under the account's row lock,
+ * so of two resends sent together (a double click) exactly one issues a code and one e-mail goes out.
+ */
+async function issueCode(
+  ctx: AuthContext,
+  request: FastifyRequest,
+  session: Session,
+  account: Account,
+  unlessSince?: Date,
+): Promise<boolean> {
   if (!account.email) throw new Error('issueCode called for an account without e-mail');
   const code = newCode();
   const at = ctx.now();
-  await ctx.db.transaction(async (tx) => {
+  const issued = await ctx.db.transaction(async (tx) => {
+    await lockUser(tx, account.id);
+    if (unlessSince) {
+      const last = await findLatestOneTimeCodeAt(tx, account.id);
+      if (last && last > unlessSince) return false;
+    }
     await voidOneTimeCodes(tx, account.id, at);
     await insertOneTimeCode(tx, {
       userId: account.id,
@@ -67,7 +83,9 @@ async function issueCode(ctx: AuthContext, request: FastifyRequest, session: Ses
       expiresAt: new Date(at.getTime() + OTP_POLICY.codeTtlMs),
       createdAt: at,
     });
+    return true;
   });
+  if (!issued) return false;
   const { siteName } = await settingsOf(ctx, request);
   // Through the mail queue like every e-mail (retried when SMTP fails); after a correct password, so the time this
   // takes tells nothing.
@@ -76,6 +94,7 @@ async function issueCode(ctx: AuthContext, request: FastifyRequest, session: Ses
     code,
     minutes: OTP_POLICY.codeTtlMs / 60_000,
   });
+  return true;
 }
 
 /**
@@ -171,7 +190,12 @@ export async function resendOneTimeCode(ctx: AuthContext, request: FastifyReques
     userId: account.id,
   });
   await countCodeIssued(ctx, request, account, action);
-  await issueCode(ctx, request, session, account);
+  const since = new Date(ctx.now().getTime() - OTP_RESEND_INTERVAL_SECONDS * 1000);
+  // A resend that arrived together with another one (passed refuseTooSoon at the same moment) is refused here.
+  if (!(await issueCode(ctx, request, session, account, since))) {
+    await refuseTooSoon(ctx, request, account.id, action);
+    throw new HttpError(429, 'auth.otpResendTooSoon', { 'retry-after': '1' }, { seconds: 1 });
+  }
   await audit(ctx, request, { action, outcome: 'success', userId: account.id });
   return { msg: request.t('auth.otpResent', { email: maskEmail(account.email ?? '') }) };
 }

@@ -385,6 +385,36 @@ export async function replaceAccountToken(
   });
 }
 
+/**
+ * Whether the account has a live link of `purpose` issued after `since`: the request in hand then repeats one just
+ * answered (a double click, a retried POST) and must not void that link with a second e-mail.
+ */
+export async function hasLiveTokenSince(db: Db, userId: number, purpose: TokenPurpose, since: Date) {
+  const [row] = await db
+    .select({ id: accountTokens.id })
+    .from(accountTokens)
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        eq(accountTokens.purpose, purpose),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.createdAt, since),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The account's password hash, its row locked until the transaction ends (password changes take turns). */
+export async function passwordHashForUpdate(db: Db, userId: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return row?.passwordHash ?? undefined;
+}
+
 /** Takes the account's row lock: issuers of one account's links take turns (one live link, decision 017). */
 export async function lockUser(db: Db, userId: number) {
   await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');

@@ -18,7 +18,9 @@ import { openExportFile } from './export-jobs/export-file.js';
 import { EXPORT_FILE_RETENTION_MS, ReportExportRunner } from './export-jobs/job-runner.js';
 import {
   countLiveJobs,
+  exportRequestKey,
   failInterruptedJobs,
+  findLiveJobByRequest,
   findOwnJob,
   INTERRUPTED,
   insertJob,
@@ -115,10 +117,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
       async (request, reply) => {
         const caller = callerOf(request);
         const report = await resolveReportRequest(ctx, caller, request.body, 'export');
-        if ((await countLiveJobs(db, caller.producerId)) >= LIVE_JOBS_PER_PRODUCER) {
-          throw new HttpError(429, 'reports.tooManyExports', {}, { limit: LIVE_JOBS_PER_PRODUCER });
-        }
-        const job = await insertJob(db, {
+        const asked = {
           userId: caller.userId,
           scope: report.scope,
           type: report.type,
@@ -126,8 +125,16 @@ export const reportRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
           language: request.language,
           fileName: fileNameOf(report),
           now: clock(),
-        });
-        runner.enqueue(job.id);
+        };
+        if ((await countLiveJobs(db, caller.producerId)) >= LIVE_JOBS_PER_PRODUCER) {
+          // A repeat of a request already live is no new export: it answers that job even at the limit.
+          const same = await findLiveJobByRequest(db, caller.userId, exportRequestKey(asked));
+          if (same) return reply.code(202).send(jobView(same, request.t));
+          throw new HttpError(429, 'reports.tooManyExports', {}, { limit: LIVE_JOBS_PER_PRODUCER });
+        }
+        const { row: job, created } = await insertJob(db, asked);
+        // A repeat of a live job's request answers that job: the first request queued it already.
+        if (created) runner.enqueue(job.id);
         return reply.code(202).send(jobView(job, request.t));
       },
     );

@@ -21,6 +21,7 @@ import {
   type JobError,
   type JobRow,
   releaseJobs,
+  STALE_HEARTBEAT_MS,
   saveProgress,
   touchJobs,
 } from './job-store.js';
@@ -33,6 +34,9 @@ const HEARTBEAT_EVERY_MS = 5_000;
 const CLEANUP_EVERY_MS = 3600_000;
 /** Wait before trying again when the render pool's queue is full. */
 const RENDER_BUSY_RETRY_MS = 5_000;
+/** Backoff while recording a failure the database caused (it may take seconds to come back). */
+const FAILURE_RETRY_FIRST_MS = 100;
+const FAILURE_RETRY_MAX_MS = 2_000;
 /**
  * Render-slot owner of this process's background exports (apart from any person's own downloads). One per process:
  * the cap is counted across processes (decision 026), and each process runs its own jobs.
@@ -188,17 +192,31 @@ export class ReportExportRunner {
       await finishJob(db, jobId, { state: 'done', rowsWritten: progress.writtenRows, totalRows }, now());
     } catch (error) {
       clearInterval(ticker);
-      await this.#dropFiles([jobId]).catch(() => {
-        // Left for the hourly clean-up.
-      });
-      await finishJob(
-        db,
-        jobId,
-        { state: 'failed', rowsWritten: progress.writtenRows, totalRows, error: this.#reason(error) },
-        now(),
-      );
+      const outcome = { rowsWritten: progress.writtenRows, totalRows, error: this.#reason(error) };
+      await this.#recordFailure(jobId, outcome);
     } finally {
       this.#running.delete(jobId);
+    }
+  }
+
+  /**
+   * Deletes what was stored of a failed job and marks it failed. The failure is often the database itself (restarted
+   * mid-export): the first tries then meet a dead connection or the fail-fast gate, so this tries again for up to
+   * STALE_HEARTBEAT_MS — the job stays in #running meanwhile, so its heartbeat keeps the sweep away — and the user
+   * sees "failed" as soon as the database is back, not "interrupted" half a minute later.
+   */
+  async #recordFailure(jobId: string, outcome: Omit<Parameters<typeof finishJob>[2], 'state'>) {
+    const { db, now } = this.#deps;
+    const until = Date.now() + STALE_HEARTBEAT_MS;
+    for (let wait = FAILURE_RETRY_FIRST_MS; ; wait = Math.min(wait * 2, FAILURE_RETRY_MAX_MS)) {
+      try {
+        await this.#dropFiles([jobId]);
+        await finishJob(db, jobId, { state: 'failed', ...outcome }, now());
+        return;
+      } catch (error) {
+        if (Date.now() + wait > until || this.#stopping.signal.aborted) throw error;
+        await new Promise((resolve) => setTimeout(resolve, wait).unref());
+      }
     }
   }
 

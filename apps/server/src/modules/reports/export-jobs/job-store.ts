@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Language, ReportExportJob, ReportType } from '@portal/contract';
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
@@ -29,33 +30,73 @@ export async function countLiveJobs(db: Db, producerId: number): Promise<number>
   return Number(row?.n ?? 0);
 }
 
-export async function insertJob(
-  db: Db,
-  job: {
-    userId: number;
-    scope: TeamScope;
-    type: ReportType;
-    criteria: Record<string, unknown>;
-    language: Language;
-    fileName: string;
-    now: Date;
-  },
-): Promise<JobRow> {
+/**
+ * Queues a job, once: the same request (report, language, criteria, scope) from the same user while an earlier one is
+ * still queued or running answers that job (`created: false`) instead of a second one — a double click or a retried
+ * POST makes one file. The partial unique index report_export_jobs_live_request_uq decides, so two requests at the
+ * same moment cannot both insert.
+ */
+export interface NewJob {
+  userId: number;
+  scope: TeamScope;
+  type: ReportType;
+  criteria: Record<string, unknown>;
+  language: Language;
+  fileName: string;
+  now: Date;
+}
+
+/** What makes two export requests the same one: report, language, parsed criteria and resolved scope. */
+export function exportRequestKey(job: Pick<NewJob, 'type' | 'language' | 'criteria' | 'scope'>): string {
+  return createHash('sha256')
+    .update(JSON.stringify([job.type, job.language, job.criteria, job.scope]))
+    .digest('base64url');
+}
+
+export async function insertJob(db: Db, job: NewJob): Promise<{ row: JobRow; created: boolean }> {
+  const criteria = { criteria: job.criteria, scope: job.scope };
+  const requestKey = exportRequestKey(job);
+  // Twice at most: the live job the insert collided with may finish between the insert and the lookup.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const [row] = await db
+      .insert(reportExportJobs)
+      .values({
+        userId: job.userId,
+        producerId: job.scope.caller.producerId,
+        siteCode: job.scope.caller.siteCode,
+        reportType: job.type,
+        criteria,
+        language: job.language,
+        fileName: job.fileName,
+        requestKey,
+        createdAt: job.now,
+        heartbeatAt: job.now,
+      })
+      .onConflictDoNothing({
+        target: [reportExportJobs.userId, reportExportJobs.requestKey],
+        where: inArray(reportExportJobs.state, LIVE),
+      })
+      .returning();
+    if (row) return { row, created: true };
+    const existing = await findLiveJobByRequest(db, job.userId, requestKey);
+    if (existing) return { row: existing, created: false };
+  }
+  throw new Error('report export job neither inserted nor found');
+}
+
+/** The user's live job of this request key, if any. */
+export async function findLiveJobByRequest(db: Db, userId: number, requestKey: string) {
   const [row] = await db
-    .insert(reportExportJobs)
-    .values({
-      userId: job.userId,
-      producerId: job.scope.caller.producerId,
-      siteCode: job.scope.caller.siteCode,
-      reportType: job.type,
-      criteria: { criteria: job.criteria, scope: job.scope },
-      language: job.language,
-      fileName: job.fileName,
-      createdAt: job.now,
-      heartbeatAt: job.now,
-    })
-    .returning();
-  if (!row) throw new Error('report export job not inserted');
+    .select()
+    .from(reportExportJobs)
+    .where(
+      and(
+        eq(reportExportJobs.userId, userId),
+        eq(reportExportJobs.requestKey, requestKey),
+        inArray(reportExportJobs.state, LIVE),
+      ),
+    )
+    .limit(1);
   return row;
 }
 
@@ -78,27 +119,35 @@ export async function findOwnJob(db: Db, jobId: string, userId: number): Promise
 export async function claimJob(db: Db, now: Date, preferred?: string): Promise<JobRow | undefined> {
   const stale = new Date(now.getTime() - STALE_HEARTBEAT_MS);
   const orphaned = lt(reportExportJobs.heartbeatAt, stale);
-  const next = db
-    .select({ id: reportExportJobs.id })
-    .from(reportExportJobs)
-    .where(
-      and(
-        eq(reportExportJobs.state, 'queued'),
-        preferred ? or(eq(reportExportJobs.id, preferred), orphaned) : orphaned,
-      ),
-    )
-    .orderBy(
-      ...(preferred ? [desc(sql`${reportExportJobs.id} = ${preferred}`)] : []),
-      reportExportJobs.createdAt,
-    )
-    .limit(1)
-    .for('update', { skipLocked: true });
-  const [row] = await db
-    .update(reportExportJobs)
-    .set({ state: 'running', heartbeatAt: now })
-    .where(and(inArray(reportExportJobs.id, next), eq(reportExportJobs.state, 'queued')))
-    .returning();
-  return row;
+  const pick = (tx: Db) =>
+    tx
+      .select({ id: reportExportJobs.id })
+      .from(reportExportJobs)
+      .where(
+        and(
+          eq(reportExportJobs.state, 'queued'),
+          preferred ? or(eq(reportExportJobs.id, preferred), orphaned) : orphaned,
+        ),
+      )
+      .orderBy(
+        ...(preferred ? [desc(sql`${reportExportJobs.id} = ${preferred}`)] : []),
+        reportExportJobs.createdAt,
+      )
+      .limit(1)
+      .for('update', { skipLocked: true });
+  // The pick and the update in one transaction, as two statements: `UPDATE … WHERE id IN (SELECT … LIMIT 1 FOR
+  // UPDATE SKIP LOCKED)` lets the planner re-run the subquery per row of a semi join, and with another index on
+  // the live jobs (report_export_jobs_live_request_uq) it did, and claimed nothing.
+  return db.transaction(async (tx) => {
+    const [picked] = await pick(tx);
+    if (!picked) return undefined;
+    const [row] = await tx
+      .update(reportExportJobs)
+      .set({ state: 'running', heartbeatAt: now })
+      .where(and(eq(reportExportJobs.id, picked.id), eq(reportExportJobs.state, 'queued')))
+      .returning();
+    return row;
+  });
 }
 
 /**

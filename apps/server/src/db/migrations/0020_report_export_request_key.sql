@@ -1,0 +1,2 @@
+ALTER TABLE "report_export_jobs" ADD COLUMN "request_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "report_export_jobs_live_request_uq" ON "report_export_jobs" USING btree ("user_id","request_key") WHERE "report_export_jobs"."state" in ('queued', 'running');
