@@ -56,6 +56,26 @@ function scrollAreaMergeRefs(): Plugin {
   };
 }
 
+/**
+ * Mantine's AppShell parts import react-remove-scroll for two class names, and a navbar resize handle that draws
+ * nothing unless AppShell gets `resize`; every area's layout downloaded both (≈ 7 kB gzip) on its first screen.
+ * Imported from an AppShell part, they resolve to src/lib/app-shell-shims.ts (tested against the package's class
+ * names, and that no layout is resizable); modals and drawers still import the real react-remove-scroll.
+ */
+function appShellShims(): Plugin {
+  const shims = fileURLToPath(new URL('./src/lib/app-shell-shims.ts', import.meta.url));
+  const appShellPart = /@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]App[A-Za-z]+[\\/]/;
+  const shimmed = (source: string) =>
+    source === 'react-remove-scroll' || source.endsWith('/AppShellResizeHandle/AppShellResizeHandle.mjs');
+  return {
+    name: 'portal:app-shell-shims',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return importer && appShellPart.test(importer) && shimmed(source) ? shims : null;
+    },
+  };
+}
+
 /** Ensures the base path has exactly one leading and one trailing slash, as Vite expects. */
 function normaliseBase(raw: string | undefined): string {
   const trimmed = (raw ?? '').trim().replace(/^\/+|\/+$/g, '');
@@ -72,7 +92,7 @@ export default defineConfig(({ mode }) => {
   return {
     root: webRoot,
     base,
-    plugins: [react(), scrollAreaMergeRefs(), chunkModules()],
+    plugins: [react(), scrollAreaMergeRefs(), appShellShims(), chunkModules()],
     build: {
       outDir: 'dist',
       emptyOutDir: true,
