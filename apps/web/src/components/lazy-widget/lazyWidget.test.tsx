@@ -166,6 +166,22 @@ describe('lazyWidget with the selects', () => {
     expect(await screen.findByRole('option', { name: 'Stage 1', hidden: true })).toBeInTheDocument();
   });
 
+  it('a searchable Select gets the text typed into its stand-in as its search', async () => {
+    const { Widget, arrive } = controlledWidget<SelectProps>(Select, SelectStandIn);
+    wrap(<Widget label="Service company" searchable data={STAGES} value={null} onChange={() => undefined} />);
+    const standIn = screen.getByRole('combobox', { name: 'Service company' });
+    expect(standIn).not.toHaveAttribute('readonly');
+    act(() => standIn.focus());
+    fireEvent.change(standIn, { target: { value: 'Stage 3' } });
+
+    await arrive();
+    const real = screen.getByRole('combobox', { name: 'Service company' });
+    await waitFor(() => expect(real).toHaveValue('Stage 3'));
+    expect(real).toHaveFocus();
+    expect(await screen.findByRole('option', { name: 'Stage 3', hidden: true })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Stage 1', hidden: true })).not.toBeInTheDocument();
+  });
+
   it('a MultiSelect stand-in shows the chosen values as pills and has the real one’s name and role', async () => {
     const onChange = vi.fn();
     const props = {

@@ -72,6 +72,8 @@ function readHandOver(key: string): HandOver | null {
 function applyHandOver(key: string, state: HandOver): void {
   const element = handOverElement(key);
   if (!element) return;
+  // Focus first: comboboxes take a change to an unfocused input for autofill, not for typing.
+  if (state.focused) element.focus();
   if (
     state.text !== null &&
     element instanceof HTMLInputElement &&
@@ -81,9 +83,7 @@ function applyHandOver(key: string, state: HandOver): void {
     Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(element, state.text);
     element.dispatchEvent(new Event('input', { bubbles: true }));
   }
-  if (!state.focused) return;
-  element.focus();
-  if (state.selection && element instanceof HTMLInputElement) {
+  if (state.focused && state.selection && element instanceof HTMLInputElement) {
     try {
       element.setSelectionRange(...state.selection);
     } catch {
