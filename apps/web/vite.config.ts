@@ -56,6 +56,26 @@ function scrollAreaMergeRefs(): Plugin {
   };
 }
 
+/**
+ * Mantine's AppShell parts import react-remove-scroll for two class names, and a navbar resize handle that draws
+ * nothing unless AppShell gets `resize`; every area's layout downloaded both (≈ 7 kB gzip) on its first screen.
+ * Imported from an AppShell part, they resolve to src/lib/app-shell-shims.ts (tested against the package's class
+ * names, and that no layout is resizable); modals and drawers still import the real react-remove-scroll.
+ */
+function appShellShims(): Plugin {
+  const shims = fileURLToPath(new URL('./src/lib/app-shell-shims.ts', import.meta.url));
+  const appShellPart = /@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]App[A-Za-z]+[\\/]/;
+  const shimmed = (source: string) =>
+    source === 'react-remove-scroll' || source.endsWith('/AppShellResizeHandle/AppShellResizeHandle.mjs');
+  return {
+    name: 'portal:app-shell-shims',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return importer && appShellPart.test(importer) && shimmed(source) ? shims : null;
+    },
+  };
+}
+
 /** Paths (after the base path) that are the login page: the root and /login, each with an optional language. */
 export const LOGIN_PATH = /^(\/(en|ja|zh|kr))?(\/|\/login\/?)?$/;
 
@@ -94,7 +114,7 @@ export default defineConfig(({ mode }) => {
   return {
     root: webRoot,
     base,
-    plugins: [react(), scrollAreaMergeRefs(), chunkModules(), loginPage(base)],
+    plugins: [react(), scrollAreaMergeRefs(), appShellShims(), chunkModules(), loginPage(base)],
     build: {
       outDir: 'dist',
       emptyOutDir: true,

@@ -3,9 +3,9 @@
  *   npx tsx apps/web/scripts/bundle-report.ts [--json] [--check]
  * For each screen of ROUTES, the JS and CSS of its first visit (see route-graph.ts), raw, gzip -9 and brotli q11
  * (what scripts/precompress.mjs serves), and the packages that weigh most. `--check` exits 1 when a budget of issue
- * 12 goal 4 is missed: login JS+CSS gzip ≤ 104 kB (1.5× a bare React 19 page, 69.5 kB), an area's first screen
- * ≤ 250 kB gzip JS, no chart library (recharts, d3, redux) anywhere, and no Mantine component in an area without its
- * stylesheet (the per-component CSS of app/mantine-styles.ts and app/layouts/*-styles.ts).
+ * 12 goal 4 is missed: login JS+CSS gzip ≤ 104 kB (1.5× a bare React 19 page, 69.5 kB), each area's first screen
+ * ≤ 250 kB gzip JS (AREA_JS_BUDGETS_GZIP), no chart library (recharts, d3, redux) anywhere, and no Mantine component
+ * in an area without its stylesheet (the per-component CSS of app/mantine-styles.ts and app/layouts/*-styles.ts).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,8 +23,14 @@ import {
 } from './route-graph';
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+/** The login page (its own light entry, login.html): 1.5× a bare React 19 page of 69.5 kB gzip, JS + CSS. */
 const LOGIN_BUDGET_GZIP = 104_000;
-const AREA_JS_BUDGET_GZIP = 250_000;
+/** Each area's first screen (issue 12 goal 4): at most 250 kB of gzip JavaScript, every one of them. */
+const AREA_JS_BUDGETS_GZIP: Record<string, number> = {
+  'client My Plan': 250_000,
+  'producer New Business': 250_000,
+  'staff revenue index': 250_000,
+};
 const CHART_PACKAGES = /^(recharts|d3-.*|@reduxjs\/toolkit|redux|immer|victory-vendor|@mantine\/charts)$/;
 
 type Sizes = { raw: number; gzip: number; brotli: number };
@@ -91,8 +97,10 @@ const report = ROUTES.map((route) => {
   const charts = filesFromPackages(moduleIdsByFile, graph.js, CHART_PACKAGES);
   if (route.name === 'login' && all.gzip > LOGIN_BUDGET_GZIP)
     failures.push(`login JS+CSS ${kB(all.gzip)} kB gzip > ${kB(LOGIN_BUDGET_GZIP)} kB`);
-  if (route.name !== 'login' && js.gzip > AREA_JS_BUDGET_GZIP)
-    failures.push(`${route.name} JS ${kB(js.gzip)} kB gzip > ${kB(AREA_JS_BUDGET_GZIP)} kB`);
+  const areaBudget = AREA_JS_BUDGETS_GZIP[route.name];
+  if (route.name !== 'login' && areaBudget === undefined) failures.push(`${route.name} has no budget`);
+  if (areaBudget !== undefined && js.gzip > areaBudget)
+    failures.push(`${route.name} JS ${kB(js.gzip)} kB gzip > ${kB(areaBudget)} kB`);
   for (const [file, packages] of charts)
     failures.push(`${route.name} loads ${file} with ${packages.join(', ')}`);
   return { name: route.name, graph, js, css, all, heaviest: heaviestPackages(graph.js, 8) };

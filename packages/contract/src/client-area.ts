@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalStringSchema } from './decimal.js';
 import { idSchema } from './lists/criteria.js';
 import { HOLDING_TYPES, POLICY_STATUS_CODES, productCategorySchema } from './products.js';
 import { siteCodeSchema } from './sites.js';
@@ -16,9 +17,9 @@ import { siteCodeSchema } from './sites.js';
  *   web's download helper turns them into absolute URLs with the current language.
  */
 
-/** A decimal number as a string: optional minus, digits, optional fraction. */
-export const decimalStringSchema = z.string().regex(/^-?\d+(\.\d+)?$/);
-export type DecimalString = z.infer<typeof decimalStringSchema>;
+// In its own module so the producer and staff lists do not carry the client area's schemas (web bundle, issue 12).
+export { type DecimalString, decimalStringSchema } from './decimal.js';
+
 const decimal = decimalStringSchema;
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 

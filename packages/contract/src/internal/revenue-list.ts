@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalStringSchema } from '../client-area.js';
+import { decimalStringSchema } from '../decimal.js';
 import {
   dateCriterion,
   idSchema,

@@ -1,14 +1,17 @@
-import { ActionIcon, Anchor, Box, Burger, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Burger, Group, Text, UnstyledButton } from '@mantine/core';
 import type { ExternalChrome } from '@portal/contract';
 import { createElement, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ChevronDownIcon, SitemapIcon, UserIcon } from '../../components/icons';
+import { SitemapIcon } from '../../components/icons';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
+import { lazyWidget, type StandInProps } from '../../components/lazy-widget/lazyWidget';
 import { SiteFooter } from '../../components/SiteFooter';
 import { SiteLogo } from '../../components/SiteLogo';
 import { useLocalePath } from '../../lib/locale';
 import { useCurrentProducer, useSiteInfo } from '../../lib/session';
+import type { TeamTreeButtonProps, UserMenuProps } from './ProducerHeaderMenus';
+import { UserMenuButtonContent } from './UserMenuButtonContent';
 
 export interface ProducerHeaderProps {
   navOpened: boolean;
@@ -29,22 +32,60 @@ function NavToggle({ navOpened, onToggleNav }: Pick<ProducerHeaderProps, 'navOpe
   );
 }
 
-function TeamTreeButton({ onOpenTeamTree }: Pick<ProducerHeaderProps, 'onOpenTeamTree'>) {
+/** Until Tooltip's code arrives: the same button, without the tooltip (it loads on hover or focus). */
+function TeamTreeButtonStandIn({
+  onOpenTeamTree,
+  handOverProps,
+  onWanted,
+}: StandInProps<TeamTreeButtonProps>) {
   const { t } = useTranslation();
   return (
-    <Tooltip label={t('producer.openTeamTree')}>
-      <ActionIcon variant="subtle" size="lg" aria-label={t('producer.openTeamTree')} onClick={onOpenTeamTree}>
-        <SitemapIcon />
-      </ActionIcon>
-    </Tooltip>
+    <ActionIcon
+      {...handOverProps}
+      variant="subtle"
+      size="lg"
+      aria-label={t('producer.openTeamTree')}
+      onClick={onOpenTeamTree}
+      onPointerEnter={() => onWanted()}
+      onFocus={() => onWanted()}
+    >
+      <SitemapIcon />
+    </ActionIcon>
   );
 }
+
+const TeamTreeButton = lazyWidget<TeamTreeButtonProps>(
+  () => import('./ProducerHeaderMenus').then((module) => module.TeamTreeButtonWithTooltip),
+  TeamTreeButtonStandIn,
+);
+
+/** Until Menu's code arrives: the same button; a click opens the menu as soon as it has loaded. */
+function UserMenuStandIn({ handOverProps, onWanted }: StandInProps<UserMenuProps>) {
+  const { t } = useTranslation();
+  const producer = useCurrentProducer();
+  return (
+    <UnstyledButton
+      {...handOverProps}
+      aria-label={t('header.userMenu', { name: producer?.fullName || producer?.name })}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      px="xs"
+      py={4}
+      onClick={() => onWanted({ defaultOpened: true })}
+    >
+      <UserMenuButtonContent />
+    </UnstyledButton>
+  );
+}
+
+const UserMenu = lazyWidget<UserMenuProps>(
+  () => import('./ProducerHeaderMenus').then((module) => module.UserMenu),
+  UserMenuStandIn,
+);
 
 /** absg: the portal's own header with a user menu (change password, logout). */
 export function AbsgProducerHeader(props: ProducerHeaderProps) {
   const { t } = useTranslation();
-  const producer = useCurrentProducer();
-  const localePath = useLocalePath();
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap">
@@ -52,34 +93,8 @@ export function AbsgProducerHeader(props: ProducerHeaderProps) {
         <SiteLogo to="/b2b" />
       </Group>
       <Group gap="sm" wrap="nowrap">
-        <TeamTreeButton {...props} />
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <UnstyledButton
-              // Starts with the visible name (WCAG 2.5.3) and says what the button opens.
-              aria-label={t('header.userMenu', { name: producer?.fullName || producer?.name })}
-              px="xs"
-              py={4}
-            >
-              <Group gap={6} wrap="nowrap">
-                <UserIcon size={18} />
-                <Text size="sm" fw={500} visibleFrom="xs">
-                  {producer?.fullName || producer?.name}
-                </Text>
-                <ChevronDownIcon size={16} />
-              </Group>
-            </UnstyledButton>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Label>{t('header.signedInAs', { name: producer?.name })}</Menu.Label>
-            <Menu.Item component={Link} to={localePath('/b2b/change_password')}>
-              {t('producer.changePassword')}
-            </Menu.Item>
-            <Menu.Item component={Link} to={localePath('/logout')}>
-              {t('header.logout')}
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+        <TeamTreeButton onOpenTeamTree={props.onOpenTeamTree} />
+        <UserMenu />
       </Group>
     </Group>
   );
@@ -144,7 +159,7 @@ export function PartnerSiteHeader(props: ProducerHeaderProps) {
         <Text size="sm" c="dimmed" visibleFrom="md">
           {producer?.fullName || producer?.name}
         </Text>
-        <TeamTreeButton {...props} />
+        <TeamTreeButton onOpenTeamTree={props.onOpenTeamTree} />
         <Anchor component={Link} to={localePath('/b2b/change_password')} size="sm" visibleFrom="sm">
           {t('producer.changePassword')}
         </Anchor>

@@ -1,16 +1,36 @@
 import './producer-styles';
 import { AppShell, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { whenIdle } from '../../components/lazy-widget/when-idle';
 import { SiteFooter } from '../../components/SiteFooter';
 import { SkipLink } from '../../components/SkipLink';
-import { TeamTreePanel } from '../../features/producer/components/TeamTreePanel';
 import { ViewingAsBanner } from '../../features/producer/components/ViewingAsBanner';
 import { SelectedProducerProvider } from '../../features/producer/team/selected-producer';
 import { useCurrentProducer, useSiteInfo } from '../../lib/session';
 import { MainContent } from './LayoutParts';
 import { AbsgProducerHeader, PartnerSiteFooter, PartnerSiteHeader } from './ProducerHeaders';
 import { ProducerSideMenu } from './ProducerSideMenu';
+
+const loadTeamTree = () => import('../../features/producer/components/TeamTreePanel');
+const TeamTreePanel = lazy(() => loadTeamTree().then((module) => ({ default: module.TeamTreePanel })));
+
+/**
+ * The team-tree drawer's code (Drawer, Tree, the team search) loads when the browser is idle after the first screen
+ * and mounts on the first open; a closed drawer draws nothing, so nothing stands in for it.
+ */
+function DeferredTeamTree({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const [wanted, setWanted] = useState(false);
+  if (!wanted && opened) setWanted(true);
+  useEffect(() => whenIdle(() => void loadTeamTree().catch(() => undefined)), []);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <TeamTreePanel opened={opened} onClose={onClose} />
+    </Suspense>
+  );
+}
 
 /**
  * Producer area (spec 1 §2): per-site header and footer, side menu with legend, team-tree panel, and the "viewing as"
@@ -43,7 +63,7 @@ export default function ProducerLayout() {
         </AppShell.Navbar>
         <MainContent size="xl" before={<ViewingAsBanner />} />
         {isAbsg ? <SiteFooter /> : <PartnerSiteFooter />}
-        <TeamTreePanel opened={treeOpened} onClose={tree.close} />
+        <DeferredTeamTree opened={treeOpened} onClose={tree.close} />
       </AppShell>
     </SelectedProducerProvider>
   );

@@ -1,8 +1,8 @@
 import { Button, Card, Group, SimpleGrid } from '@mantine/core';
-import type { UseFormReturnType } from '@mantine/form';
+
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FormValues } from './useCriteriaForm';
+import type { FilterForm, FormValues } from './useFilterForm';
 
 /**
  * The filter form of a search list: its fields in a grid that stacks to one column on phones, then Search and
@@ -19,7 +19,7 @@ export function SearchFilters<V extends FormValues>({
   lead,
   submitLabel,
 }: {
-  form: UseFormReturnType<V>;
+  form: FilterForm<V>;
   /** Accessible name of the search region ("Search new business"). */
   label: string;
   onSearch: (values: V) => void;

@@ -1,13 +1,11 @@
-import { useForm } from '@mantine/form';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { isApiError } from '../../lib/api-client';
 import type { Criteria } from './criteria-url';
+import { type FormErrors, type FormValues, useFilterForm } from './useFilterForm';
 
-/** A filter form's values: text, ISO dates (null = empty), choices as strings, checkboxes. */
-export type FormValues = Record<string, string | string[] | boolean | null>;
+export type { FormValues };
 
 /**
  * The form values showing some criteria, shaped like `template` (the form's empty values): arrays become string
@@ -29,7 +27,27 @@ export function formValuesOf<V extends FormValues>(criteria: Criteria, template:
 const KNOWN_CODES = new Set(['invalidDate', 'dateRangeReversed']);
 
 /**
- * A filter form on Mantine's form: validated on submit by the list's contract schema (mantine-form-zod-resolver),
+ * The field errors of `values` by the list's contract schema: an issue's first path segment names the field (the
+ * last issue on a field wins); a code the messages know reads as itself, anything else as "invalid".
+ */
+function schemaErrors(
+  schema: z.ZodType,
+  values: FormValues,
+  fields: object,
+  message: (code: string) => string,
+): FormErrors {
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return {};
+  const errors: FormErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = String(issue.path[0] ?? '');
+    if (field in fields) errors[field] = message(issue.message);
+  }
+  return errors;
+}
+
+/**
+ * A filter form (useFilterForm): validated on submit by the list's contract schema,
  * refilled whenever the criteria change from outside (back button, reset, another producer), and showing the
  * server's 400 field errors on the fields they name.
  */
@@ -43,29 +61,18 @@ export function useCriteriaForm<V extends FormValues>(options: {
   const { schema, criteria, template, serverError } = options;
   const { t } = useTranslation('lists');
   const values = useMemo(() => formValuesOf(criteria, template), [criteria, template]);
-  const resolver = useMemo(() => zod4Resolver(schema), [schema]);
-  const form = useForm<V>({
-    mode: 'controlled',
+  const form = useFilterForm<V>({
     initialValues: values,
-    validate: (current) => {
-      const errors = resolver(current as Record<string, unknown>);
-      return Object.fromEntries(
-        Object.entries(errors)
-          .filter(([key]) => (key.split('.')[0] as string) in template)
-          .map(([key, message]) => [
-            key.split('.')[0],
-            KNOWN_CODES.has(String(message)) ? t(`errors.${message}`) : t('errors.invalid'),
-          ]),
-      );
-    },
+    validate: (current) =>
+      schemaErrors(schema, current, template, (code) =>
+        KNOWN_CODES.has(code) ? t(`errors.${code}`) : t('errors.invalid'),
+      ),
   });
 
   const valuesKey = JSON.stringify(values);
   // biome-ignore lint/correctness/useExhaustiveDependencies: refill only when the shown criteria really change
   useEffect(() => {
-    form.setValues(values);
-    form.resetDirty(values);
-    form.clearErrors();
+    form.resetTo(values);
   }, [valuesKey]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new server error is the only trigger

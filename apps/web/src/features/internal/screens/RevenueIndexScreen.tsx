@@ -4,9 +4,7 @@ import {
   Badge,
   Box,
   Group,
-  MultiSelect,
   Radio,
-  Select,
   Stack,
   TextInput,
   Title,
@@ -23,6 +21,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { BusinessDateInput } from '../../../components/forms/BusinessDateInput';
+import { MultiSelectField, SelectField } from '../../../components/forms/lazy-fields';
 import { ListResults } from '../../../components/search-list/ListResults';
 import { listColumns } from '../../../components/search-list/list-columns';
 import { SearchFilters } from '../../../components/search-list/SearchFilters';
@@ -182,14 +181,14 @@ export default function RevenueIndexScreen() {
           description={t('index.keywordsHint')}
           {...form.getInputProps('keywords')}
         />
-        <MultiSelect
+        <MultiSelectField
           label={t('index.commissionType')}
           data={commissionTypes}
           description={optionsNote}
           clearable
           {...form.getInputProps('commissionType')}
         />
-        <Select
+        <SelectField
           label={t('index.serviceCompany')}
           placeholder={t('index.allServiceCompanies')}
           data={serviceCompanies}
@@ -199,7 +198,7 @@ export default function RevenueIndexScreen() {
           nothingFoundMessage={t('index.noServiceCompany')}
           {...form.getInputProps('serviceCompanyId')}
         />
-        <Select
+        <SelectField
           label={t('index.site')}
           placeholder={t('index.allSites')}
           data={SITE_CODES.map((code) => ({ value: code, label: siteLabel(code) }))}

@@ -1,24 +1,34 @@
-import { lazy, Suspense, useState } from 'react';
-import { ClientDocumentsModal, type ClientDocumentsModalProps } from './ClientDocumentsModal';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
+import type { ClientDocumentsModalProps } from './ClientDocumentsModal';
 import type { DetailModalProps } from './DetailModal';
 import type { DetailKind } from './details-api';
 
 const DetailModal = lazy(() => import('./DetailModal').then((module) => ({ default: module.DetailModal })));
+const DocumentsModal = lazy(() =>
+  import('./ClientDocumentsModal').then((module) => ({ default: module.ClientDocumentsModal })),
+);
 
 /**
- * A detail modal loads its code (the sanitiser, the detail styles) the first time a record is opened, not with the
- * list screen; once loaded it stays mounted so its closing transition plays.
+ * A modal that loads its code (the sanitiser, the document tree, the detail styles) the first time it is opened, not
+ * with the list screen; once loaded it stays mounted so its closing transition plays.
  */
-function DeferredDetailModal(props: DetailModalProps & { kind: DetailKind }) {
-  const [wanted, setWanted] = useState(false);
-  if (!wanted && props.id !== null) setWanted(true);
-  if (!wanted) return null;
-  return (
-    <Suspense fallback={null}>
-      <DetailModal {...props} />
-    </Suspense>
-  );
+function deferredUntilOpened<P extends object>(Modal: ComponentType<P>, isOpen: (props: P) => boolean) {
+  return function DeferredModal(props: P) {
+    const [wanted, setWanted] = useState(false);
+    if (!wanted && isOpen(props)) setWanted(true);
+    if (!wanted) return null;
+    return (
+      <Suspense fallback={null}>
+        <Modal {...props} />
+      </Suspense>
+    );
+  };
 }
+
+const DeferredDetailModal = deferredUntilOpened<DetailModalProps & { kind: DetailKind }>(
+  DetailModal,
+  (props) => props.id !== null,
+);
 
 /*
  * The producer area's detail modals (spec 1 §2 "Modals"), opened by the list screens with a record id (or an
@@ -26,7 +36,12 @@ function DeferredDetailModal(props: DetailModalProps & { kind: DetailKind }) {
  */
 
 export type { ClientDocumentsModalProps, DetailModalProps };
-export { ClientDocumentsModal };
+
+/** The documents of a client's account (a tree of folders and files). */
+export const ClientDocumentsModal = deferredUntilOpened<ClientDocumentsModalProps>(
+  DocumentsModal,
+  (props) => props.accountNo !== null,
+);
 
 /** New business: GET /b2b/policy_detail/{caaId}.html|.pdf. */
 export const PolicyDetailModal = (props: DetailModalProps) => (

@@ -1,5 +1,5 @@
-import { Checkbox, Fieldset, Group, MultiSelect, NativeSelect } from '@mantine/core';
-import type { UseFormReturnType } from '@mantine/form';
+import { Checkbox, Fieldset, Group, NativeSelect } from '@mantine/core';
+
 import {
   EXCLUDE_STATUS_OPTIONS,
   FOLLOWUP_TYPE_OPTIONS,
@@ -12,6 +12,8 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BusinessDateInput } from '../../../components/forms/BusinessDateInput';
+import { MultiSelectField } from '../../../components/forms/lazy-fields';
+import type { FilterForm } from '../../../components/search-list/useFilterForm';
 import { HTML_LANG, useLocale } from '../../../lib/locale';
 import type { ReportFormValues } from './report-search';
 
@@ -45,7 +47,7 @@ export function ReportFilters({
   defaults,
   yearOptions,
 }: {
-  form: UseFormReturnType<ReportFormValues>;
+  form: FilterForm<ReportFormValues>;
   filters: readonly ReportFilterField[];
   /** The report's defaults: fields that have one offer no empty choice. */
   defaults: Record<string, unknown>;
@@ -91,7 +93,7 @@ export function ReportFilters({
       <BusinessDateInput key="dateTo" label={t('filters.dateTo')} {...form.getInputProps('dateTo')} />
     ),
     excludeStatus: () => (
-      <MultiSelect
+      <MultiSelectField
         key="excludeStatus"
         label={t('filters.excludeStatus')}
         data={EXCLUDE_STATUS_OPTIONS.map((code) => ({

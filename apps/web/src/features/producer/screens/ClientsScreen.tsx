@@ -1,9 +1,10 @@
-import { Button, Checkbox, Group, MultiSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type ClientItem, clientList, EXCLUDE_STATUS_OPTIONS, PRODUCT_TYPES } from '@portal/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRowSelection } from '../../../components/data-table/useRowSelection';
 import { DownloadButton } from '../../../components/download/DownloadButton';
+import { MultiSelectField } from '../../../components/forms/lazy-fields';
 import { ExportButton } from '../../../components/search-list/ExportButton';
 import { ListResults } from '../../../components/search-list/ListResults';
 import { listColumns } from '../../../components/search-list/list-columns';
@@ -87,7 +88,7 @@ export default function ClientsScreen() {
           description={t('clients.fundKeywordsHint')}
           {...form.getInputProps('fundKeywords')}
         />
-        <MultiSelect
+        <MultiSelectField
           label={t('clients.excludePolicyStatus')}
           data={EXCLUDE_STATUS_OPTIONS.map((code) => ({
             value: code,
@@ -96,7 +97,7 @@ export default function ClientsScreen() {
           clearable
           {...form.getInputProps('excludePolicyStatus')}
         />
-        <MultiSelect
+        <MultiSelectField
           label={t('clients.productTypes')}
           data={PRODUCT_TYPES.map((code) => ({ value: code, label: t(`domain:productCategory.${code}`) }))}
           clearable

@@ -1,8 +1,9 @@
-import { Checkbox, Grid, Group, MultiSelect, Radio, Stack, TextInput } from '@mantine/core';
+import { Box, Checkbox, Group, Radio, Stack, TextInput } from '@mantine/core';
 import { type NewBusinessItem, newBusinessList, SITE_STAGES } from '@portal/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BusinessDateInput } from '../../../components/forms/BusinessDateInput';
+import { MultiSelectField } from '../../../components/forms/lazy-fields';
 import { ExportButton } from '../../../components/search-list/ExportButton';
 import { ListResults } from '../../../components/search-list/ListResults';
 import { listColumns } from '../../../components/search-list/list-columns';
@@ -86,7 +87,7 @@ export default function NewBusinessScreen() {
             <Radio value="select" label={t('newBusiness.stageSelect')} />
           </Group>
         </Radio.Group>
-        <MultiSelect
+        <MultiSelectField
           label={t('newBusiness.stageOptions')}
           description={t('newBusiness.stageOptionsHint')}
           data={SITE_STAGES[site.siteCode].map((stage) => ({
@@ -115,15 +116,16 @@ export default function NewBusinessScreen() {
           t('newBusiness.openRow', { policy: row.policyNo ?? row.productName, client: row.clientName })
         }
       />
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 8 }}>
+      {/* Plain boxes, not Mantine's Grid (its code is not needed for two boxes, one of them for phones only). */}
+      <Stack gap="lg">
+        <Box w={{ base: '100%', md: '66.6667%' }}>
           <StageLegend siteCode={site.siteCode} />
-        </Grid.Col>
+        </Box>
         {/* The side menu shows the product codes; on phones the menu is folded away, so they are repeated here. */}
-        <Grid.Col span={{ base: 12, md: 4 }} hiddenFrom="sm">
+        <Box hiddenFrom="sm">
           <ProductCodeLegend />
-        </Grid.Col>
-      </Grid>
+        </Box>
+      </Stack>
       <PolicyDetailModal id={openCaaId} onClose={() => setOpenCaaId(null)} />
     </Stack>
   );

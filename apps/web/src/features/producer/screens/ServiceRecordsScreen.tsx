@@ -1,9 +1,10 @@
-import { Checkbox, Group, MultiSelect, Radio, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Group, Radio, Stack, TextInput } from '@mantine/core';
 import { type ServiceRecordItem, serviceRecordList } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BusinessDateInput } from '../../../components/forms/BusinessDateInput';
+import { MultiSelectField } from '../../../components/forms/lazy-fields';
 import { ExportButton } from '../../../components/search-list/ExportButton';
 import { ListResults } from '../../../components/search-list/ListResults';
 import { listColumns } from '../../../components/search-list/list-columns';
@@ -80,7 +81,7 @@ export default function ServiceRecordsScreen() {
             <Radio value="C" label={t('serviceRecords.statusC')} />
           </Group>
         </Radio.Group>
-        <MultiSelect
+        <MultiSelectField
           label={t('serviceRecords.types')}
           description={
             followupTypes.isError ? t('serviceRecords.typesFailed') : t('serviceRecords.typesHint')

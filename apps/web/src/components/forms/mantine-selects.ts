@@ -1,0 +1,2 @@
+/** The real selects behind lazy-fields.ts, in a chunk of their own. */
+export { MultiSelect, Select } from '@mantine/core';

@@ -1,0 +1,170 @@
+import {
+  type ComponentType,
+  type ReactElement,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import { whenIdle } from './when-idle';
+
+/** The attribute both the stand-in and the real widget put on their focusable element (see `handOverProps`). */
+export const HAND_OVER_ATTRIBUTE = 'data-widget-hand-over';
+
+/** What a stand-in gets besides the widget's own props. */
+export type StandInExtras<P> = {
+  /** The stand-in's focusable element carries these, so focus and typed text can move to the real widget. */
+  handOverProps: Record<typeof HAND_OVER_ATTRIBUTE, string>;
+  /**
+   * Loads the real widget now (the user reached the field first). `mountWith` are props the real widget mounts
+   * with, e.g. an open dropdown when the stand-in was clicked.
+   */
+  onWanted: (mountWith?: Partial<P>) => void;
+};
+
+export type StandInProps<P> = P & StandInExtras<P>;
+
+export type LazyWidget<P> = ((props: P) => ReactElement) & {
+  /** Starts loading the real widget (idempotent); resolves once it can render. */
+  preload: () => Promise<void>;
+};
+
+/** The focused element and typed text of a stand-in, read just before the real widget replaces it. */
+type HandOver = { focused: boolean; text: string | null; selection: [number, number] | null };
+
+function handOverElement(key: string): HTMLElement | null {
+  for (const element of document.querySelectorAll<HTMLElement>(`[${HAND_OVER_ATTRIBUTE}]`)) {
+    if (element.getAttribute(HAND_OVER_ATTRIBUTE) === key) return element;
+  }
+  return null;
+}
+
+/** Runs `task` once the current commit is over (a resolved promise's turn); returns a cancel. */
+function whenCommitted(task: () => void): () => void {
+  let cancelled = false;
+  void Promise.resolve().then(() => cancelled || task());
+  return () => {
+    cancelled = true;
+  };
+}
+
+function readHandOver(key: string): HandOver | null {
+  const element = handOverElement(key);
+  if (!element) return null;
+  const input = element instanceof HTMLInputElement ? element : null;
+  return {
+    focused: document.activeElement === element,
+    text: input && !input.readOnly ? input.value : null,
+    selection:
+      input && input.selectionStart !== null && input.selectionEnd !== null
+        ? [input.selectionStart, input.selectionEnd]
+        : null,
+  };
+}
+
+/**
+ * Puts the stand-in's typed text into the real widget's input the way typing does (the native value setter, then
+ * an input event, which React's onChange reads), so the widget's own parsing and search run on it; then focus.
+ */
+function applyHandOver(key: string, state: HandOver): void {
+  const element = handOverElement(key);
+  if (!element) return;
+  // Focus first: comboboxes take a change to an unfocused input for autofill, not for typing.
+  if (state.focused) element.focus();
+  if (
+    state.text !== null &&
+    element instanceof HTMLInputElement &&
+    !element.readOnly &&
+    element.value !== state.text
+  ) {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(element, state.text);
+    element.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+  if (state.focused && state.selection && element instanceof HTMLInputElement) {
+    try {
+      element.setSelectionRange(...state.selection);
+    } catch {
+      // Inputs without a text selection (none of today's widgets) keep the caret where focus put it.
+    }
+  }
+}
+
+/**
+ * A widget whose code loads after the first screen: until it arrives, `StandIn` shows in its place with the same
+ * label, size and ARIA, so the form can be read and used and nothing moves when the real widget replaces it. The
+ * real widget loads when the browser is idle after the first render, or at once when the user reaches the stand-in
+ * (`onWanted`); if the stand-in had focus or typed text, the real widget gets them. One loader per widget: every
+ * field of that kind shares the download.
+ */
+export function lazyWidget<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  StandIn: ComponentType<StandInProps<P>>,
+): LazyWidget<P> {
+  let loaded: ComponentType<P> | null = null;
+  let loading: Promise<void> | null = null;
+  const listeners = new Set<() => void>();
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  };
+  const current = () => loaded;
+  const preload = () => {
+    loading ??= load().then(
+      (component) => {
+        loaded = component;
+        for (const listener of listeners) listener();
+      },
+      (error: unknown) => {
+        loading = null; // the next idle time or use asks again
+        throw error;
+      },
+    );
+    return loading;
+  };
+  const preloadQuietly = () => {
+    // A failed download leaves the stand-in working; the next use tries again.
+    preload().catch(() => undefined);
+  };
+
+  function Widget(props: P): ReactElement {
+    const key = useId();
+    const Real = useSyncExternalStore(subscribe, current, current);
+    const [mountWith, setMountWith] = useState<Partial<P>>({});
+    const standInShown = useRef(false);
+    const handOver = useRef<HandOver | null>(null);
+
+    // Read while the stand-in is still in the document: the render that swaps it out.
+    if (Real && standInShown.current && handOver.current === null) {
+      handOver.current = readHandOver(key) ?? { focused: false, text: null, selection: null };
+    }
+    useLayoutEffect(() => {
+      if (!Real) {
+        standInShown.current = true;
+        return;
+      }
+      const state = handOver.current;
+      standInShown.current = false;
+      handOver.current = null;
+      // After the commit, not inside it: the input event must reach the real widget's onChange as a user's would,
+      // and React does not process it that way during a commit (the controlled input is put back).
+      if (state) return whenCommitted(() => applyHandOver(key, state));
+    }, [Real, key]);
+    useEffect(() => (Real ? undefined : whenIdle(preloadQuietly)), [Real]);
+
+    const onWanted = useCallback((patch?: Partial<P>) => {
+      if (patch) setMountWith((previous) => ({ ...previous, ...patch }));
+      preloadQuietly();
+    }, []);
+
+    const handOverProps = { [HAND_OVER_ATTRIBUTE]: key };
+    return Real ? (
+      <Real {...props} {...mountWith} {...handOverProps} />
+    ) : (
+      <StandIn {...props} handOverProps={handOverProps} onWanted={onWanted} />
+    );
+  }
+  return Object.assign(Widget, { preload });
+}
