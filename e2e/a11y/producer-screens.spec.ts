@@ -95,7 +95,7 @@ for (const [size, viewport] of Object.entries(SCREEN_SIZES)) {
       await expect(page.getByText('1 client selected')).toBeVisible();
       await checkState(page, 'clients, one selected');
       await clients
-        .getByRole('button', { name: /^Details:/ })
+        .getByRole('button', { name: /^Details:/, disabled: false })
         .first()
         .click();
       const clientDetail = page.getByRole('dialog', { name: en('producer-details', 'client.title') });
@@ -105,7 +105,7 @@ for (const [size, viewport] of Object.entries(SCREEN_SIZES)) {
       await page.keyboard.press('Escape');
       await expect(clientDetail).toBeHidden();
       await clients
-        .getByRole('button', { name: /^Documents:/ })
+        .getByRole('button', { name: /^Documents:/, disabled: false })
         .first()
         .click();
       const documents = page.getByRole('dialog', { name: en('producer-details', 'documents.title') });
