@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
+import type { PlanDetail } from '@portal/contract';
 import { demoAccount } from '../../apps/server/src/db/seed/demo-accounts.js';
 import { catalogText } from '../catalogs.js';
 import { lastMailTo, nextCode } from '../fixtures/account-flows.js';
+import { pageApi } from '../fixtures/sign-in.js';
 import { siteUrl } from '../sites.js';
 import { expectFocusAtScreenStart, expectVisibleFocus, startsWith, tabTo } from './keyboard.js';
 
@@ -45,8 +47,17 @@ test('client: sign in, My Plan, a plan and its tabs, a statement, sign out — k
   // My Plan: focus on its heading; the first plan row is reached by Tab and opened with Enter.
   const myPlan = page.getByRole('heading', { level: 1, name: en('common', 'client.myPlan') });
   await expectFocusAtScreenStart(page, myPlan);
-  const firstPlan = page.getByRole('table').locator('tbody tr').first();
-  await tabTo(page, firstPlan, 'first plan row');
+  // A plan with monthly statements (read from the API the page uses; the walk itself only presses keys).
+  const { data: plans } = JSON.parse((await pageApi(page, '/b2c/plans')).text) as { data: { id: number }[] };
+  const details = await Promise.all(
+    plans.map(async ({ id }) => JSON.parse((await pageApi(page, `/b2c/plans/${id}`)).text) as PlanDetail),
+  );
+  const withStatements = details.find(
+    (plan) => plan.partyId !== null && plan.stmtMonthOptions.length > 0 && !plan.isTerminated,
+  );
+  if (!withStatements) throw new Error(`${client.login} has no plan with monthly statements`);
+  const planRow = page.getByRole('table').locator('tbody tr', { hasText: withStatements.planNo });
+  await tabTo(page, planRow, `plan ${withStatements.planNo}`);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/b2c\/plan_detail\/\d+/);
   await expectFocusAtScreenStart(
