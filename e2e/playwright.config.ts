@@ -5,6 +5,9 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
 const root = resolve(import.meta.dirname, '..');
 /** The e2e server's data folder (PGlite and mail outbox); set E2E_DATA_DIR to run two suites side by side. */
 export const E2E_DATA_DIR = resolve(root, process.env.E2E_DATA_DIR ?? '.tmp/e2e');
+// Regular expressions on the absolute path: a glob such as 'a11y/**' would also match a checkout folder named a11y.
+const A11Y_SPECS = /[\\/]e2e[\\/]a11y[\\/][^\\/]+\.spec\.ts$/;
+const A11Y_COVERAGE = /[\\/]e2e[\\/]a11y[\\/]route-coverage\.spec\.ts$/;
 
 /**
  * Browser tests drive Debian's Chromium against the built SPA served by the real server on a fresh PGlite database
@@ -42,7 +45,18 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: A11Y_SPECS },
+    // The accessibility specs, and after them the check that they visited every route (route-coverage.spec.ts).
+    // A dependency project runs whole whatever the command line filters: the check always sees every a11y spec.
+    {
+      name: 'a11y',
+      use: { browserName: 'chromium' },
+      testMatch: A11Y_SPECS,
+      testIgnore: A11Y_COVERAGE,
+    },
+    { name: 'a11y-coverage', testMatch: A11Y_COVERAGE, dependencies: ['a11y'] },
+  ],
   webServer: {
     command: `rm -rf '${E2E_DATA_DIR}' && node scripts/build-if-changed.mjs && node apps/server/dist/main.js`,
     cwd: root,

@@ -4,6 +4,7 @@ import { clientUrl, expect, test, text } from '../client/fixtures.js';
 import { demoPlans } from '../client/helpers.js';
 import { expectAccessible, expectFrameDocumentAccessible, SCREEN_SIZES } from '../fixtures/axe.js';
 import { expectFitsWidth } from './layout-checks.js';
+import { failApi } from './screen-states.js';
 
 /**
  * The client area on a desktop and on a phone: axe-core (WCAG 2.x A/AA, no critical or serious finding) on every
@@ -122,6 +123,30 @@ for (const [size, viewport] of Object.entries(SCREEN_SIZES)) {
       await page.getByRole('main').locator('button[type="submit"]').click();
       await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
       await expectAccessible(page, `change password, blank fields, ${size}`);
+    });
+
+    test('load failures of My Plan, a plan, the profile and messages, and Page Not Found in the area', async ({
+      page,
+    }) => {
+      const { withAssets } = await demoPlans(page);
+      for (const [apiPath, path, label] of [
+        ['/b2c/plans', '/b2c', 'my plan'],
+        [`/b2c/plans/${withAssets.id}`, `/b2c/plan_detail/${withAssets.id}`, 'plan detail'],
+        ['/b2c/profile', '/b2c/my_profile', 'profile'],
+        ['/b2c/messages', '/b2c/message', 'messages'],
+      ] as const) {
+        await failApi(page, apiPath);
+        await page.goto(clientUrl('en', path));
+        await expect(page.getByRole('alert').first()).toBeVisible();
+        await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
+        await checkState(page, `${label}, load failure`);
+        await page.unrouteAll();
+      }
+      await page.goto(clientUrl('zh', '/b2c/no_such_screen'));
+      await expect(
+        page.getByRole('heading', { name: text('zh', 'common', 'app.pageNotFound') }),
+      ).toBeVisible();
+      await checkState(page, 'client page not found zh');
     });
   });
 }

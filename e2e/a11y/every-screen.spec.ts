@@ -46,6 +46,7 @@ for (const [size, viewport] of Object.entries(SCREEN_SIZES)) {
       page,
     }) => {
       for (const [site, path] of [
+        ['afs', '/'],
         ['afs', '/login'],
         ['afs', '/zh/login'],
         ['afs', '/kr/login'],

@@ -1,4 +1,5 @@
 import { Alert, Box, Button, Group, Modal, Paper, Select, Stack } from '@mantine/core';
+import { useMounted } from '@mantine/hooks';
 import type { StatementAccount } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -40,6 +41,7 @@ function accountLabel(account: StatementAccount, consolidatedLabel: string): str
  * as one PDF or as a ZIP.
  */
 export function StatementViewer({ opened, onClose, partyId, month: initialMonth }: StatementViewerProps) {
+  const mounted = useMounted();
   const { t } = useTranslation('statements');
   const { language } = useLocale();
   const [selectedParty, setSelectedParty] = useState(partyId);
@@ -79,7 +81,9 @@ export function StatementViewer({ opened, onClose, partyId, month: initialMonth 
 
   return (
     <Modal
-      opened={opened}
+      // Opens one render after mounting: the viewer mounts already open the first time (its code loads then), and
+      // Mantine notes where to give focus back only when `opened` turns true after mounting.
+      opened={mounted && opened}
       onClose={onClose}
       title={t('viewer.title')}
       size="min(1100px, 96vw)"
@@ -101,7 +105,9 @@ export function StatementViewer({ opened, onClose, partyId, month: initialMonth 
             allowDeselect={false}
             disabled={accounts.length === 0}
             w={{ base: '100%', sm: 340 }}
-            data-autofocus
+            // The first field takes focus on opening, but not while it is disabled (accounts loading): focus then
+            // went nowhere and stayed on the page behind the dialog. Mantine falls back to the first control.
+            data-autofocus={accounts.length > 0 || undefined}
             comboboxProps={{ zIndex: 350 }}
           />
           <Select

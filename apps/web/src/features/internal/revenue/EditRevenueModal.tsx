@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { RevenueDetail, RevenueEditField } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BusinessDateInput } from '../../../components/forms/BusinessDateInput';
 import { isApiError } from '../../../lib/api-client';
@@ -25,12 +25,19 @@ import {
 export function EditRevenueButton({ detail }: { detail: RevenueDetail }) {
   const { t } = useTranslation('revenue');
   const [opened, setOpened] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  // The dialog is unmounted when it closes (each opening starts from the revenue as it is now), so Mantine's own
+  // return of focus never runs: without this, Escape or Cancel left keyboard users on the page body.
+  const close = () => {
+    setOpened(false);
+    requestAnimationFrame(() => button.current?.focus());
+  };
   return (
     <>
-      <Button variant="default" onClick={() => setOpened(true)} aria-haspopup="dialog">
+      <Button ref={button} variant="default" onClick={() => setOpened(true)} aria-haspopup="dialog">
         {t('edit.open')}
       </Button>
-      {opened && <EditRevenueModal detail={detail} onClose={() => setOpened(false)} />}
+      {opened && <EditRevenueModal detail={detail} onClose={close} />}
     </>
   );
 }

@@ -179,6 +179,19 @@ describe('edit', () => {
     ]);
   });
 
+  it('gives focus back to Edit when the dialog is left with Escape or Cancel', async () => {
+    openRevenue('/internal/revenues/5/summary', { '/internal/revenues/5': () => revenueDetail() });
+    const edit = await screen.findByRole('button', { name: 'Edit' }, slow);
+    for (const leave of ['Escape', 'Cancel'] as const) {
+      fireEvent.click(edit);
+      const dialog = await screen.findByRole('dialog', { name: 'Edit revenue RV000001' });
+      if (leave === 'Escape') fireEvent.keyDown(dialog, { key: 'Escape' });
+      else fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit revenue RV000001' })).toBeNull());
+      await waitFor(() => expect(edit).toHaveFocus());
+    }
+  });
+
   it('shows a refusal (409) above the form', async () => {
     openRevenue('/internal/revenues/5/summary', {
       '/internal/revenues/5': () => revenueDetail(),

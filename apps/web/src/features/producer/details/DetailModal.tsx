@@ -1,4 +1,5 @@
 import { Group, Modal } from '@mantine/core';
+import { useMounted } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DownloadButton } from '../../../components/download/DownloadButton';
@@ -28,7 +29,11 @@ const PDF_NAMES: Record<DetailKind, string> = {
 export function DetailModal({ kind, id, onClose }: DetailModalProps & { kind: DetailKind }) {
   const { t, i18n } = useTranslation('producer-details');
   const query = useQuery(detailHtmlQuery(kind, i18n.language, id));
-  const opened = id !== null;
+  // Mantine notes the element to give focus back to when `opened` turns true after mounting. This modal mounts
+  // already open the first time a record is opened (its code loads then), so it opens one render later: otherwise
+  // closing that first detail left keyboard users on the page body instead of the row they opened it from.
+  const mounted = useMounted();
+  const opened = mounted && id !== null;
   const pdf = DETAIL_PATHS[kind].pdf;
   return (
     <>

@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import * as React from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/AppProviders';
@@ -56,6 +57,28 @@ describe('detail modals', () => {
     expect(within(dialog).getByRole('button', { name: 'Download PDF' })).toBeEnabled();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('gives focus back to what opened it, also the first time (when its code loads)', slow, async () => {
+    function Opener() {
+      const [id, setId] = React.useState<number | null>(null);
+      return (
+        <>
+          <button type="button" onClick={() => setId(42)}>
+            Open row
+          </button>
+          <PolicyDetailModal id={id} onClose={() => setId(null)} />
+        </>
+      );
+    }
+    show(<Opener />, { '/b2b/policy_detail/42.html': () => html(FRAGMENT) });
+    const opener = screen.getByRole('button', { name: 'Open row' });
+    opener.focus();
+    fireEvent.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'Policy Detail' });
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(opener).toHaveFocus());
   });
 
   it('has no PDF button for a service record', slow, async () => {

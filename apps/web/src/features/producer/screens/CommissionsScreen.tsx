@@ -7,6 +7,7 @@ import {
 } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { ScrollableTable } from '../../../components/data-table/ScrollableTable';
 import { DownloadButton } from '../../../components/download/DownloadButton';
 import { FetchError } from '../../../components/FetchError';
 import { LoadingState } from '../../../components/LoadingState';
@@ -62,7 +63,8 @@ function MonthCard({ producerId, entry }: { producerId: number; entry: Commissio
       <Title order={2} size="h4" id={id} mb="sm">
         {heading}
       </Title>
-      <Table.ScrollContainer minWidth={480}>
+      {/* A phone scrolls the table sideways: a named region in the Tab order then, so a keyboard can scroll it. */}
+      <ScrollableTable caption={heading} minWidth={480}>
         <Table aria-labelledby={id} verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
@@ -77,7 +79,7 @@ function MonthCard({ producerId, entry }: { producerId: number; entry: Commissio
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollableTable>
     </Card>
   );
 }
