@@ -79,8 +79,10 @@ let wanted: Language | undefined;
 export async function switchLanguage(language: Language): Promise<void> {
   wanted = language;
   await loadEagerCatalogs(language);
-  // Two quick switches: the later one wins even when its catalogs arrive first.
-  if (wanted === language && i18n.language !== language) await i18n.changeLanguage(language);
+  // Two quick switches: the later one wins even when its catalogs arrive first. Called even when i18n.language is
+  // already this one: an earlier switch may still be under way (i18n.language not yet changed), and only a newer
+  // changeLanguage makes i18next drop it.
+  if (wanted === language) await i18n.changeLanguage(language);
 }
 
 export { i18n };
