@@ -1,5 +1,6 @@
-import { type Language, SITE_ACCENT, SITE_LANGUAGES, type SiteInfo } from '@portal/contract';
+import { type Language, SITE_LANGUAGES, type SiteInfo } from '@portal/contract';
 import type { ReactNode } from 'react';
+import { LogoMark, logoLabel } from '../components/LogoMark';
 import type { LegalKind } from '../components/legal/legal-types';
 import { pathInLanguage } from '../lib/locale';
 import { siteLinks } from '../lib/site';
@@ -66,39 +67,17 @@ export function LoginFrame({
   );
 }
 
-/** The SPA's text logo (components/SiteLogo.tsx), drawn the same way: no image request, and it prints. */
+/** The site's logo (components/LogoMark.tsx, as the SPA's SiteLogo draws it) as a link to the login page. */
 function SiteLogo({ site, href }: { site: SiteInfo; href: string }) {
   const { t } = useT();
-  const accent = SITE_ACCENT[site.siteCode];
-  const label = site.siteShortName || site.siteCode.toUpperCase();
-  const width = 48 + label.length * 17;
+  const label = logoLabel(site);
   return (
     <a href={href} style={{ display: 'inline-flex' }}>
       {/* The name starts with the logo's visible letters, so a voice user saying "click AFS" reaches it (WCAG 2.5.3). */}
       <span className="visually-hidden">
         {t('header.home', { logoText: label, siteName: site.siteName })}
       </span>
-      <svg height={36} viewBox={`0 0 ${width} 40`} role="img" aria-hidden="true" focusable="false">
-        <rect x="2" y="4" width="32" height="32" rx="7" fill={accent} />
-        <path
-          d="M10 28l8-16 8 16M13 22h10"
-          stroke="#fff"
-          strokeWidth="2.6"
-          fill="none"
-          strokeLinecap="round"
-        />
-        <text
-          x="42"
-          y="28"
-          fill={accent}
-          fontFamily="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
-          fontSize="22"
-          fontWeight="700"
-          letterSpacing="0.5"
-        >
-          {label}
-        </text>
-      </svg>
+      <LogoMark site={site} />
     </a>
   );
 }
