@@ -1,6 +1,6 @@
 import { meResponseSchema } from '@portal/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema/index.js';
 import { demoAccount } from '../../db/seed/demo-accounts.js';
 import { loadUserSummary } from '../../plugins/session/current-user.js';
@@ -10,36 +10,18 @@ import { findSession } from '../../plugins/session/queries.js';
 import { randomToken, sha256 } from '../../plugins/session/tokens.js';
 import { ApiAgent } from '../../testing/http.js';
 import { signInAs } from '../../testing/sessions.js';
+import { logStatements } from '../../testing/statement-log.js';
 import { createTestApp, type TestContext } from '../../testing/test-app.js';
 
 let t: TestContext;
-/** Every statement the portal's database client ran, in order (PGlite or the node-postgres pool alike). */
-let statements: string[] = [];
+let log: ReturnType<typeof logStatements>;
 beforeAll(async () => {
   t = await createTestApp();
-  // Drizzle sends every statement, prepared or not, through its client's query(); count there.
-  const client = (
-    t.database.db as unknown as { session: { client: { query: (...a: unknown[]) => unknown } } }
-  ).session.client;
-  const query = client.query;
-  client.query = function (this: unknown, ...args: unknown[]) {
-    const [first] = args;
-    const text = typeof first === 'string' ? first : (first as { text?: string }).text;
-    statements.push(text ?? '');
-    return query.apply(this, args);
-  };
+  log = logStatements(t.database);
 });
 afterAll(() => t.close());
-beforeEach(() => {
-  statements = [];
-});
 
-/** The statements one call sent, leaving out the job queue's polling, which shares the pool on PostgreSQL. */
-async function statementsOf(call: () => Promise<unknown>) {
-  statements = [];
-  await call();
-  return statements.filter((text) => !text.includes('pgboss'));
-}
+const statementsOf = (call: () => Promise<unknown>) => log.since(call);
 
 /** What the separate summary queries (still used by sign-in answers) say about the agent's session. */
 async function summaryByOldPath(agent: ApiAgent) {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccount } from '../../db/seed/demo-accounts.js';
 import { ApiAgent } from '../../testing/http.js';
 import { signInAs } from '../../testing/sessions.js';
+import { logStatements } from '../../testing/statement-log.js';
 import { createTestApp, type TestContext } from '../../testing/test-app.js';
 
 /*
@@ -10,26 +11,17 @@ import { createTestApp, type TestContext } from '../../testing/test-app.js';
  */
 
 let t: TestContext;
-let sessionReads = 0;
+let log: ReturnType<typeof logStatements>;
 beforeAll(async () => {
   t = await createTestApp();
-  const client = (
-    t.database.db as unknown as { session: { client: { query: (...a: unknown[]) => unknown } } }
-  ).session.client;
-  const query = client.query;
-  client.query = function (this: unknown, ...args: unknown[]) {
-    const [first] = args;
-    const text = typeof first === 'string' ? first : ((first as { text?: string }).text ?? '');
-    if (/from "sessions"/.test(text)) sessionReads++;
-    return query.apply(this, args);
-  };
+  log = logStatements(t.database);
 });
 afterAll(() => t.close());
 
+/** How many times one `/me` read the session from the database. */
 async function sessionReadsOf(agent: ApiAgent) {
-  const before = sessionReads;
-  expect((await agent.get('/me')).statusCode).toBe(200);
-  return sessionReads - before;
+  const sent = await log.since(async () => expect((await agent.get('/me')).statusCode).toBe(200));
+  return sent.filter((text) => /from "sessions"/.test(text)).length;
 }
 
 describe('the session cache when its listener connection is lost', () => {

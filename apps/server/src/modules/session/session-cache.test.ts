@@ -6,6 +6,7 @@ import { demoAccount } from '../../db/seed/demo-accounts.js';
 import { sha256 } from '../../plugins/session/tokens.js';
 import { ApiAgent } from '../../testing/http.js';
 import { signInAs } from '../../testing/sessions.js';
+import { logStatements } from '../../testing/statement-log.js';
 import { createTestApp, type TestContext } from '../../testing/test-app.js';
 
 /*
@@ -14,31 +15,13 @@ import { createTestApp, type TestContext } from '../../testing/test-app.js';
  */
 
 let t: TestContext;
-let statements: string[] = [];
-/** Drizzle sends every statement, prepared or not, through its client's query(): record them there. */
-function recordStatements(context: TestContext) {
-  const client = (
-    context.database.db as unknown as { session: { client: { query: (...a: unknown[]) => unknown } } }
-  ).session.client;
-  const query = client.query;
-  client.query = function (this: unknown, ...args: unknown[]) {
-    const [first] = args;
-    statements.push(typeof first === 'string' ? first : ((first as { text?: string }).text ?? ''));
-    return query.apply(this, args);
-  };
-}
+let statementsOf: (call: () => Promise<unknown>) => Promise<string[]>;
 beforeAll(async () => {
   t = await createTestApp();
-  recordStatements(t);
+  const log = logStatements(t.database);
+  statementsOf = (call) => log.since(call);
 });
 afterAll(() => t.close());
-
-/** The statements a call sent, leaving out the job queue's polling (it shares the pool on PostgreSQL). */
-async function statementsOf(call: () => Promise<unknown>) {
-  statements = [];
-  await call();
-  return statements.filter((text) => !text.includes('pgboss'));
-}
 
 const me = async (agent: ApiAgent) => meResponseSchema.parse((await agent.get('/me')).json());
 
@@ -189,7 +172,8 @@ describe('with SESSION_CACHE=off', () => {
   let off: TestContext;
   beforeAll(async () => {
     off = await createTestApp({ SESSION_CACHE: 'off' });
-    recordStatements(off);
+    const log = logStatements(off.database);
+    statementsOf = (call) => log.since(call);
   });
   afterAll(() => off.close());
 
