@@ -2,6 +2,7 @@ import { STAFF_MENU_TYPES, type StaffMenuEntry } from '@portal/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { staffMenusOf } from '../plugins/session/queries.js';
+import { forgetSessionsEverywhere } from '../plugins/session/session-cache.js';
 import type { Db } from './client.js';
 import { auditLog, staff, staffMenuPermissions, users } from './schema/index.js';
 import { STAFF_MENUS } from './seed/demo-org.js';
@@ -92,7 +93,7 @@ async function changeMenus(
   next: (current: StaffMenuEntry[]) => StaffMenuEntry[],
 ): Promise<MenuChange> {
   const member = await findStaff(db, login);
-  return db.transaction(async (tx) => {
+  const change = await db.transaction(async (tx) => {
     await tx.select({ id: staff.id }).from(staff).where(eq(staff.id, member.staffId)).for('update');
     const before = await staffMenusOf(tx, member.staffId);
     const after = parseMenuList(next(before));
@@ -120,6 +121,9 @@ async function changeMenus(
     });
     return { login: member.login, changed: true, before, after };
   });
+  // /me shows the menus from the session cache: this process forgets them now, the others on the trigger's notice.
+  if (change.changed) forgetSessionsEverywhere({ staffId: member.staffId });
+  return change;
 }
 
 /** `set`: the member's rows become exactly `entries`, in that order. */
