@@ -46,7 +46,7 @@ test('client: sign in, My Plan, a plan and its tabs, a statement, sign out — k
 
   // My Plan: focus on its heading; the first plan row is reached by Tab and opened with Enter.
   const myPlan = page.getByRole('heading', { level: 1, name: en('common', 'client.myPlan') });
-  await expectFocusAtScreenStart(page, myPlan);
+  await expectFocusAtScreenStart(page, myPlan, { newDocument: true });
   // A plan with monthly statements (read from the API the page uses; the walk itself only presses keys).
   const { data: plans } = JSON.parse((await pageApi(page, '/b2c/plans')).text) as { data: { id: number }[] };
   const details = await Promise.all(

@@ -22,10 +22,11 @@ test('producer: sign in, New Business search, policy detail, export, team tree â
   await page.goto(siteUrl('afs', '/login'));
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
-  // Each area is a radio button of its own in the Tab order: Tab to Advisor, Space chooses it.
+  // The area choice is one Tab stop (the chosen area); an arrow key moves to Advisor and chooses it.
+  const clientArea = page.getByRole('radio', { name: new RegExp(`^${en('public', 'login.areaClient')}`) });
   const advisor = page.getByRole('radio', { name: new RegExp(`^${en('public', 'login.areaProducer')}`) });
-  await tabTo(page, advisor, 'Advisor choice');
-  await page.keyboard.press('Space');
+  await tabTo(page, clientArea, 'area choice');
+  await page.keyboard.press('ArrowRight');
   await expect(advisor).toBeChecked();
   await expect(advisor).toBeFocused();
   await expectVisibleFocus(page, 'Advisor choice, chosen');
@@ -40,6 +41,7 @@ test('producer: sign in, New Business search, policy detail, export, team tree â
   await expectFocusAtScreenStart(
     page,
     page.getByRole('heading', { level: 1, name: en('common', 'producer.newBusiness') }),
+    { newDocument: true },
   );
 
   // Stage: every stage, then Search.
