@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import { parseLanguage } from '@portal/contract';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -25,10 +25,14 @@ import { sessionPlugin } from './plugins/session/plugin.js';
 import { registerSpa } from './plugins/spa.js';
 import { createRenderPool } from './render-pool/pool.js';
 
-/** One registered route: the authorization matrix (testing/authorization-matrix) needs an entry for each. */
+/**
+ * One registered route, one per method: the authorization matrix (testing/authorization-matrix) needs an entry for
+ * each, and the fuzz tests (security/) walk their zod schemas.
+ */
 export interface RegisteredRoute {
   method: string;
   url: string;
+  schema?: FastifySchema;
 }
 
 declare module 'fastify' {
@@ -44,8 +48,6 @@ export interface AppDeps {
   /** Clock for sessions and tokens; tests move it. */
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
-  /** Called with every route as it is registered (its URL, method and zod schemas): the fuzz tests walk this table. */
-  onRoute?: (route: RouteOptions) => void;
 }
 
 /** A hop count trusts that many proxies nearest the server (proxy-addr semantics). */
@@ -100,13 +102,7 @@ export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Reco
 }
 
 /** Builds the whole server: plugins, then the API under `{basePath}/{lang}/api`, then the SPA. No side effects. */
-export async function buildApp({
-  config,
-  database,
-  now,
-  logger,
-  onRoute,
-}: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, now, logger }: AppDeps): Promise<FastifyInstance> {
   const securityHeaders = await helmetHeaders(helmetOptions(config));
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
@@ -123,10 +119,10 @@ export async function buildApp({
   // First, so it sees every route, including those of plugins registered below and the automatic HEAD routes.
   const routeTable: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+    for (const method of [route.method].flat())
+      routeTable.push({ method, url: route.url, schema: route.schema });
   });
   app.decorate('routeTable', routeTable);
-  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   acceptEmptyJsonBodies(app);

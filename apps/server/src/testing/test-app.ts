@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
-import { type AppDeps, buildApp } from '../app.js';
+import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { adminQuery, databaseUrl, engineUnderTest, TEST_DB_PREFIX } from './engines.js';
@@ -33,14 +33,11 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
   return { database, drop: () => adminQuery(baseUrl, `drop database if exists ${name} with (force)`) };
 }
 
-export async function createTestApp(
-  env: Record<string, string> = {},
-  options: Pick<AppDeps, 'onRoute'> = {},
-): Promise<TestContext> {
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
   const { database, drop } = await openTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...env });
   const clock = { now: new Date() };
-  const app = await buildApp({ config, database, now: () => clock.now, logger: false, ...options });
+  const app = await buildApp({ config, database, now: () => clock.now, logger: false });
   await app.ready();
   return {
     app,

@@ -1,6 +1,6 @@
 import { REPORT_DEFINITIONS, REPORT_PATHS, reportTypeCriterion } from '@portal/contract';
-import type { RouteOptions } from 'fastify';
 import type { z } from 'zod';
+import type { RegisteredRoute } from '../../app.js';
 
 export type Part = 'params' | 'querystring' | 'body';
 export type Principal = 'anonymous' | 'client' | 'producer' | 'staff';
@@ -86,7 +86,7 @@ const REPORT_ROUTES = new Set<string>([REPORT_PATHS.preview, REPORT_PATHS.export
  * fields taken from its own params, querystring and body schemas. Health, the OpenAPI document and the SPA are not
  * API routes and take no input.
  */
-export function fuzzRoutes(registered: RouteOptions[], basePath: string): FuzzRoute[] {
+export function fuzzRoutes(registered: readonly RegisteredRoute[], basePath: string): FuzzRoute[] {
   const apiPrefix = `${basePath}/:lang/api`;
   const publicPrefix = `${basePath}/api/public/`;
   const routes: FuzzRoute[] = [];
