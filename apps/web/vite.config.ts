@@ -2,6 +2,8 @@ import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { firstScreenChunkName } from './build/area-chunks.ts';
+import { directPackageImports } from './build/direct-imports.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -114,7 +116,17 @@ export default defineConfig(({ mode }) => {
   return {
     root: webRoot,
     base,
-    plugins: [react(), scrollAreaMergeRefs(), appShellShims(), chunkModules(), loginPage(base)],
+    plugins: [
+      react(),
+      scrollAreaMergeRefs(),
+      appShellShims(),
+      directPackageImports(
+        ['@mantine/core', '@mantine/hooks', '@mantine/notifications', '@mantine/dates'],
+        fileURLToPath(new URL('./src/main.tsx', import.meta.url)),
+      ),
+      chunkModules(),
+      loginPage(base),
+    ],
     build: {
       outDir: 'dist',
       emptyOutDir: true,
@@ -153,6 +165,13 @@ export default defineConfig(({ mode }) => {
               {
                 name: 'vendor-data',
                 test: /node_modules[\\/](@tanstack|i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/,
+              },
+              // The SPA's shell and each area's first screen in a few files rather than dozens
+              // (build/area-chunks.ts). Dependencies stay where their own rule puts them.
+              {
+                name: firstScreenChunkName(),
+                debugName: 'shell-and-first-screens',
+                includeDependenciesRecursively: false,
               },
             ],
           },

@@ -11,7 +11,7 @@ export default defineConfig({
     name: 'web',
     root: webRoot,
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'build/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
     css: false,
     testTimeout: 30_000,

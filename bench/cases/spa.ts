@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -7,7 +7,6 @@ import { type Browser, chromium } from 'playwright-core';
 import { build } from 'vite';
 import { precompress } from '../baselines/precompress.js';
 import type { BenchContext, CaseOutput, Check } from '../context.js';
-import { median, type Ratio } from '../http-load.js';
 import { BASE_PATH, httpRequest, type PortalUser } from '../portal-session.js';
 import { BENCH_TMP, ROOT } from '../processes.js';
 
@@ -51,6 +50,8 @@ interface Transfer {
   jsKb: number;
   cssKb: number;
   assets: string[];
+  /** Bytes on the wire per asset, in the order they finished: what to read when a screen is over its budget. */
+  sizes: { url: string; bytes: number }[];
   finalPath: string;
 }
 
@@ -75,6 +76,7 @@ async function firstVisit(browser: Browser, url: string, session?: PortalUser): 
     const urls = new Map<string, string>();
     const bytes = { js: 0, css: 0 };
     const assets: string[] = [];
+    const sizes: { url: string; bytes: number }[] = [];
     cdp.on('Network.responseReceived', (event) => urls.set(event.requestId, event.response.url));
     cdp.on('Network.loadingFinished', (event) => {
       const resource = urls.get(event.requestId);
@@ -84,12 +86,14 @@ async function firstVisit(browser: Browser, url: string, session?: PortalUser): 
       else if (path.endsWith('.css')) bytes.css += event.encodedDataLength;
       else return;
       assets.push(resource);
+      sizes.push({ url: path, bytes: event.encodedDataLength });
     });
     await page.goto(url, { waitUntil: 'networkidle', timeout: 60_000 });
     return {
       jsKb: bytes.js / 1024,
       cssKb: bytes.css / 1024,
       assets,
+      sizes,
       finalPath: new URL(page.url()).pathname,
     };
   } finally {
@@ -97,15 +101,42 @@ async function firstVisit(browser: Browser, url: string, session?: PortalUser): 
   }
 }
 
-/** Lighthouse's mobile performance score (default config: simulated throttling), median of `runs`, 0–100. */
-async function lighthouseScore(url: string, runs: number, headers?: Record<string, string>): Promise<number> {
+/** A page's label as part of a file name under .tmp/bench. */
+const fileLabel = (label: string) =>
+  label
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/-$/, '')
+    .toLowerCase();
+
+/** The metrics behind Lighthouse's performance score (ms, CLS unitless): what to read when a score is low. */
+const LIGHTHOUSE_METRICS = {
+  FCP: 'first-contentful-paint',
+  LCP: 'largest-contentful-paint',
+  TBT: 'total-blocking-time',
+  SI: 'speed-index',
+  CLS: 'cumulative-layout-shift',
+} as const;
+
+interface LighthouseRun {
+  score: number;
+  /** Lighthouse's whole result, written beside the bench's logs for reading the diagnostics. */
+  report: unknown;
+  metrics: Record<keyof typeof LIGHTHOUSE_METRICS, number>;
+}
+
+/** Lighthouse's mobile performance (default config: simulated throttling): the median run of `runs` by score. */
+async function lighthouseRun(
+  url: string,
+  runs: number,
+  headers?: Record<string, string>,
+): Promise<LighthouseRun> {
   const expectedPath = new URL(url).pathname;
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
   });
   try {
-    const scores: number[] = [];
+    const results: LighthouseRun[] = [];
     for (let i = 0; i < runs; i++) {
       const result = await lighthouse(url, {
         port: chrome.port,
@@ -120,12 +151,40 @@ async function lighthouseScore(url: string, runs: number, headers?: Record<strin
       // A signed-in page that fell back to the login form would score the wrong page.
       const landed = new URL(lhr.finalDisplayedUrl).pathname;
       if (!landed.startsWith(expectedPath)) throw new Error(`lighthouse ${url} ended on ${landed}`);
-      scores.push(Math.round((lhr.categories.performance?.score ?? 0) * 100));
+      const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      results.push({
+        score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        report: lhr,
+        metrics: {
+          FCP: metric(LIGHTHOUSE_METRICS.FCP),
+          LCP: metric(LIGHTHOUSE_METRICS.LCP),
+          TBT: metric(LIGHTHOUSE_METRICS.TBT),
+          SI: metric(LIGHTHOUSE_METRICS.SI),
+          CLS: metric(LIGHTHOUSE_METRICS.CLS),
+        },
+      });
     }
-    return median(scores);
+    results.sort((a, b) => a.score - b.score);
+    const middle = results[Math.floor(results.length / 2)];
+    if (!middle) throw new Error(`lighthouse ${url}: no run`);
+    return middle;
   } finally {
     chrome.kill();
   }
+}
+
+/** One row of the Lighthouse table: the score and its metrics, rounded as Lighthouse's report shows them. */
+function lighthouseRow(page: string, run: LighthouseRun): Record<string, unknown> {
+  const { FCP, LCP, TBT, SI, CLS } = run.metrics;
+  return {
+    page,
+    score: run.score,
+    fcpMs: Math.round(FCP),
+    lcpMs: Math.round(LCP),
+    tbtMs: Math.round(TBT),
+    siMs: Math.round(SI),
+    cls: CLS.toFixed(3),
+  };
 }
 
 /** content-encoding br and an immutable cache on one hashed asset, fetched as a browser would. */
@@ -195,6 +254,10 @@ export async function spaCases(
         // A redirect to the login page would measure the wrong screen.
         if (!visit.finalPath.startsWith(expectedPath))
           throw new Error(`${label}: ${url} ended on ${visit.finalPath}, not ${expectedPath}`);
+        writeFileSync(
+          join(BENCH_TMP, `spa-assets-${fileLabel(label)}.json`),
+          JSON.stringify(visit.sizes, null, 1),
+        );
         rows.push({
           page: label,
           jsKb: visit.jsKb.toFixed(1),
@@ -227,25 +290,31 @@ export async function spaCases(
     }
   }
   if (only.has('lighthouse')) {
-    const bareScore = await lighthouseScore(bareUrl, lighthouseRuns);
+    const bare = await lighthouseRun(bareUrl, lighthouseRuns);
+    const rows = [lighthouseRow('bare React', bare)];
     const pages: [string, string, Record<string, string> | undefined][] = [
       ['login', loginUrl, undefined],
       ['client My Plan (signed in)', myPlanUrl, { Cookie: ctx.users.client.cookie }],
     ];
     for (const [label, url, headers] of pages) {
-      const score = await lighthouseScore(url, lighthouseRuns, headers);
-      const row: Ratio = {
+      const run = await lighthouseRun(url, lighthouseRuns, headers);
+      rows.push(lighthouseRow(label, run));
+      writeFileSync(join(BENCH_TMP, `lighthouse-${fileLabel(label)}.json`), JSON.stringify(run.report));
+      out.ratios.push({
         name: `Lighthouse mobile performance, ${label} (absolute score; bare page beside)`,
-        portal: score,
-        baseline: bareScore,
+        portal: run.score,
+        baseline: bare.score,
         unit: 'score',
-        ratio: score,
+        ratio: run.score,
         target: { op: 'min', value: LIGHTHOUSE_TARGET },
         judged: true,
         note: `median of ${lighthouseRuns}`,
-      };
-      out.ratios.push(row);
+      });
     }
+    out.tables?.push({
+      title: 'Lighthouse mobile, the median run of each page (simulated throttling)',
+      rows,
+    });
   }
   return out;
 }

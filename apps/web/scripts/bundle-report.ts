@@ -90,7 +90,7 @@ function heaviestPackages(files: readonly string[], limit: number): [string, num
 
 const failures: string[] = [];
 const report = ROUTES.map((route) => {
-  const graph = routeGraph(manifest, route.lazyRoots, route.optionalRoots, route.entry);
+  const graph = routeGraph(manifest, route.lazyRoots, route.optionalRoots, route.entry, moduleIdsByFile);
   const js = total(graph.js);
   const css = total(graph.css);
   const all = { raw: js.raw + css.raw, gzip: js.gzip + css.gzip, brotli: js.brotli + css.brotli };

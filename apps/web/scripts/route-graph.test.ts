@@ -49,6 +49,26 @@ describe('routeGraph', () => {
     expect(() => routeGraph(manifest, ['src/Gone.tsx'])).toThrow('src/Gone.tsx');
   });
 
+  it('finds a root the build grouped into a named chunk through the modules of each file', () => {
+    const grouped: Manifest = {
+      'index.html': { file: 'assets/index-a.js', isEntry: true, imports: ['_vendor.js'] },
+      '_vendor.js': { file: 'assets/vendor-b.js' },
+      '_first-client.js': {
+        file: 'assets/first-client-h.js',
+        imports: ['_vendor.js'],
+        css: ['assets/fc.css'],
+      },
+    };
+    const modulesByFile = { 'assets/first-client-h.js': ['src/Layout.tsx', 'src/Plan.tsx'] };
+    expect(routeGraph(grouped, ['src/Plan.tsx'], [], 'index.html', modulesByFile)).toEqual({
+      js: ['assets/index-a.js', 'assets/vendor-b.js', 'assets/first-client-h.js'],
+      css: ['assets/fc.css'],
+    });
+    expect(() => routeGraph(grouped, ['src/Gone.tsx'], [], 'index.html', modulesByFile)).toThrow(
+      'src/Gone.tsx',
+    );
+  });
+
   it('takes optional roots when the build has them and skips them otherwise', () => {
     expect(routeGraph(manifest, [], ['src/Later.tsx', 'src/Gone.tsx']).js).toEqual([
       'assets/index-a.js',

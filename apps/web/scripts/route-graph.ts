@@ -83,7 +83,22 @@ export const ROUTES: RouteSpec[] = [
 ];
 
 /**
- * Every JS and CSS file a route loads, each once, entry first. Throws when a root is missing from the manifest, so
+ * The manifest key of the chunk holding `root`: its own key, or, when the build grouped the module into a named chunk
+ * (build/area-chunks.ts puts each first screen's layout and screen into `first-…` chunks), the key of the chunk whose
+ * modules include it (`modulesByFile`, from `.vite/chunk-modules.json`). Undefined when the build has neither.
+ */
+export function manifestKeyOf(
+  manifest: Manifest,
+  root: string,
+  modulesByFile: Record<string, readonly string[]> = {},
+): string | undefined {
+  if (manifest[root]) return root;
+  const file = Object.keys(modulesByFile).find((name) => modulesByFile[name]?.includes(root));
+  return file === undefined ? undefined : Object.keys(manifest).find((key) => manifest[key]?.file === file);
+}
+
+/**
+ * Every JS and CSS file a route loads, each once, entry first. Throws when a root is missing from the build, so
  * a renamed screen fails the report instead of silently measuring less.
  */
 export function routeGraph(
@@ -91,6 +106,7 @@ export function routeGraph(
   lazyRoots: readonly string[],
   optionalRoots: readonly string[] = [],
   entry = SPA_ENTRY,
+  modulesByFile: Record<string, readonly string[]> = {},
 ): RouteGraph {
   const js: string[] = [];
   const css: string[] = [];
@@ -105,8 +121,11 @@ export function routeGraph(
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit(entry);
-  for (const root of lazyRoots) visit(root);
-  for (const root of optionalRoots) if (manifest[root]) visit(root);
+  for (const root of lazyRoots) visit(manifestKeyOf(manifest, root, modulesByFile) ?? root);
+  for (const root of optionalRoots) {
+    const key = manifestKeyOf(manifest, root, modulesByFile);
+    if (key) visit(key);
+  }
   return { js, css };
 }
 

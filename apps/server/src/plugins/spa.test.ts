@@ -5,6 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompress } from '../../../../scripts/precompress.mjs';
 import { createTestApp, type TestContext } from '../testing/test-app.js';
+import { DOCUMENT_ONLY_HEADERS } from './spa.js';
 
 /**
  * A built SPA precompressed by the build's own script: an index.html and a hashed script large enough to be
@@ -210,6 +211,24 @@ describe('precompressed files', () => {
       }
     },
   );
+
+  it('a hashed asset keeps the subresource security headers and drops the document-only ones', async () => {
+    const page = await get('/angel/face/b2c', 'br');
+    for (const url of [ASSET, '/angel/face/assets/small-Q1.css']) {
+      const asset = await get(url, 'br');
+      expect(asset.statusCode).toBe(200);
+      for (const name of ['x-content-type-options', 'cross-origin-resource-policy', 'referrer-policy']) {
+        expect(asset.headers[name], `${url} ${name}`).toBe(page.headers[name]);
+        expect(asset.headers[name], `${url} ${name}`).toBeTruthy();
+      }
+      for (const name of DOCUMENT_ONLY_HEADERS) {
+        expect(page.headers[name], `page ${name}`).toBeTruthy();
+        expect(asset.headers[name], `${url} ${name}`).toBeUndefined();
+      }
+    }
+    // The page that loads them keeps the whole set, CSP first among them.
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+  });
 
   it('a file without a .br copy falls back to its .gz, then to the plain file', async () => {
     const gzip = await get(GZIP_ONLY, 'br, gzip');

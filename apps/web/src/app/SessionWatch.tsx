@@ -1,11 +1,15 @@
-import type { MeResponse } from '@portal/contract';
+import type { MeResponse, SessionTiming } from '@portal/contract';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { fetchMe, onUnauthenticated } from '../lib/api-client';
 import { forgetSignedInData, meQueryOptions, sessionKeys } from '../lib/session';
 import { isSignedIn, markSessionEnded, signedOutMe } from '../lib/session-expiry';
+import { useIdleWarning } from './useIdleWarning';
 
-const IdleWarning = lazy(() => import('./IdleWarning'));
+const loadIdleWarning = () => import('./IdleWarning');
+const IdleWarning = lazy(loadIdleWarning);
+/** The dialog's code starts loading this long before the warning is due. */
+const DIALOG_LEAD_MS = 60_000;
 
 /**
  * The server no longer knows the session: the page forgets it at once. The route guards then send the person to
@@ -36,9 +40,29 @@ export function SessionWatch() {
   useEffect(() => onUnauthenticated(() => endSession(queryClient)), [queryClient]);
   const me = useQuery(meQueryOptions).data;
   if (!isSignedIn(me)) return null;
+  return <IdleWatch initial={me?.session ?? null} />;
+}
+
+/** The warning's timing runs with the page; the dialog's code arrives a minute before it is due. */
+function IdleWatch({ initial }: { initial: SessionTiming | null }) {
+  const warning = useIdleWarning(initial);
+  const { warnsAt, endsAt } = warning;
+  useEffect(() => {
+    if (warnsAt === null) return;
+    const preload = setTimeout(
+      () => void loadIdleWarning().catch(() => undefined),
+      Math.max(0, warnsAt - Date.now() - DIALOG_LEAD_MS),
+    );
+    return () => clearTimeout(preload);
+  }, [warnsAt]);
+  if (endsAt === null) return null;
   return (
     <Suspense fallback={null}>
-      <IdleWarning initial={me?.session ?? null} />
+      <IdleWarning
+        secondsLeft={(endsAt - warning.now) / 1000}
+        extending={warning.extending}
+        onStaySignedIn={() => void warning.staySignedIn()}
+      />
     </Suspense>
   );
 }

@@ -11,10 +11,18 @@ import { UserMenuButtonContent } from './UserMenuButtonContent';
  * floating-ui, so they load after the first screen (ProducerHeaders.tsx draws their stand-ins until then).
  */
 
-export type TeamTreeButtonProps = { onOpenTeamTree: () => void };
+export type TeamTreeButtonProps = {
+  onOpenTeamTree: () => void;
+  /** The pointer or focus reached the button: the drawer's code can start loading before the click. */
+  onTeamTreeIntent: () => void;
+};
 
 /** The sitemap button that opens the team tree, with its name as a tooltip. */
-export function TeamTreeButtonWithTooltip({ onOpenTeamTree, ...handOver }: TeamTreeButtonProps) {
+export function TeamTreeButtonWithTooltip({
+  onOpenTeamTree,
+  onTeamTreeIntent,
+  ...handOver
+}: TeamTreeButtonProps) {
   const { t } = useTranslation();
   return (
     <Tooltip label={t('producer.openTeamTree')}>
@@ -24,6 +32,8 @@ export function TeamTreeButtonWithTooltip({ onOpenTeamTree, ...handOver }: TeamT
         size="lg"
         aria-label={t('producer.openTeamTree')}
         onClick={onOpenTeamTree}
+        onPointerEnter={onTeamTreeIntent}
+        onFocus={onTeamTreeIntent}
       >
         <SitemapIcon />
       </ActionIcon>

@@ -17,6 +17,7 @@ export interface ProducerHeaderProps {
   navOpened: boolean;
   onToggleNav: () => void;
   onOpenTeamTree: () => void;
+  onTeamTreeIntent: () => void;
 }
 
 function NavToggle({ navOpened, onToggleNav }: Pick<ProducerHeaderProps, 'navOpened' | 'onToggleNav'>) {
@@ -35,9 +36,14 @@ function NavToggle({ navOpened, onToggleNav }: Pick<ProducerHeaderProps, 'navOpe
 /** Until Tooltip's code arrives: the same button, without the tooltip (it loads on hover or focus). */
 function TeamTreeButtonStandIn({
   onOpenTeamTree,
+  onTeamTreeIntent,
   handOverProps,
   onWanted,
 }: StandInProps<TeamTreeButtonProps>) {
+  const intent = () => {
+    onWanted();
+    onTeamTreeIntent();
+  };
   const { t } = useTranslation();
   return (
     <ActionIcon
@@ -46,8 +52,8 @@ function TeamTreeButtonStandIn({
       size="lg"
       aria-label={t('producer.openTeamTree')}
       onClick={onOpenTeamTree}
-      onPointerEnter={() => onWanted()}
-      onFocus={() => onWanted()}
+      onPointerEnter={intent}
+      onFocus={intent}
     >
       <SitemapIcon />
     </ActionIcon>
@@ -71,6 +77,7 @@ function UserMenuStandIn({ handOverProps, onWanted }: StandInProps<UserMenuProps
       aria-expanded={false}
       px="xs"
       py={4}
+      onPointerEnter={() => onWanted()}
       onClick={() => onWanted({ defaultOpened: true })}
     >
       <UserMenuButtonContent />
@@ -93,7 +100,7 @@ export function AbsgProducerHeader(props: ProducerHeaderProps) {
         <SiteLogo to="/b2b" />
       </Group>
       <Group gap="sm" wrap="nowrap">
-        <TeamTreeButton onOpenTeamTree={props.onOpenTeamTree} />
+        <TeamTreeButton onOpenTeamTree={props.onOpenTeamTree} onTeamTreeIntent={props.onTeamTreeIntent} />
         <UserMenu />
       </Group>
     </Group>
@@ -159,7 +166,7 @@ export function PartnerSiteHeader(props: ProducerHeaderProps) {
         <Text size="sm" c="dimmed" visibleFrom="md">
           {producer?.fullName || producer?.name}
         </Text>
-        <TeamTreeButton onOpenTeamTree={props.onOpenTeamTree} />
+        <TeamTreeButton onOpenTeamTree={props.onOpenTeamTree} onTeamTreeIntent={props.onTeamTreeIntent} />
         <Anchor component={Link} to={localePath('/b2b/change_password')} size="sm" visibleFrom="sm">
           {t('producer.changePassword')}
         </Anchor>

@@ -1,9 +1,8 @@
 import './producer-styles';
 import { AppShell, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { whenIdle } from '../../components/lazy-widget/when-idle';
 import { SiteFooter } from '../../components/SiteFooter';
 import { SkipLink } from '../../components/SkipLink';
 import { ViewingAsBanner } from '../../features/producer/components/ViewingAsBanner';
@@ -14,16 +13,18 @@ import { AbsgProducerHeader, PartnerSiteFooter, PartnerSiteHeader } from './Prod
 import { ProducerSideMenu } from './ProducerSideMenu';
 
 const loadTeamTree = () => import('../../features/producer/components/TeamTreePanel');
+/** The pointer or focus on the team-tree button: start the drawer's download; a failure is retried on open. */
+const preloadTeamTree = () => void loadTeamTree().catch(() => undefined);
 const TeamTreePanel = lazy(() => loadTeamTree().then((module) => ({ default: module.TeamTreePanel })));
 
 /**
- * The team-tree drawer's code (Drawer, Tree, the team search) loads when the browser is idle after the first screen
- * and mounts on the first open; a closed drawer draws nothing, so nothing stands in for it.
+ * The team-tree drawer's code (Drawer, Tree, the team search) loads when the pointer or focus reaches its button
+ * (`preloadTeamTree`), or at the latest on the first open, and mounts then; a closed drawer draws nothing, so nothing
+ * stands in for it.
  */
 function DeferredTeamTree({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const [wanted, setWanted] = useState(false);
   if (!wanted && opened) setWanted(true);
-  useEffect(() => whenIdle(() => void loadTeamTree().catch(() => undefined)), []);
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
@@ -43,7 +44,12 @@ export default function ProducerLayout() {
   const [navOpened, nav] = useDisclosure(false);
   const [treeOpened, tree] = useDisclosure(false);
   const isAbsg = site.siteCode === 'absg';
-  const headerProps = { navOpened, onToggleNav: nav.toggle, onOpenTeamTree: tree.open };
+  const headerProps = {
+    navOpened,
+    onToggleNav: nav.toggle,
+    onOpenTeamTree: tree.open,
+    onTeamTreeIntent: preloadTeamTree,
+  };
 
   return (
     <SelectedProducerProvider ownerId={producer?.producerId}>

@@ -88,6 +88,7 @@ export function SelectStandIn(props: StandInProps<SelectProps>) {
       pointer={!searchable}
       value={search}
       onChange={(event: ChangeEvent<HTMLInputElement>) => setSearch(event.currentTarget.value)}
+      onPointerEnter={() => onWanted()}
       onFocus={() => onWanted()}
       onClick={() => onWanted({ defaultDropdownOpened: true })}
       rightSectionPointerEvents="none"
@@ -131,6 +132,7 @@ export function MultiSelectStandIn(props: StandInProps<MultiSelectProps>) {
       withAsterisk={withAsterisk}
       id={id}
       pointer={!searchable}
+      onPointerEnter={() => onWanted()}
       onClick={() => onWanted({ defaultDropdownOpened: true })}
       rightSectionPointerEvents="none"
       __defaultRightSection={<ComboboxChevron size={size} error={error} />}
@@ -194,6 +196,7 @@ export function DateStandIn(props: StandInProps<BusinessDateInputProps>) {
           if (parsed) onChange?.(parsed);
         }
       }}
+      onPointerEnter={() => onWanted()}
       onFocus={() => onWanted()}
       __clearSection={
         <ClearSection

@@ -109,17 +109,35 @@ describe('lazyWidget with the date field', () => {
     expect(onChange).toHaveBeenLastCalledWith(null);
   });
 
-  it('loads the real widget when the browser is idle, without taking focus', async () => {
+  it('loads nothing until the pointer reaches the field, then the real widget without taking focus', async () => {
     const load = vi.fn(async () => BusinessDatePicker);
     const Widget = lazyWidget<BusinessDateInputProps>(load, DateStandIn);
     wrap(<Widget label="Received to" value="2026-01-02" onChange={() => undefined} />);
+    // A first visit downloads what the screen draws, not every widget it might use.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(load).not.toHaveBeenCalled();
     expect(screen.getByRole('textbox', { name: 'Received to' })).not.toHaveAttribute('data-dates-input');
+    fireEvent.pointerEnter(screen.getByRole('textbox', { name: 'Received to' }));
     await waitFor(() =>
       expect(screen.getByRole('textbox', { name: 'Received to' })).toHaveAttribute('data-dates-input'),
     );
     expect(load).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('textbox', { name: 'Received to' })).toHaveValue('2026/01/02');
     expect(document.body).toHaveFocus();
+  });
+
+  it('a select stand-in starts the download when the pointer reaches it', async () => {
+    const { Widget, load, arrive } = controlledWidget<SelectProps>(
+      (props) => <Select {...props} data-real="yes" />,
+      SelectStandIn,
+    );
+    wrap(<Widget label="Stage" data={STAGES} value={null} onChange={() => undefined} />);
+    expect(load).not.toHaveBeenCalled();
+    fireEvent.pointerEnter(screen.getByRole('combobox', { name: 'Stage' }));
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('combobox', { name: 'Stage' })).not.toHaveAttribute('data-real');
+    await arrive();
+    expect(screen.getByRole('combobox', { name: 'Stage' })).toHaveAttribute('data-real', 'yes');
   });
 });
 

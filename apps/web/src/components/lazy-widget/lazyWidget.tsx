@@ -2,14 +2,12 @@ import {
   type ComponentType,
   type ReactElement,
   useCallback,
-  useEffect,
   useId,
   useLayoutEffect,
   useRef,
   useState,
   useSyncExternalStore,
 } from 'react';
-import { whenIdle } from './when-idle';
 
 /** The attribute both the stand-in and the real widget put on their focusable element (see `handOverProps`). */
 export const HAND_OVER_ATTRIBUTE = 'data-widget-hand-over';
@@ -93,11 +91,12 @@ function applyHandOver(key: string, state: HandOver): void {
 }
 
 /**
- * A widget whose code loads after the first screen: until it arrives, `StandIn` shows in its place with the same
- * label, size and ARIA, so the form can be read and used and nothing moves when the real widget replaces it. The
- * real widget loads when the browser is idle after the first render, or at once when the user reaches the stand-in
- * (`onWanted`); if the stand-in had focus or typed text, the real widget gets them. One loader per widget: every
- * field of that kind shares the download.
+ * A widget whose code loads on first use: until it arrives, `StandIn` shows in its place with the same label, size
+ * and ARIA, so the form can be read and used and nothing moves when the real widget replaces it. The real widget
+ * loads when the user shows intent to use the stand-in (`onWanted`: the pointer over it, focus, a click, typing);
+ * if the stand-in had focus or typed text, the real widget gets them. Not at idle time: a first visit then costs
+ * what its screen draws, not every widget it might use (issue 12, goal 4). One loader per widget: every field of
+ * that kind shares the download, and once loaded every later screen draws the real widget at once.
  */
 export function lazyWidget<P extends object>(
   load: () => Promise<ComponentType<P>>,
@@ -152,7 +151,6 @@ export function lazyWidget<P extends object>(
       // and React does not process it that way during a commit (the controlled input is put back).
       if (state) return whenCommitted(() => applyHandOver(key, state));
     }, [Real, key]);
-    useEffect(() => (Real ? undefined : whenIdle(preloadQuietly)), [Real]);
 
     const onWanted = useCallback((patch?: Partial<P>) => {
       if (patch) setMountWith((previous) => ({ ...previous, ...patch }));
