@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { firstScreenChunkName } from './build/area-chunks.ts';
 import { directPackageImports } from './build/direct-imports.ts';
+import { pageLanguages } from './build/page-languages.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -126,6 +127,10 @@ export default defineConfig(({ mode }) => {
       ),
       chunkModules(),
       loginPage(base),
+      pageLanguages({
+        pages: ['index.html', 'login.html'],
+        localesDir: fileURLToPath(new URL('./src/locales', import.meta.url)),
+      }),
     ],
     build: {
       outDir: 'dist',

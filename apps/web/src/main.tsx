@@ -1,5 +1,5 @@
 import { DEFAULT_LANGUAGE } from '@portal/contract';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/AppProviders';
@@ -25,22 +25,31 @@ const language = splitLocale(pathname).urlLanguage;
 // only for the shared catalogs, so no text shows as a raw key (SessionGate then waits for the session as before).
 const queryClient = createQueryClient();
 if (language) setApiLanguage(language);
-void queryClient.prefetchQuery(meQueryOptions);
+const me = queryClient.fetchQuery(meQueryOptions);
+// A failure shows through SessionGate's own query of the same key, which asks again.
+me.catch(() => undefined);
 void queryClient.prefetchQuery(siteInfoQueryOptions);
-preloadFirstScreen(pathname, language ?? DEFAULT_LANGUAGE);
+const firstScreen = preloadFirstScreen(pathname, language ?? DEFAULT_LANGUAGE, { queryClient, me });
 
 function render() {
-  createRoot(container as HTMLElement).render(
-    <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        {/* Routes are written without the base path (/angel/face); the router adds it. */}
-        <BrowserRouter basename={basePath || '/'}>
-          <AppRoot />
-        </BrowserRouter>
-      </AppProviders>
-    </StrictMode>,
+  const root = createRoot(container as HTMLElement);
+  // A transition renders in slices that yield to the browser, so the first screen (drawn whole, see firstScreen)
+  // is not one long task that keeps a slow phone from responding (Lighthouse's total blocking time).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          {/* Routes are written without the base path (/angel/face); the router adds it. */}
+          <BrowserRouter basename={basePath || '/'}>
+            <AppRoot />
+          </BrowserRouter>
+        </AppProviders>
+      </StrictMode>,
+    ),
   );
 }
 
-// A failed catalog download still renders (keys rather than a blank page); AppRoot's switch asks again.
-switchLanguage(language ?? DEFAULT_LANGUAGE).then(render, render);
+// The first render waits for the shared catalogs and the first screen's code (index.html shows its own "Loading..."
+// meanwhile), so it renders that screen without suspending. A failed download still renders (keys rather than a
+// blank page; the screen's own loading asks again); AppRoot's switch asks for the catalogs again.
+Promise.allSettled([switchLanguage(language ?? DEFAULT_LANGUAGE), firstScreen]).then(render);

@@ -18,6 +18,14 @@ export const SITE_ACCENT: Record<(typeof SITE_CODES)[number], string> = {
 export const LANGUAGES = ['en', 'ja', 'zh', 'kr'] as const;
 export const DEFAULT_LANGUAGE: (typeof LANGUAGES)[number] = 'en';
 
+/** `lang` attribute values: kr is the portal's code for Korean (BCP 47 'ko'); zh is Traditional Chinese. */
+export const HTML_LANG: Record<(typeof LANGUAGES)[number], string> = {
+  en: 'en',
+  ja: 'ja',
+  zh: 'zh-Hant',
+  kr: 'ko',
+};
+
 /** Which languages each site offers (spec 2 §1): afs all four, ipc en/zh, absg shows no language bar. */
 export const SITE_LANGUAGES: Record<(typeof SITE_CODES)[number], readonly (typeof LANGUAGES)[number][]> = {
   afs: ['en', 'zh', 'ja', 'kr'],

@@ -5,6 +5,7 @@ export {
   AREAS,
   COPYRIGHT_START_YEAR,
   DEFAULT_LANGUAGE,
+  HTML_LANG,
   LANGUAGES,
   routeLanguages,
   SITE_ACCENT,

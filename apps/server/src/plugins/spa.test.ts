@@ -15,6 +15,8 @@ import { DOCUMENT_ONLY_HEADERS } from './spa.js';
  */
 const INDEX = `<!doctype html><title>SPA</title>${'<meta name="x" content="padding to compress">'.repeat(60)}`;
 const LOGIN = `<!doctype html><title>Login</title>${'<meta name="x" content="padding to compress">'.repeat(60)}`;
+const INDEX_JA = INDEX.replace('<title>SPA</title>', '<title>SPA ja</title>');
+const LOGIN_KR = LOGIN.replace('<title>Login</title>', '<title>Login kr</title>');
 const SCRIPT = `export const words = ${JSON.stringify('hashed asset '.repeat(400))};`;
 const SMALL_CSS = 'body{margin:0}';
 const ASSET = '/angel/face/assets/index-AbC123.js';
@@ -28,6 +30,9 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'assets'), { recursive: true });
   writeFileSync(join(dist, 'index.html'), INDEX);
   writeFileSync(join(dist, 'login.html'), LOGIN);
+  // The build's per-language copies (apps/web/build/page-languages.ts); this build has two of them.
+  writeFileSync(join(dist, 'index.ja.html'), INDEX_JA);
+  writeFileSync(join(dist, 'login.kr.html'), LOGIN_KR);
   writeFileSync(join(dist, 'assets/index-AbC123.js'), SCRIPT);
   writeFileSync(join(dist, 'assets/gzip-only-XyZ789.js'), SCRIPT);
   writeFileSync(join(dist, 'assets/small-Q1.css'), SMALL_CSS);
@@ -67,11 +72,11 @@ describe('SPA fallback', () => {
     '/angel/face/ja/b2b/commissions/',
     '/angel/face/kr/internal/revenues/7/payin',
     '/angel/face/en/logout',
-  ])('serves index.html for the SPA route %s', async (url) => {
+  ])("serves index.html (its copy in the URL's language, where built) for the SPA route %s", async (url) => {
     const response = await get(url);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
-    expect(decoded(response)).toBe(INDEX);
+    expect(decoded(response)).toBe(url.startsWith('/angel/face/ja/') ? INDEX_JA : INDEX);
   });
 
   it.each([
@@ -147,7 +152,22 @@ describe('the login page (its own light entry)', () => {
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.headers['cache-control']).toBe('no-cache');
-    expect(decoded(response)).toBe(LOGIN);
+    expect(decoded(response)).toBe(url.startsWith('/angel/face/kr') ? LOGIN_KR : LOGIN);
+  });
+
+  it.each([
+    ['/angel/face/ja/b2c', INDEX_JA],
+    ['/angel/face/ja/b2b/reports?x=1', INDEX_JA],
+    ['/angel/face/b2c', INDEX],
+    ['/angel/face/zh/b2c', INDEX], // no zh copy in this build: the page itself
+    ['/angel/face/kr/login', LOGIN_KR],
+    ['/angel/face/kr', LOGIN_KR],
+    ['/angel/face/ja/login', LOGIN],
+  ])('%s gets the copy of the page in its language when the build has one', async (url, page) => {
+    const response = await get(url, 'br, gzip');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(decoded(response)).toBe(page);
   });
 
   it('has the same security headers (CSP included) as the SPA page', async () => {
@@ -165,7 +185,7 @@ describe('the login page (its own light entry)', () => {
   });
 
   it('a language the site does not offer gets the SPA (its Page Not Found), one it offers the login page', async () => {
-    expect(decoded(await get('/angel/face/ja/login', undefined, 'ipc.localhost'))).toBe(INDEX);
+    expect(decoded(await get('/angel/face/ja/login', undefined, 'ipc.localhost'))).toBe(INDEX_JA);
     expect(decoded(await get('/angel/face/kr', undefined, 'absg.localhost'))).toBe(INDEX);
     expect(decoded(await get('/angel/face/zh/login', undefined, 'ipc.localhost'))).toBe(LOGIN);
   });

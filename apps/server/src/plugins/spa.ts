@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { isSpaRoute, LANGUAGES, type Language, routeLanguages } from '@portal/contract';
@@ -21,6 +21,20 @@ export function isLoginPage(pathAfterBase: string, request: Pick<FastifyRequest,
   if (!match) return false;
   const language = match[2] as Language | undefined;
   return !language || routeLanguages(request.site.code).includes(language);
+}
+
+/** A page path's language prefix (`/ja/b2c` → ja). */
+const PAGE_LANGUAGE = new RegExp(`^/(${LANGUAGES.join('|')})(/|$)`);
+
+/**
+ * The document for a page path: the build writes each page once per language (`index.ja.html`, with that
+ * `<html lang>` and its loading line: apps/web/build/page-languages.ts); the URL's language picks the copy, and a
+ * path without a language, or a build without the copy, gets the page itself.
+ */
+export function pageFile(page: 'index' | 'login', pathAfterBase: string, files: ReadonlySet<string>): string {
+  const language = PAGE_LANGUAGE.exec(pathAfterBase)?.[1];
+  const localised = `${page}.${language}.html`;
+  return language && files.has(localised) ? localised : `${page}.html`;
 }
 
 /**
@@ -59,6 +73,7 @@ export async function registerSpa(app: FastifyInstance, opts: { webDist: string;
   const hasSpa = existsSync(indexFile);
   // A build without the login page (an older one) still serves the login paths from the SPA.
   const hasLoginPage = existsSync(resolve(root, 'login.html'));
+  const pages = new Set(hasSpa ? readdirSync(root).filter((name) => name.endsWith('.html')) : []);
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root,
@@ -90,7 +105,7 @@ export async function registerSpa(app: FastifyInstance, opts: { webDist: string;
         .code(login || isSpaRoute(below) ? 200 : 404)
         .header('cache-control', 'no-cache')
         .type('text/html')
-        .sendFile(login ? 'login.html' : 'index.html', root);
+        .sendFile(pageFile(login ? 'login' : 'index', below, pages), root);
     }
     return replyError(request, reply, 404, 'errors.notFound');
   });

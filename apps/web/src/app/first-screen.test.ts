@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import type { MeResponse } from '@portal/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
 import { firstScreenOf } from './first-screen';
 
 describe('first screen of a URL', () => {
@@ -14,5 +16,28 @@ describe('first screen of a URL', () => {
     expect(firstScreenOf('/loginx')).toBeUndefined();
     // The login page is its own document (login.html) with its own entry.
     expect(firstScreenOf('/zh/login')).toBeUndefined();
+  });
+});
+
+describe('the first screen data', () => {
+  const client = { currentClient: { clientId: 'AG00000001' }, currentProducer: null, currentStaff: null };
+  const producer = { currentClient: null, currentProducer: { producerId: 1 }, currentStaff: null };
+
+  it('My Plan asks for the plans once /me says a client is signed in', async () => {
+    const fetchQuery = vi.fn(async (_options: unknown) => []);
+    const queryClient = { prefetchQuery: fetchQuery } as unknown as QueryClient;
+    const data = firstScreenOf('/b2c')?.data;
+    await data?.(queryClient, 'ja', client as unknown as MeResponse);
+    expect(fetchQuery).toHaveBeenCalledTimes(1);
+    expect(fetchQuery.mock.calls[0]?.[0]).toMatchObject({ queryKey: ['b2c', 'plans', 'ja'] });
+  });
+
+  it('asks for nothing for anyone else (the guards redirect them)', async () => {
+    const fetchQuery = vi.fn();
+    const queryClient = { prefetchQuery: fetchQuery } as unknown as QueryClient;
+    expect(
+      firstScreenOf('/b2c')?.data?.(queryClient, 'en', producer as unknown as MeResponse),
+    ).toBeUndefined();
+    expect(fetchQuery).not.toHaveBeenCalled();
   });
 });

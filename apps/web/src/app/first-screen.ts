@@ -1,40 +1,58 @@
-import type { Language } from '@portal/contract';
+import type { Language, MeResponse } from '@portal/contract';
+import type { QueryClient } from '@tanstack/react-query';
 import { loadCatalogs } from '../lib/i18n';
 import { splitLocale } from '../lib/locale';
+import {
+  ClientLayout,
+  clientScreens,
+  InternalLayout,
+  internalScreens,
+  ProducerLayout,
+  producerScreens,
+} from './screens';
 
-type FirstScreen = { chunks: () => Promise<unknown>[]; namespaces: string[] };
+type FirstScreen = {
+  chunks: () => Promise<unknown>[];
+  namespaces: string[];
+  /**
+   * The screen's first API answer, asked for as soon as `/me` says who is signed in rather than after the screen
+   * has rendered (its code arrives with the screen's chunks, which are already downloading). Only for someone the
+   * screen is for: anyone else gets the guards' redirect, not a 401 or 403 of a call they should never make.
+   */
+  data?: (queryClient: QueryClient, language: Language, me: MeResponse) => Promise<unknown> | undefined;
+};
 
 /**
  * The chunks and catalogs of the screen a URL opens on, fetched while the entry starts instead of one after the
- * other (entry → layout → screen → its catalog is three round trips before anything shows). The imports are the
- * ones of app/screens.ts, so the browser fetches each chunk once. Only the screens the performance goals name are
+ * other (entry → layout → screen → its catalog is three round trips before anything shows). They are app/screens.ts'
+ * own loaders, so the browser fetches each chunk once and the screen then renders without suspending. Only the screens the performance goals name are
  * listed (the login page is its own document, login.html); any other page loads as before.
  */
 const FIRST_SCREENS: [RegExp, FirstScreen][] = [
   [
     /^\/b2c\/?$/,
     {
-      chunks: () => [import('./layouts/ClientLayout'), import('../features/client/screens/MyPlanScreen')],
+      chunks: () => [ClientLayout.preload(), clientScreens.MyPlan.preload()],
       namespaces: ['client'],
+      data: (queryClient, language, me) =>
+        me.currentClient
+          ? import('../features/client/api/client-area-api').then(({ plansQuery }) =>
+              queryClient.prefetchQuery(plansQuery(language)),
+            )
+          : undefined,
     },
   ],
   [
     /^\/b2b\/?$/,
     {
-      chunks: () => [
-        import('./layouts/ProducerLayout'),
-        import('../features/producer/screens/NewBusinessScreen'),
-      ],
+      chunks: () => [ProducerLayout.preload(), producerScreens.NewBusiness.preload()],
       namespaces: ['producer-team', 'producer-lists', 'lists'],
     },
   ],
   [
     /^\/internal\/(revenues\/?)?$/,
     {
-      chunks: () => [
-        import('./layouts/InternalLayout'),
-        import('../features/internal/screens/RevenueIndexScreen'),
-      ],
+      chunks: () => [InternalLayout.preload(), internalScreens.RevenueIndex.preload()],
       namespaces: ['internal', 'lists'],
     },
   ],
@@ -47,12 +65,22 @@ export function firstScreenOf(pathname: string): FirstScreen | undefined {
 }
 
 /**
- * Starts the downloads of the path's first screen and of its catalogs in the page's language; a failure is left to
- * the screen's own loading, which asks again.
+ * Starts the downloads of the path's first screen and of its catalogs in the page's language, and once `me` (the
+ * session's answer) is in, its first data. Resolves when all of them are in (or failed: a failure is left to the
+ * screen's own loading, which asks again), so the first render can wait for them: the screen then draws whole,
+ * without suspending and without a loading line that the content pushes the footer away from (layout shift).
  */
-export function preloadFirstScreen(pathname: string, language: Language): void {
+export function preloadFirstScreen(
+  pathname: string,
+  language: Language,
+  session?: { queryClient: QueryClient; me: Promise<MeResponse> },
+): Promise<void> {
   const screen = firstScreenOf(pathname);
-  if (!screen) return;
-  for (const chunk of screen.chunks()) chunk.catch(() => undefined);
-  loadCatalogs(language, screen.namespaces).catch(() => undefined);
+  if (!screen) return Promise.resolve();
+  const { data } = screen;
+  const firstData =
+    session && data ? session.me.then((me) => data(session.queryClient, language, me)) : undefined;
+  return Promise.allSettled([...screen.chunks(), loadCatalogs(language, screen.namespaces), firstData]).then(
+    () => undefined,
+  );
 }

@@ -36,8 +36,8 @@ export function pathInLanguage(pathname: string, search: string, language: Langu
   return `${prefix}${rest === '/' && prefix ? '' : rest}${search}` || '/';
 }
 
-/** `lang` attribute values: kr is the portal's code for Korean (BCP 47 'ko'); zh is Traditional Chinese. */
-export const HTML_LANG: Record<Language, string> = { en: 'en', ja: 'ja', zh: 'zh-Hant', kr: 'ko' };
+/** `lang` attribute values (the contract's, which the build's per-language pages use too). */
+export { HTML_LANG } from '@portal/contract';
 
 export interface LocaleState {
   /** The language the UI shows (the URL's, or English when the URL has none or the site does not offer it). */

@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Menu, Tooltip, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SitemapIcon } from '../../components/icons';

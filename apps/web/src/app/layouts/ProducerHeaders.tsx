@@ -92,7 +92,6 @@ const UserMenu = lazyWidget<UserMenuProps>(
 
 /** absg: the portal's own header with a user menu (change password, logout). */
 export function AbsgProducerHeader(props: ProducerHeaderProps) {
-  const { t } = useTranslation();
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap">

@@ -24,6 +24,9 @@ export const clientAreaKeys = {
 export function plansQuery(language: string) {
   return queryOptions({
     queryKey: clientAreaKeys.plans(language),
+    // Fresh for half a minute: the answer the page asked for while My Plan's code downloaded (app/first-screen.ts)
+    // is the one the screen shows, not asked for again when it mounts; a plan list changes by the day, not second.
+    staleTime: 30_000,
     queryFn: ({ signal }) =>
       api.get('/b2c/plans', { schema: planListResponseSchema, signal }).then((r) => r.data),
   });
