@@ -76,10 +76,12 @@ test('summary and pay-in: totals are the sums of their printed lines', async ({ 
     .getByRole('navigation', { name: 'Revenue sections' })
     .getByRole('link', { name: 'Pay-in' })
     .click();
-  await page
+  const allList = page
     .getByRole('navigation', { name: 'Pay-in instalments' })
-    .getByRole('link', { name: 'All' })
-    .click();
+    .getByRole('link', { name: 'All' });
+  await allList.click();
+  // The Outstanding list shows instalments too: read the cards only once the All list has replaced it.
+  await expect(allList).toHaveAttribute('aria-current', 'page');
   const instalments = page.getByRole('heading', { name: /^Instalment \d+$/ });
   await expect(instalments.first()).toBeVisible();
   let itemsTotal = 0;

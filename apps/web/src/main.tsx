@@ -21,8 +21,8 @@ const pathname = window.location.pathname.startsWith(basePath)
   : window.location.pathname;
 const language = splitLocale(pathname).urlLanguage;
 
-// The session, the language's catalogs and the first screen's chunks download side by side; the first render waits
-// only for the shared catalogs, so no text shows as a raw key (SessionGate then waits for the session as before).
+// The session, the language's catalogs and the first screen's chunks (and, once the session is known, its first
+// data) download side by side; the first render waits for them (below), so the screen draws whole.
 const queryClient = createQueryClient();
 if (language) setApiLanguage(language);
 const me = queryClient.fetchQuery(meQueryOptions);

@@ -1,7 +1,7 @@
 import type { MeResponse } from '@portal/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { firstScreenOf } from './first-screen';
+import { FIRST_DATA_WAIT_MS, firstScreenOf, preloadFirstScreen } from './first-screen';
 
 describe('first screen of a URL', () => {
   it('knows the first screen of each area', () => {
@@ -39,5 +39,25 @@ describe('the first screen data', () => {
       firstScreenOf('/b2c')?.data?.(queryClient, 'en', producer as unknown as MeResponse),
     ).toBeUndefined();
     expect(fetchQuery).not.toHaveBeenCalled();
+  });
+});
+
+describe('preloadFirstScreen', () => {
+  it('waits for the first data at most FIRST_DATA_WAIT_MS, so a slow answer cannot hold the page on "Loading..."', async () => {
+    const never = new Promise<never>(() => undefined);
+    const queryClient = { prefetchQuery: () => never } as unknown as QueryClient;
+    const me = Promise.resolve({ currentClient: { clientId: 'AG00000001' } } as unknown as MeResponse);
+    const started = Date.now();
+    await preloadFirstScreen('/b2c', 'en', { queryClient, me });
+    const waited = Date.now() - started;
+    expect(waited).toBeGreaterThanOrEqual(FIRST_DATA_WAIT_MS - 50);
+    expect(waited).toBeLessThan(FIRST_DATA_WAIT_MS + 3000);
+  });
+
+  it('does not wait on a session that failed', async () => {
+    const queryClient = { prefetchQuery: vi.fn() } as unknown as QueryClient;
+    const me = Promise.reject(new Error('offline'));
+    await preloadFirstScreen('/b2c', 'en', { queryClient, me });
+    expect(queryClient.prefetchQuery).not.toHaveBeenCalled();
   });
 });

@@ -24,9 +24,10 @@ type FirstScreen = {
 
 /**
  * The chunks and catalogs of the screen a URL opens on, fetched while the entry starts instead of one after the
- * other (entry → layout → screen → its catalog is three round trips before anything shows). They are app/screens.ts'
- * own loaders, so the browser fetches each chunk once and the screen then renders without suspending. Only the screens the performance goals name are
- * listed (the login page is its own document, login.html); any other page loads as before.
+ * other (entry → layout → screen → its catalog is three round trips before anything shows). They are
+ * app/screens.ts' own loaders, so the browser fetches each chunk once and the screen then renders without
+ * suspending. Only the screens the performance goals name are listed (the login page is its own document,
+ * login.html); any other page loads as before.
  */
 const FIRST_SCREENS: [RegExp, FirstScreen][] = [
   [
@@ -65,6 +66,21 @@ export function firstScreenOf(pathname: string): FirstScreen | undefined {
 }
 
 /**
+ * The longest the first render waits for the first screen's data: a slow answer then shows as the screen's own
+ * loading state inside the drawn frame rather than as a page that stays on "Loading...".
+ */
+export const FIRST_DATA_WAIT_MS = 2000;
+
+/** `promise`, or undefined once `ms` have passed, whichever comes first. */
+function atMost(promise: Promise<unknown>, ms: number): Promise<unknown> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
  * Starts the downloads of the path's first screen and of its catalogs in the page's language, and once `me` (the
  * session's answer) is in, its first data. Resolves when all of them are in (or failed: a failure is left to the
  * screen's own loading, which asks again), so the first render can wait for them: the screen then draws whole,
@@ -79,7 +95,12 @@ export function preloadFirstScreen(
   if (!screen) return Promise.resolve();
   const { data } = screen;
   const firstData =
-    session && data ? session.me.then((me) => data(session.queryClient, language, me)) : undefined;
+    session && data
+      ? atMost(
+          session.me.then((me) => data(session.queryClient, language, me)),
+          FIRST_DATA_WAIT_MS,
+        )
+      : undefined;
   return Promise.allSettled([...screen.chunks(), loadCatalogs(language, screen.namespaces), firstData]).then(
     () => undefined,
   );

@@ -90,6 +90,16 @@ const UserMenu = lazyWidget<UserMenuProps>(
   UserMenuStandIn,
 );
 
+/**
+ * The header's pop-ups' code, asked for as soon as the pointer or the keyboard focus enters the header: by the time
+ * someone reaches the team-tree button or the user menu it is usually in, so the real widget is there before the
+ * stand-in would have to hand focus over to it.
+ */
+export function preloadHeaderMenus(): void {
+  TeamTreeButton.preload().catch(() => undefined);
+  UserMenu.preload().catch(() => undefined);
+}
+
 /** absg: the portal's own header with a user menu (change password, logout). */
 export function AbsgProducerHeader(props: ProducerHeaderProps) {
   return (

@@ -9,7 +9,12 @@ import { ViewingAsBanner } from '../../features/producer/components/ViewingAsBan
 import { SelectedProducerProvider } from '../../features/producer/team/selected-producer';
 import { useCurrentProducer, useSiteInfo } from '../../lib/session';
 import { MainContent } from './LayoutParts';
-import { AbsgProducerHeader, PartnerSiteFooter, PartnerSiteHeader } from './ProducerHeaders';
+import {
+  AbsgProducerHeader,
+  PartnerSiteFooter,
+  PartnerSiteHeader,
+  preloadHeaderMenus,
+} from './ProducerHeaders';
 import { ProducerSideMenu } from './ProducerSideMenu';
 
 const loadTeamTree = () => import('../../features/producer/components/TeamTreePanel');
@@ -59,7 +64,7 @@ export default function ProducerLayout() {
         padding="md"
       >
         <SkipLink />
-        <AppShell.Header>
+        <AppShell.Header onFocus={preloadHeaderMenus} onPointerEnter={preloadHeaderMenus}>
           {isAbsg ? <AbsgProducerHeader {...headerProps} /> : <PartnerSiteHeader {...headerProps} />}
         </AppShell.Header>
         <AppShell.Navbar p="sm" aria-label={t('producer.menu')}>
