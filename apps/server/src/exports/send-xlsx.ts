@@ -73,6 +73,7 @@ export async function sendXlsxExport(
         started(body);
       }),
     )
+    // The export has ended only once its slot is free in every process: the person's next export is not refused.
     .finally(() => reservation.release());
   exporting.then(
     () => spec.onEnd?.(progress),

@@ -21,8 +21,11 @@ export const CLIENT_CLOSED_REQUEST = 499;
 
 /** One of a person's concurrent renders, held from the start of a download until its last byte is produced. */
 export interface RenderReservation {
-  /** Idempotent: a ZIP releases on end, error and close alike. */
-  release(): void;
+  /**
+   * Idempotent: a ZIP releases on end, error and close alike. Resolves (never rejects) once the slot is free in
+   * every process, so whoever waits for it can start the person's next download without a 429.
+   */
+  release(): Promise<void>;
 }
 
 export interface RenderPoolCounters {
@@ -92,7 +95,12 @@ export class RenderPool {
     if (active >= this.settings.perUser) this.#userBusy();
     this.#active.set(owner, active + 1);
     const local = this.#localRelease(owner);
-    if (!this.leases) return { release: local };
+    if (!this.leases)
+      return {
+        release: async () => {
+          local();
+        },
+      };
     let lease: Awaited<ReturnType<LeaseStore['acquire']>>;
     try {
       lease = await this.leases.acquire(owner, this.settings.perUser);
@@ -108,13 +116,14 @@ export class RenderPool {
     const shared = lease;
     return {
       release: () => {
-        // Not awaited by the caller (a failed release is logged by the store and the lease expires on its own), but
-        // by close(), so the app does not close the database under it. Tracked before the local slot is given back,
-        // since that may be what close() waits for.
+        // Awaited by an export before it reports its end, and by close(), so the app does not close the database
+        // under it (a failed release is logged by the store and the lease expires on its own). Tracked before the
+        // local slot is given back, since that may be what close() waits for.
         const releasing = shared.release();
         this.#releasing.add(releasing);
         releasing.finally(() => this.#releasing.delete(releasing));
         local();
+        return releasing;
       },
     };
   }
