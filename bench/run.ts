@@ -11,7 +11,7 @@ import { clientSqlCases, firstPlanId, meCase, siteInfoCase } from './cases/api-r
 import { documentCases, findStatements, meanHtmlBytes } from './cases/documents.js';
 import { generatorCase } from './cases/generator.js';
 import { inProcessCases } from './cases/in-process.js';
-import { renderIsolationCase } from './cases/render-isolation.js';
+import { measureUnderDownloads, renderIsolationRatio } from './cases/render-isolation.js';
 import { BARE_REACT_DIR, buildSpaBaselines, spaCases } from './cases/spa.js';
 import { startCase } from './cases/start.js';
 import { twoProcessesCase } from './cases/two-processes.js';
@@ -230,12 +230,17 @@ async function main() {
       const partyIds = [...new Set(refs.filter((r) => r.user === users.client).map((r) => r.partyId))];
       const htmlBytes = documents ? await meanHtmlBytes(origin, refs) : 0;
       if (documents) outputs.push(await documentCases(ctx, refs, htmlBytes, 'warm', only));
-      if (only.has('render_isolation')) outputs.push(await renderIsolationCase(ctx, partyIds, load.reps));
+      const isolation = only.has('render_isolation');
+      const served = isolation ? await measureUnderDownloads(ctx, partyIds, load.reps) : undefined;
       if (needsSpa) outputs.push(await spaCases(ctx, only, values.quick ? 1 : 3));
-      if (documents) {
-        // The portal restarted with its document cache bypassed (when it has one): every statement rendered anew.
+      if (documents || isolation) {
+        // The portal restarted with its document cache bypassed: every statement rendered anew.
         await restart({ BENCH_NO_DOC_CACHE: '1' }, 'portal-cold');
-        outputs.push(await documentCases(ctx, refs, htmlBytes, 'cold', only));
+        if (documents) outputs.push(await documentCases(ctx, refs, htmlBytes, 'cold', only));
+        if (served)
+          outputs.push(
+            renderIsolationRatio(ctx, served, await measureUnderDownloads(ctx, partyIds, load.reps)),
+          );
       }
     } finally {
       await portal.stop();
