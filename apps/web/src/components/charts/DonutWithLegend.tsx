@@ -100,7 +100,8 @@ export function DonutWithLegend({
           <SimpleGrid
             cols={columns[1].length ? { base: 1, xs: 2 } : 1}
             spacing="xl"
-            verticalSpacing={0}
+            // On a phone the two lists stack: the gap between them is the one between their entries.
+            verticalSpacing="sm"
             className="donut-legend"
           >
             {columns.map((column, index) =>
