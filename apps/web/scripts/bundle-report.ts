@@ -5,7 +5,8 @@
  * (what scripts/precompress.mjs serves), and the packages that weigh most. `--check` exits 1 when a budget of issue
  * 12 goal 4 is missed: login JS+CSS gzip ≤ 104 kB (1.5× a bare React 19 page, 69.5 kB), each area's first screen
  * ≤ 250 kB gzip JS (AREA_JS_BUDGETS_GZIP), no chart library (recharts, d3, redux) anywhere, and no Mantine component
- * in an area without its stylesheet (the per-component CSS of app/mantine-styles.ts and app/layouts/*-styles.ts).
+ * in an area without its stylesheet (the per-component CSS of app/mantine-styles.ts and app/layouts/*-styles.ts),
+ * and no zod on the login page or My Plan.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -32,6 +33,11 @@ const AREA_JS_BUDGETS_GZIP: Record<string, number> = {
   'staff revenue index': 250_000,
 };
 const CHART_PACKAGES = /^(recharts|d3-.*|@reduxjs\/toolkit|redux|immer|victory-vendor|@mantine\/charts)$/;
+/**
+ * Screens that parse nothing a person typed, so they need no zod (decision 031: the browser does not parse answers
+ * again). A contract constant imported from a module with schemas would bring it back (see product-codes.ts).
+ */
+const WITHOUT_ZOD = new Set(['login', 'client My Plan']);
 
 type Sizes = { raw: number; gzip: number; brotli: number };
 
@@ -103,6 +109,9 @@ const report = ROUTES.map((route) => {
     failures.push(`${route.name} JS ${kB(js.gzip)} kB gzip > ${kB(areaBudget)} kB`);
   for (const [file, packages] of charts)
     failures.push(`${route.name} loads ${file} with ${packages.join(', ')}`);
+  if (WITHOUT_ZOD.has(route.name))
+    for (const file of filesFromPackages(moduleIdsByFile, graph.js, /^zod$/).keys())
+      failures.push(`${route.name} loads zod (${file})`);
   return { name: route.name, graph, js, css, all, heaviest: heaviestPackages(graph.js, 8) };
 });
 

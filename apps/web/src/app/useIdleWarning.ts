@@ -1,10 +1,10 @@
-import { type SessionTiming, sessionTimingSchema } from '@portal/contract';
+import type { SessionTiming } from '@portal/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { api } from '../lib/api-client';
 import { IDLE_WARNING_SECONDS, msUntilWarning, WARNING_RECHECK_MS } from '../lib/session-expiry';
 
-const getTiming = () => api.get<SessionTiming>('/session', { schema: sessionTimingSchema });
+const getTiming = () => api.get<SessionTiming>('/session');
 
 export interface IdleWarningState {
   /** When the warning shows: the moment (Date.now() based) the server will end the session; null otherwise. */
@@ -81,7 +81,7 @@ export function useIdleWarning(initial: SessionTiming | null): IdleWarningState 
   const staySignedIn = useCallback(async () => {
     setExtending(true);
     try {
-      apply(await api.post<SessionTiming>('/session/keep_alive', undefined, { schema: sessionTimingSchema }));
+      apply(await api.post<SessionTiming>('/session/keep_alive', undefined));
     } catch {
       // 401: SessionWatch takes the page to the login page.
     } finally {

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { accountFlowResponseSchema } from '@portal/contract';
+import type { AccountFlowResponse } from '@portal/contract';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api-client';
@@ -26,7 +26,7 @@ export function ChangePasswordForm({ title }: { title: string }) {
   const successRef = useRef<HTMLDivElement>(null);
 
   const { submitting, submit: send } = useFormSubmit(form, FIELDS, async () => {
-    await api.post('/change_password', form.values, { schema: accountFlowResponseSchema });
+    await api.post<AccountFlowResponse>('/change_password', form.values);
     // The server gave this session a new id and CSRF token: read them now, not on the next write's 422 retry.
     await refreshSession().catch(() => undefined);
     form.reset();

@@ -1,12 +1,4 @@
-import {
-  CSRF_HEADER,
-  CSRF_STATUS,
-  DEFAULT_LANGUAGE,
-  type Language,
-  type MeResponse,
-  meResponseSchema,
-} from '@portal/contract';
-import type { z } from 'zod';
+import { CSRF_HEADER, CSRF_STATUS, DEFAULT_LANGUAGE, type Language, type MeResponse } from '@portal/contract';
 import { ApiError, apiErrorOf, readBody } from './api-error';
 
 export { ApiError, type FieldErrors, isApiError, toApiError } from './api-error';
@@ -17,19 +9,21 @@ export { ApiError, type FieldErrors, isApiError, toApiError } from './api-error'
  * URL: `{basePath}/{language}/api{path}`; the language is the one of the current URL prefix (set by the router
  * through setApiLanguage). Cookies travel with every call. Writes carry the CSRF token of the last `/me`; a 422
  * answer to a write means only "stale token", so the client refreshes `/me` and retries that write once.
+ *
+ * Answers are typed by the contract (`api.get<PlanListResponse>(...)`), not parsed again here: the server writes
+ * each one through its contract schema (checked by zod in development and tests, compiled in production), and a
+ * browser that re-checked them would download and run zod before every first screen (decision 031).
  */
 
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 export type QueryParams = Record<string, QueryValue>;
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export interface RequestOptions<T> {
+export interface RequestOptions {
   method?: HttpMethod;
   query?: QueryParams;
   /** A plain object is sent as JSON; FormData, Blob and strings go as they are. */
   body?: unknown;
-  /** When given, the answer is validated (and typed) by this contract schema. */
-  schema?: z.ZodType<T>;
   signal?: AbortSignal;
   headers?: Record<string, string>;
 }
@@ -207,10 +201,10 @@ async function throwFailure(path: string, response: Response): Promise<never> {
 
 let refreshInFlight: Promise<MeResponse> | null = null;
 
-/** GET /me, validated; stores its CSRF token and tells listeners. Concurrent callers share one request. */
+/** GET /me; stores its CSRF token and tells listeners. Concurrent callers share one request. */
 export function fetchMe(signal?: AbortSignal): Promise<MeResponse> {
   if (!refreshInFlight) {
-    refreshInFlight = send<MeResponse>('/me', { schema: meResponseSchema, signal }, true)
+    refreshInFlight = send<MeResponse>('/me', { signal }, true)
       .then((me) => {
         setCsrfToken(me.csrfToken);
         for (const listener of meListeners) listener(me);
@@ -223,7 +217,7 @@ export function fetchMe(signal?: AbortSignal): Promise<MeResponse> {
   return refreshInFlight;
 }
 
-async function send<T>(path: string, options: RequestOptions<T>, retried: boolean): Promise<T> {
+async function send<T>(path: string, options: RequestOptions, retried: boolean): Promise<T> {
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   let body: BodyInit | undefined;
@@ -258,31 +252,24 @@ async function send<T>(path: string, options: RequestOptions<T>, retried: boolea
   }
 
   if (!response.ok) return throwFailure(path, response);
-  const parsed = await readBody(response);
-  if (!options.schema) return parsed as T;
-  const result = options.schema.safeParse(parsed);
-  if (!result.success) {
-    // A shape mismatch is a bug between client and server, not something the user can act on.
-    console.error(`Unexpected answer from ${method} ${path}`, result.error);
-    throw new ApiError(response.status, 'Unexpected answer from the server', {}, parsed);
-  }
-  return result.data;
+  return (await readBody(response)) as T;
 }
 
 /** Sends one request; see the module comment for the CSRF and retry rules. */
-export function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+export function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
   return send(path, options, false);
 }
 
-type Without<T, K extends keyof RequestOptions<T>> = Omit<RequestOptions<T>, K>;
+type Without<K extends keyof RequestOptions> = Omit<RequestOptions, K>;
 
+/** The type parameter is the contract's type of the answer; unknown until a caller says what it expects. */
 export const api = {
-  get: <T = unknown>(path: string, options?: Without<T, 'method' | 'body'>) =>
+  get: <T = unknown>(path: string, options?: Without<'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T = unknown>(path: string, body?: unknown, options?: Without<T, 'method' | 'body'>) =>
+  post: <T = unknown>(path: string, body?: unknown, options?: Without<'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T = unknown>(path: string, body?: unknown, options?: Without<T, 'method' | 'body'>) =>
+  put: <T = unknown>(path: string, body?: unknown, options?: Without<'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  delete: <T = unknown>(path: string, options?: Without<T, 'method'>) =>
+  delete: <T = unknown>(path: string, options?: Without<'method'>) =>
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };

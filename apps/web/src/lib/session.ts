@@ -1,4 +1,4 @@
-import { type MeResponse, type SiteInfo, siteInfoSchema } from '@portal/contract';
+import type { MeResponse, SiteInfo } from '@portal/contract';
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { api, fetchMe, onMeFetched } from './api-client';
@@ -9,7 +9,6 @@ import { api, fetchMe, onMeFetched } from './api-client';
  */
 
 /** Site info exactly as the contract defines it (optional back-office URL and links included). */
-export const webSiteInfoSchema = siteInfoSchema;
 export type WebSiteInfo = SiteInfo;
 
 export const sessionKeys = {
@@ -18,7 +17,7 @@ export const sessionKeys = {
 };
 
 export function fetchSiteInfo(): Promise<WebSiteInfo> {
-  return api.get('/site_info', { schema: webSiteInfoSchema });
+  return api.get<WebSiteInfo>('/site_info');
 }
 
 export const meQueryOptions = queryOptions({

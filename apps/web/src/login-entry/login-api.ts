@@ -23,7 +23,10 @@ export interface LoginApi {
   cancelOtp: () => Promise<MeResponse>;
 }
 
-/** Anything that is not the expected shape is a bug between page and server, reported like the SPA does. */
+/**
+ * The page reads these few fields before it knows who is signed in, so a wrong shape is reported as a bug between
+ * page and server rather than drawn as a broken form.
+ */
 function unexpected(path: string, body: unknown): ApiError {
   console.error(`Unexpected answer from ${path}`, body);
   return new ApiError(200, 'Unexpected answer from the server', {}, body);

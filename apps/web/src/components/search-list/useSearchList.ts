@@ -27,7 +27,10 @@ export interface SearchListOptions<C extends Criteria, Item> {
   /** POST path of the list, e.g. '/b2b/new_business'. */
   path: string;
   criteriaSchema: z.ZodType<C>;
-  /** The answer's schema; a function when the shape depends on the criteria (the row of the chosen report). */
+  /**
+   * The answer's contract schema (a function of the criteria when the row depends on them: the chosen report). It
+   * types the rows; the browser does not parse the answer again (decision 031), so it is never called here.
+   */
   responseSchema: z.ZodType<ListPage<Item>> | ((criteria: C) => z.ZodType<ListPage<Item>>);
   /** The criteria keys the filter form edits (Reset returns them to their defaults). */
   fieldKeys: readonly string[];
@@ -56,7 +59,7 @@ export interface SearchListOptions<C extends Criteria, Item> {
 const NO_SCOPE: ListScope = { selectedProducerId: null, includedTeam: true };
 
 export function useSearchList<C extends Criteria, Item>(options: SearchListOptions<C, Item>) {
-  const { name, path, criteriaSchema: schema, responseSchema, fieldKeys, enabled } = options;
+  const { name, path, criteriaSchema: schema, fieldKeys, enabled } = options;
   const scoped = options.scope !== undefined;
   const scope = options.scope ?? NO_SCOPE;
   const { language } = useLocale();
@@ -95,11 +98,7 @@ export function useSearchList<C extends Criteria, Item>(options: SearchListOptio
 
   const query = useQuery({
     queryKey: ['list', name, scope.selectedProducerId, language, criteria],
-    queryFn: ({ signal }) =>
-      api.post(path, request, {
-        schema: typeof responseSchema === 'function' ? responseSchema(criteria) : responseSchema,
-        signal,
-      }),
+    queryFn: ({ signal }) => api.post<ListPage<Item>>(path, request, { signal }),
     placeholderData: (previous, previousQuery) => {
       const keepPageWhile = options.keepPageWhile;
       if (!keepPageWhile || !previousQuery) return keepPreviousData(previous);

@@ -3,7 +3,7 @@ import {
   DEFAULT_CONSOLIDATED_CURRENCY,
   MAX_PARTY_IDS,
   type StatementAccount,
-  statementPolicyListSchema,
+  type StatementPolicyList,
 } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api, type QueryParams } from '../../lib/api-client';
@@ -19,8 +19,7 @@ export const statementKeys = {
 export function policyListQuery(language: string, partyId: number, enabled: boolean) {
   return queryOptions({
     queryKey: statementKeys.policyList(language, partyId),
-    queryFn: ({ signal }) =>
-      api.get(`/statement/policy_list/${partyId}`, { schema: statementPolicyListSchema, signal }),
+    queryFn: ({ signal }) => api.get<StatementPolicyList>(`/statement/policy_list/${partyId}`, { signal }),
     enabled,
   });
 }

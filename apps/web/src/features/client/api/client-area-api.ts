@@ -1,9 +1,9 @@
-import {
-  clientProfileSchema,
-  markMessageReadResponseSchema,
-  messageListResponseSchema,
-  planDetailSchema,
-  planListResponseSchema,
+import type {
+  ClientProfile,
+  MarkMessageReadResponse,
+  MessageListResponse,
+  PlanDetail,
+  PlanListResponse,
 } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -27,33 +27,31 @@ export function plansQuery(language: string) {
     // Fresh for half a minute: the answer the page asked for while My Plan's code downloaded (app/first-screen.ts)
     // is the one the screen shows, not asked for again when it mounts; a plan list changes by the day, not second.
     staleTime: 30_000,
-    queryFn: ({ signal }) =>
-      api.get('/b2c/plans', { schema: planListResponseSchema, signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api.get<PlanListResponse>('/b2c/plans', { signal }).then((r) => r.data),
   });
 }
 
 export function planDetailQuery(language: string, id: number) {
   return queryOptions({
     queryKey: clientAreaKeys.plan(language, id),
-    queryFn: ({ signal }) => api.get(`/b2c/plans/${id}`, { schema: planDetailSchema, signal }),
+    queryFn: ({ signal }) => api.get<PlanDetail>(`/b2c/plans/${id}`, { signal }),
   });
 }
 
 export function profileQuery(language: string) {
   return queryOptions({
     queryKey: clientAreaKeys.profile(language),
-    queryFn: ({ signal }) => api.get('/b2c/profile', { schema: clientProfileSchema, signal }),
+    queryFn: ({ signal }) => api.get<ClientProfile>('/b2c/profile', { signal }),
   });
 }
 
 export function messagesQuery(language: string) {
   return queryOptions({
     queryKey: clientAreaKeys.messages(language),
-    queryFn: ({ signal }) =>
-      api.get('/b2c/messages', { schema: messageListResponseSchema, signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api.get<MessageListResponse>('/b2c/messages', { signal }).then((r) => r.data),
   });
 }
 
 export function markMessageRead(id: number) {
-  return api.post(`/b2c/messages/${id}/read`, undefined, { schema: markMessageReadResponseSchema });
+  return api.post<MarkMessageReadResponse>(`/b2c/messages/${id}/read`, undefined);
 }

@@ -1,4 +1,4 @@
-import { INTERNAL_PERMISSIONS, revenueListOptionsSchema } from '@portal/contract';
+import { INTERNAL_PERMISSIONS, type RevenueListOptions } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -19,7 +19,7 @@ export function useRevenueListOptions() {
   return useQuery({
     queryKey: ['internal-revenue-options'],
     queryFn: ({ signal }) =>
-      api.get(`${INTERNAL_PERMISSIONS.revenues}/options`, { schema: revenueListOptionsSchema, signal }),
+      api.get<RevenueListOptions>(`${INTERNAL_PERMISSIONS.revenues}/options`, { signal }),
     staleTime: 10 * 60 * 1000,
   });
 }

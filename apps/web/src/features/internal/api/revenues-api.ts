@@ -1,10 +1,4 @@
-import {
-  type PayMode,
-  payoutRecordsResponseSchema,
-  type RevenueDetail,
-  type RevenueEditInput,
-  revenueDetailSchema,
-} from '@portal/contract';
+import type { PayMode, PayoutRecordsResponse, RevenueDetail, RevenueEditInput } from '@portal/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiRequest } from '../../../lib/api-client';
 import { useLocale } from '../../../lib/locale';
@@ -29,7 +23,7 @@ export function useRevenue(id: number, enabled = true) {
   return useQuery({
     enabled,
     queryKey: revenueKeys.detail(id, language),
-    queryFn: ({ signal }) => api.get(`/internal/revenues/${id}`, { schema: revenueDetailSchema, signal }),
+    queryFn: ({ signal }) => api.get<RevenueDetail>(`/internal/revenues/${id}`, { signal }),
   });
 }
 
@@ -38,9 +32,8 @@ export function usePayoutRecords(id: number, payMode: PayMode | '', page: number
   return useQuery({
     queryKey: revenueKeys.payoutRecords(id, payMode, page),
     queryFn: ({ signal }) =>
-      api.get(`/internal/revenues/payout_record/${id}`, {
+      api.get<PayoutRecordsResponse>(`/internal/revenues/payout_record/${id}`, {
         query: { pay_mode: payMode || undefined, page },
-        schema: payoutRecordsResponseSchema,
         signal,
       }),
     // The pager stays in place while the next record loads instead of collapsing to a spinner.
@@ -60,7 +53,6 @@ export function useEditRevenue(id: number) {
       apiRequest<RevenueDetail>(`/internal/revenues/${id}`, {
         method: 'PATCH',
         body,
-        schema: revenueDetailSchema,
       }),
     onSuccess: async (detail) => {
       queryClient.setQueryData(revenueKeys.detail(id, language), detail);

@@ -1,4 +1,4 @@
-import { followupTypeListSchema } from '@portal/contract';
+import type { FollowupTypeOption } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -19,8 +19,7 @@ export const STATEMENT_BUNDLE_PATHS = {
 export function followupTypesQuery(language: string) {
   return queryOptions({
     queryKey: ['b2b', 'followup-types', language] as const,
-    queryFn: ({ signal }) =>
-      api.get('/b2b/get_all_followup_type', { schema: followupTypeListSchema, signal }),
+    queryFn: ({ signal }) => api.get<FollowupTypeOption[]>('/b2b/get_all_followup_type', { signal }),
     staleTime: 60 * 60 * 1000,
   });
 }

@@ -1,4 +1,4 @@
-import { REPORT_PATHS, type ReportExportJob, reportExportJobSchema } from '@portal/contract';
+import { REPORT_PATHS, type ReportExportJob } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api, type QueryParams } from '../../../lib/api-client';
 
@@ -24,7 +24,7 @@ export function reportExportQuery(exportQuery: QueryParams): QueryParams {
 
 /** `POST /b2b/report_exports`: starts a background export of the report form; answers 202 with the job. */
 export function startReportExport(form: QueryParams): Promise<ReportExportJob> {
-  return api.post(REPORT_PATHS.exportJobs, form, { schema: reportExportJobSchema });
+  return api.post<ReportExportJob>(REPORT_PATHS.exportJobs, form);
 }
 
 export function reportExportJobPath(jobId: string): string {
@@ -40,8 +40,7 @@ export function reportExportFilePath(jobId: string): string {
 export function reportExportJobQuery(jobId: string | null) {
   return queryOptions({
     queryKey: ['b2b', 'report-export', jobId] as const,
-    queryFn: ({ signal }) =>
-      api.get(reportExportJobPath(jobId ?? ''), { schema: reportExportJobSchema, signal }),
+    queryFn: ({ signal }) => api.get<ReportExportJob>(reportExportJobPath(jobId ?? ''), { signal }),
     enabled: jobId !== null,
     // Progress is only ever read fresh; a finished job is not asked again.
     gcTime: 0,

@@ -1,4 +1,4 @@
-import { commissionStatementListSchema } from '@portal/contract';
+import type { CommissionStatementMonth } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -7,8 +7,7 @@ export function commissionStatementsQuery(language: string, producerId: number) 
   return queryOptions({
     queryKey: ['b2b', 'commissions', language, producerId] as const,
     queryFn: ({ signal }) =>
-      api.get(`/b2b/commissions/list_statement/${producerId}`, {
-        schema: commissionStatementListSchema,
+      api.get<CommissionStatementMonth[]>(`/b2b/commissions/list_statement/${producerId}`, {
         signal,
       }),
     enabled: producerId > 0,

@@ -1,4 +1,4 @@
-import { documentTreeSchema } from '@portal/contract';
+import type { DocumentNode } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -33,9 +33,8 @@ export function documentTreeQuery(language: string, accountNo: string | null) {
   return queryOptions({
     queryKey: ['producer-details', 'documents', language, accountNo] as const,
     queryFn: ({ signal }) =>
-      api.get('/b2b/clients/list_document', {
+      api.get<DocumentNode[]>('/b2b/clients/list_document', {
         query: { account_no: accountNo ?? '' },
-        schema: documentTreeSchema,
         signal,
       }),
     enabled: accountNo !== null,

@@ -68,8 +68,9 @@ export function withFormDefaults(criteria: Criteria, today: ReportToday): Criter
 }
 
 /**
- * The answer schema of the report the criteria name: its definition's `response`. The screen runs nothing without
- * a report type (useSearchList's `enabled`), so a missing one is a bug, reported as the query's error.
+ * The answer schema of the report the criteria name: its definition's `response`. The screen hands it to
+ * useSearchList, which takes the rows' type from it; the browser does not parse the answer with it (decision 031:
+ * the server checks each preview against this same schema in development and tests).
  */
 export function reportResponseSchema(criteria: Criteria): z.ZodType<ListPage<Record<string, unknown>>> {
   const type = reportTypeOf(criteria.reportType);

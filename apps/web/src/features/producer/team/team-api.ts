@@ -1,9 +1,9 @@
 import {
-  producerProfileSchema,
-  subtreeResponseSchema,
+  type ProducerProfile,
+  type SubtreeResponse,
+  type TeamSearchResponse,
   TREE_SUBTREE_LIMIT,
-  teamSearchResponseSchema,
-  treeNodesResponseSchema,
+  type TreeNode,
 } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -17,9 +17,8 @@ export const teamKeys = {
 
 /** The caller as the single root node. */
 export async function fetchTreeRoot(signal?: AbortSignal) {
-  const [root] = await api.get('/b2b/get_tree_node', {
+  const [root] = await api.get<TreeNode[]>('/b2b/get_tree_node', {
     query: { load_parent: true },
-    schema: treeNodesResponseSchema,
     signal,
   });
   if (root?.kind !== 'producer') throw new Error('The team tree has no root');
@@ -28,18 +27,16 @@ export async function fetchTreeRoot(signal?: AbortSignal) {
 
 /** One page of a producer's children, possibly ending with a "more" node. */
 export function fetchTreeChildren(id: number, offset = 0, signal?: AbortSignal) {
-  return api.get('/b2b/get_tree_node', {
+  return api.get<TreeNode[]>('/b2b/get_tree_node', {
     query: { load_parent: false, id, offset: offset || undefined },
-    schema: treeNodesResponseSchema,
     signal,
   });
 }
 
 /** Expand-all: up to TREE_SUBTREE_LIMIT members below `id`, breadth first. */
 export function fetchSubtree(id: number, signal?: AbortSignal) {
-  return api.get('/b2b/team/subtree', {
+  return api.get<SubtreeResponse>('/b2b/team/subtree', {
     query: { id, limit: TREE_SUBTREE_LIMIT },
-    schema: subtreeResponseSchema,
     signal,
   });
 }
@@ -47,8 +44,7 @@ export function fetchSubtree(id: number, signal?: AbortSignal) {
 export function teamSearchQuery(q: string) {
   return queryOptions({
     queryKey: teamKeys.search(q),
-    queryFn: ({ signal }) =>
-      api.get('/b2b/team/search', { query: { q }, schema: teamSearchResponseSchema, signal }),
+    queryFn: ({ signal }) => api.get<TeamSearchResponse>('/b2b/team/search', { query: { q }, signal }),
     staleTime: 60_000,
   });
 }
@@ -56,6 +52,6 @@ export function teamSearchQuery(q: string) {
 export function producerProfileQuery(producerId: number) {
   return queryOptions({
     queryKey: teamKeys.profile(producerId),
-    queryFn: ({ signal }) => api.get(`/b2b/profile/${producerId}`, { schema: producerProfileSchema, signal }),
+    queryFn: ({ signal }) => api.get<ProducerProfile>(`/b2b/profile/${producerId}`, { signal }),
   });
 }
