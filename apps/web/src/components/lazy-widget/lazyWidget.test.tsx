@@ -7,7 +7,7 @@ import { BusinessDatePicker } from '../forms/BusinessDatePicker';
 import type { BusinessDateInputProps } from '../forms/business-date';
 import { DateStandIn, MultiSelectStandIn, SelectStandIn } from '../forms/field-stand-ins';
 import { MultiSelect, Select } from '../forms/mantine-selects';
-import { lazyWidget } from './lazyWidget';
+import { lazyWidget, type StandInProps } from './lazyWidget';
 
 /** A widget whose real component arrives only when the test says so (`arrive`), and how often it was asked for. */
 function controlledWidget<P extends object>(
@@ -224,5 +224,58 @@ describe('lazyWidget with the selects', () => {
     expect(load).toHaveBeenCalled();
     await arrive();
     expect(await screen.findByRole('option', { name: 'Stage 3', hidden: true })).toBeInTheDocument();
+  });
+});
+
+describe('lazyWidget under a press', () => {
+  type ButtonProps = { onOpen: () => void };
+  function RealButton({ onOpen, ...handOver }: ButtonProps) {
+    return (
+      <button type="button" {...handOver} data-real="yes" onClick={onOpen}>
+        Open team tree
+      </button>
+    );
+  }
+  function StandInButton({ onOpen, handOverProps, onWanted }: StandInProps<ButtonProps>) {
+    return (
+      <button type="button" {...handOverProps} onPointerEnter={() => onWanted()} onClick={onOpen}>
+        Open team tree
+      </button>
+    );
+  }
+
+  it('keeps the stand-in until the pointer is released when the real widget arrives mid-press, so the click lands', async () => {
+    const { Widget, load, arrive } = controlledWidget<ButtonProps>(RealButton, StandInButton);
+    const onOpen = vi.fn();
+    wrap(<Widget onOpen={onOpen} />);
+    const standIn = screen.getByRole('button', { name: 'Open team tree' });
+    fireEvent.pointerEnter(standIn);
+    expect(load).toHaveBeenCalled();
+
+    fireEvent.pointerDown(standIn);
+    await arrive(); // the download the hover started ends between the press and the release
+    expect(screen.getByRole('button', { name: 'Open team tree' })).toBe(standIn);
+
+    fireEvent.pointerUp(standIn);
+    fireEvent.click(standIn);
+    expect(onOpen).toHaveBeenCalledTimes(1);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Open team tree' })).toHaveAttribute('data-real', 'yes'),
+    );
+  });
+
+  it('swaps at once when the press is elsewhere on the page', async () => {
+    const { Widget, arrive } = controlledWidget<ButtonProps>(RealButton, StandInButton);
+    wrap(
+      <>
+        <p>Elsewhere</p>
+        <Widget onOpen={() => undefined} />
+      </>,
+    );
+    fireEvent.pointerEnter(screen.getByRole('button', { name: 'Open team tree' }));
+    fireEvent.pointerDown(screen.getByText('Elsewhere'));
+    await arrive();
+    expect(screen.getByRole('button', { name: 'Open team tree' })).toHaveAttribute('data-real', 'yes');
+    fireEvent.pointerUp(screen.getByText('Elsewhere'));
   });
 });

@@ -2,8 +2,10 @@ import {
   type ComponentType,
   type ReactElement,
   useCallback,
+  useEffect,
   useId,
   useLayoutEffect,
+  useReducer,
   useRef,
   useState,
   useSyncExternalStore,
@@ -38,6 +40,56 @@ function handOverElement(key: string): HTMLElement | null {
     if (element.getAttribute(HAND_OVER_ATTRIBUTE) === key) return element;
   }
   return null;
+}
+
+/*
+ * A press in progress: the element a pointer went down on, until it is released. A real widget that arrives during
+ * a press on its stand-in waits for the release; swapped in between the press and the release, the press would
+ * start on one element and end on another, and the browser would send the click to neither (a tap on a phone, about
+ * 100 ms long, often spans the download the tap itself started: the menu did not open).
+ */
+let pressedTarget: EventTarget | null = null;
+const releaseListeners = new Set<() => void>();
+let pressesTracked = false;
+
+function trackPresses(): void {
+  if (pressesTracked || typeof document === 'undefined') return;
+  pressesTracked = true;
+  document.addEventListener(
+    'pointerdown',
+    (event) => {
+      pressedTarget = event.target;
+    },
+    true,
+  );
+  const release = () => {
+    pressedTarget = null;
+    // After the click the release leads to has reached the stand-in (it follows pointerup in the same task).
+    setTimeout(() => {
+      for (const listener of [...releaseListeners]) listener();
+    });
+  };
+  document.addEventListener('pointerup', release, true);
+  document.addEventListener('pointercancel', release, true);
+}
+
+function pressedOn(key: string): boolean {
+  const element = handOverElement(key);
+  return !!element && pressedTarget instanceof Node && element.contains(pressedTarget);
+}
+
+/** Calls `listener` once no press is in progress (at once, in the next task, when none is); returns a cancel. */
+function whenReleased(listener: () => void): () => void {
+  if (pressedTarget === null) {
+    const timer = setTimeout(listener);
+    return () => clearTimeout(timer);
+  }
+  const once = () => {
+    releaseListeners.delete(once);
+    listener();
+  };
+  releaseListeners.add(once);
+  return () => releaseListeners.delete(once);
 }
 
 /** Runs `task` once the current commit is over (a resolved promise's turn); returns a cancel. */
@@ -94,7 +146,8 @@ function applyHandOver(key: string, state: HandOver): void {
  * A widget whose code loads on first use: until it arrives, `StandIn` shows in its place with the same label, size
  * and ARIA, so the form can be read and used and nothing moves when the real widget replaces it. The real widget
  * loads when the user shows intent to use the stand-in (`onWanted`: the pointer over it, focus, a click, typing);
- * if the stand-in had focus or typed text, the real widget gets them. Not at idle time: a first visit then costs
+ * if the stand-in had focus or typed text, the real widget gets them; one that arrives while the stand-in is pressed
+ * waits for the release, so the click still reaches the stand-in. Not at idle time: a first visit then costs
  * what its screen draws, not every widget it might use (issue 12, goal 4). One loader per widget: every field of
  * that kind shares the download, and once loaded every later screen draws the real widget at once.
  */
@@ -129,11 +182,16 @@ export function lazyWidget<P extends object>(
   };
 
   function Widget(props: P): ReactElement {
+    trackPresses();
     const key = useId();
-    const Real = useSyncExternalStore(subscribe, current, current);
+    const arrived = useSyncExternalStore(subscribe, current, current);
     const [mountWith, setMountWith] = useState<Partial<P>>({});
+    const [, afterRelease] = useReducer((count: number) => count + 1, 0);
     const standInShown = useRef(false);
     const handOver = useRef<HandOver | null>(null);
+    const waitsForRelease = arrived !== null && standInShown.current && pressedOn(key);
+    const Real = waitsForRelease ? null : arrived;
+    useEffect(() => (waitsForRelease ? whenReleased(afterRelease) : undefined), [waitsForRelease]);
 
     // Read while the stand-in is still in the document: the render that swaps it out.
     if (Real && standInShown.current && handOver.current === null) {
