@@ -89,6 +89,8 @@ export async function inProcessCases(
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'silent',
     NODE_ENV: 'test',
+    // What production serialises with (the bench's portal process does the same, processes.ts).
+    RESPONSE_SERIALIZER: 'compiled',
   });
   const database = await openDatabase({ url: databaseUrl, poolSize: config.dbPoolMax });
   try {

@@ -1,5 +1,12 @@
 import helmet from '@fastify/helmet';
-import { meResponseSchema, planDetailSchema, planListResponseSchema } from '@portal/contract';
+import {
+  clientList,
+  meResponseSchema,
+  newBusinessList,
+  planDetailSchema,
+  planListResponseSchema,
+  serviceRecordList,
+} from '@portal/contract';
 import Fastify from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,6 +89,28 @@ describe('hot routes in production', () => {
       expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
       schema.parse(response.json());
       expect(response.body).toBe(viaZod(schema, response.body));
+    }
+  });
+
+  it('write the producer searches as zod would have, for a default search, a filter and a deep page', async () => {
+    const agent = new ApiAgent(t.app);
+    await signInAs(t, agent, demoAccount('partner').login);
+    const searches: [string, ZodType, Record<string, unknown>][] = [
+      ['/b2b/new_business', newBusinessList.response, { page: 1 }],
+      [
+        '/b2b/new_business',
+        newBusinessList.response,
+        { page: 1, stage: 'all', sortField: 'modalPremium', sortOrder: 'desc' },
+      ],
+      ['/b2b/service_records', serviceRecordList.response, { page: 2 }],
+      ['/b2b/clients', clientList.response, { page: 1, keywords: 'Chan' }],
+    ];
+    for (const [path, schema, criteria] of searches) {
+      const response = await agent.send('POST', path, criteria);
+      expect([path, response.statusCode]).toEqual([path, 200]);
+      const body = schema.parse(response.json()) as { items: unknown[] };
+      expect(response.body).toBe(viaZod(schema, response.body));
+      if (criteria.page === 1 && !criteria.keywords) expect(body.items.length).toBeGreaterThan(0);
     }
   });
 

@@ -19,6 +19,7 @@ import {
 import { createGuardedPool, type PoolTimeouts, UNHURRIED_POOL_TIMEOUTS } from './pool.js';
 import { pgliteSession, pgliteSql, pgSession, type SqlExecutor, type SqlSession } from './raw-sql.js';
 import * as schema from './schema/index.js';
+import { namedSearches, SEARCH_POOL_OPTIONS, useNamedSearches } from './search-statements.js';
 
 /** One handle type for both drivers, so every query is written once. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -81,12 +82,25 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // Fail at boot, not on the first request, when the server is unreachable.
     await pool.query('select 1');
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    // List and report searches: named statements with custom plans, on connections of their own
+    // (search-statements.ts). Half the main pool's size: searches are a share of the requests.
+    const searches = createGuardedPool({
+      url: options.url,
+      max: Math.max(2, Math.ceil(max / 2)),
+      timeouts: options.timeouts ?? UNHURRIED_POOL_TIMEOUTS,
+      gate,
+      options: SEARCH_POOL_OPTIONS,
+    }).pool;
+    searches.on('error', (err) => pool.emit('error', err));
+    useNamedSearches(db, namedSearches(searches));
     const url = options.url;
     return {
       db,
       kind: 'postgres',
       migrate: () => migrateWithoutTimeouts(url),
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), searches.end()]);
+      },
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
       gate,
       sql: { executeSql: (text, values) => pool.query(text, values) },

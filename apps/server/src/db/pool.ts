@@ -134,18 +134,25 @@ export interface GuardedPoolOptions {
   url: string;
   max: number;
   timeouts: PoolTimeouts;
+  /** Another pool's gate, so both shut together when the database fails; a new gate when absent. */
+  gate?: FailFastGate;
+  /** Settings every connection starts with (libpq `options`, e.g. `-c plan_cache_mode=…`). */
+  options?: string;
 }
 
 /** The pool the portal runs on: timeouts on every connection, keepalive, and the fail-fast gate. */
-export function createGuardedPool({ url, max, timeouts }: GuardedPoolOptions) {
-  const gate = new FailFastGate({
-    openMs: timeouts.failFastMs,
-    trialMs: timeouts.connectMs + timeouts.queryMs + READ_TIMEOUT_MARGIN_MS,
-  });
+export function createGuardedPool({ url, max, timeouts, gate: sharedGate, options }: GuardedPoolOptions) {
+  const gate =
+    sharedGate ??
+    new FailFastGate({
+      openMs: timeouts.failFastMs,
+      trialMs: timeouts.connectMs + timeouts.queryMs + READ_TIMEOUT_MARGIN_MS,
+    });
   const Pool = guardedPoolClass(gate);
   const pool = new Pool({
     connectionString: url,
     max,
+    ...(options ? { options } : {}),
     Client: guardedClientClass(gate),
     connectionTimeoutMillis: timeouts.connectMs,
     query_timeout: timeouts.queryMs,

@@ -11,7 +11,8 @@ import type { Db } from './client.js';
  *
  * Only for lookups by key whose plan is the same whatever the values (an index probe on a primary or foreign key):
  * after five runs PostgreSQL may switch a prepared statement to a generic plan, which docs/performance.md measured
- * 3–100× slower on lists and reports whose best plan depends on the values. Lists and reports never come here.
+ * 3–100× slower on lists and reports whose best plan depends on the values. Lists and reports never come here:
+ * they are named on a pool of their own that forces custom plans (search-statements.ts).
  * docs/performance/request-path.md has the generic plan of every statement prepared through this module.
  *
  * Names must be unique per statement text: node-postgres refuses a name reused with another text on a connection.

@@ -1,5 +1,6 @@
 import type { Language } from '@portal/contract';
 import { and, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { TeamScope } from '../db/team-scope.js';
 import type { ContractList, CriteriaOf, ServerListDefinition, SortExpression } from './server-list.js';
 
@@ -21,6 +22,30 @@ function sortSql(expression: SortExpression, language: Language): SQL {
   return typeof expression === 'function' ? expression(language) : sql`${expression}`;
 }
 
+const dialect = new PgDialect();
+// biome-ignore lint/suspicious/noExplicitAny: keyed by any list's definition
+const selectLists = new WeakMap<ServerListDefinition<any, any, any>, SQL>();
+
+/**
+ * A list's SELECT clause, written out to text once per definition: it is the same for every search, and rendering
+ * its dozen column expressions again was a third of the time drizzle spent turning each search into SQL (~30 µs of
+ * ~90). Kept as SQL when it carries parameters, which text alone would lose.
+ */
+function selectList<C extends ContractList, Row extends Record<string, unknown>, S>(
+  definition: ServerListDefinition<C, Row, S>,
+): SQL {
+  const cached = selectLists.get(definition);
+  if (cached) return cached;
+  const columns = Object.entries(definition.columns).map(
+    ([field, expression]) => sql`${expression} as ${sql.identifier(field)}`,
+  );
+  const select = sql`select ${sql.join(columns, sql`, `)}`;
+  const rendered = dialect.sqlToQuery(select);
+  const reusable = rendered.params.length === 0 ? sql.raw(rendered.sql) : select;
+  selectLists.set(definition, reusable);
+  return reusable;
+}
+
 /**
  * Builds the shared parts. The sort field was validated by the contract's enum, and is looked up in the server's
  * allowlist again here (own-property check), so no text from the request ever becomes SQL. Without a sortField the
@@ -32,9 +57,6 @@ export function listStatement<C extends ContractList, Row extends Record<string,
   criteria: CriteriaOf<C>,
   language: Language,
 ): ListStatement {
-  const columns = Object.entries(definition.columns).map(
-    ([field, expression]) => sql`${expression} as ${sql.identifier(field)}`,
-  );
   const source = definition.source(scope, criteria, language);
   const where = and(...source.where.filter((part): part is SQL => part !== undefined));
 
@@ -50,7 +72,7 @@ export function listStatement<C extends ContractList, Row extends Record<string,
   const filtered = (from: SQL) => (where ? sql`from ${from} where ${where}` : sql`from ${from}`);
   const sortNeedsLookups = !(definition.sortsWithoutLookups as readonly string[]).includes(field);
   return {
-    select: sql`select ${sql.join(columns, sql`, `)}`,
+    select: selectList(definition),
     source: full,
     fromWhere: filtered(full),
     keyFromWhere: filtered(source.from),

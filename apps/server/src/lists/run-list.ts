@@ -1,6 +1,7 @@
 import { type Language, LIST_COUNT_LIMIT } from '@portal/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { searchRows } from '../db/search-statements.js';
 import type { TeamScope } from '../db/team-scope.js';
 import { listStatement } from './list-sql.js';
 import type { ContractList, CriteriaOf, ItemOf, ServerListDefinition } from './server-list.js';
@@ -14,12 +15,6 @@ export interface ListPage<Item> {
 export interface RunListOptions {
   /** Rows counted at most (LIST_COUNT_LIMIT); tests lower it to reach the bound with demo data. */
   countLimit?: number;
-}
-
-/** Rows of `db.execute`: `{ rows }` on both drivers (node-postgres and PGlite). */
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
 }
 
 /**
@@ -72,8 +67,8 @@ export async function runList<C extends ContractList, Row extends Record<string,
   const countLimit = options.countLimit ?? LIST_COUNT_LIMIT;
   const queries = listPageQueries(definition, scope, criteria, language, countLimit);
   const [rows, counted] = await Promise.all([
-    rowsOf<Row>(db, queries.page),
-    rowsOf<{ n: number | string }>(db, queries.count),
+    searchRows<Row>(db, queries.page),
+    searchRows<{ n: number | string }>(db, queries.count),
   ]);
   const total = Number(counted[0]?.n ?? 0);
   return {

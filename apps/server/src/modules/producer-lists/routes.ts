@@ -9,6 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ProducerCaller } from '../../db/team-scope.js';
 import { principalAs, requireProducer } from '../../plugins/auth-guards.js';
+import { hotRouteSerializer } from '../../plugins/compiled-serializer.js';
 import { replyError } from '../../plugins/errors.js';
 import type { ModuleOptions } from '../module-options.js';
 import { clientServerList } from './client-list.js';
@@ -41,29 +42,39 @@ const callerOf = (request: FastifyRequest): ProducerCaller => {
  */
 export const producerListRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app,
-  { db, renderPool, queryInBatches, now },
+  { db, config, renderPool, queryInBatches, now },
 ) => {
   const ctx: ProducerListsContext = {
     db,
     exports: { renderPool, queryInBatches, now: now ?? (() => new Date()) },
   };
   const tags = ['producer lists'];
-  app.addHook('onSend', async (_request, reply) => {
+  // A callback hook: it waits for nothing, so no promise per answer.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
+    done(null, payload);
   });
+  // The three searches serialise with a compiled serialiser in production (plugins/compiled-serializer.ts).
+  const serializerCompiler = hotRouteSerializer(config.responseSerializer);
 
   await app.register(async (plugin) => {
     const lists = plugin.withTypeProvider<ZodTypeProvider>();
     lists.addHook('onRequest', requireProducer);
     lists.post(
       '/b2b/new_business',
-      { schema: { tags, body: newBusinessList.criteria, response: { 200: newBusinessList.response } } },
+      {
+        schema: { tags, body: newBusinessList.criteria, response: { 200: newBusinessList.response } },
+        serializerCompiler,
+      },
       (request) =>
         searchProducerList(ctx, callerOf(request), newBusinessServerList, request.body, request.language),
     );
     lists.post(
       '/b2b/clients',
-      { schema: { tags, body: clientList.criteria, response: { 200: clientList.response } } },
+      {
+        schema: { tags, body: clientList.criteria, response: { 200: clientList.response } },
+        serializerCompiler,
+      },
       (request) =>
         searchProducerList(ctx, callerOf(request), clientServerList, request.body, request.language),
     );
@@ -103,7 +114,10 @@ export const producerListRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     records.addHook('onRequest', requireProducer);
     records.post(
       '/b2b/service_records',
-      { schema: { tags, body: serviceRecordList.criteria, response: { 200: serviceRecordList.response } } },
+      {
+        schema: { tags, body: serviceRecordList.criteria, response: { 200: serviceRecordList.response } },
+        serializerCompiler,
+      },
       (request) =>
         searchProducerList(ctx, callerOf(request), serviceRecordServerList, request.body, request.language),
     );
