@@ -89,6 +89,9 @@ describe('hot routes in production', () => {
       expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
       schema.parse(response.json());
       expect(response.body).toBe(viaZod(schema, response.body));
+      // `/me` sets its own; the client area keeps the API's default.
+      const cacheControl = path === '/me' ? 'no-store' : 'private, no-store';
+      expect([path, response.headers['cache-control']]).toEqual([path, cacheControl]);
     }
   });
 
@@ -110,8 +113,12 @@ describe('hot routes in production', () => {
       expect([path, response.statusCode]).toEqual([path, 200]);
       const body = schema.parse(response.json()) as { items: unknown[] };
       expect(response.body).toBe(viaZod(schema, response.body));
+      expect(response.headers['cache-control']).toBe('private, no-store');
       if (criteria.page === 1 && !criteria.keywords) expect(body.items.length).toBeGreaterThan(0);
     }
+    const team = await agent.get('/b2b/team/search?q=Betty');
+    expect(team.statusCode).toBe(200);
+    expect(team.headers['cache-control']).toBe('private, no-store');
   });
 
   it('drop what the schema does not declare, as zod did', () => {

@@ -38,11 +38,6 @@ export const clientAreaRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
   // The guard runs before validation: a host without the client area, or a caller who is not a client, learns
   // nothing about which ids or inputs would have been accepted.
   app.addHook('onRequest', requireClient);
-  // A callback hook: it waits for nothing, so no promise per answer.
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
-    done(null, payload);
-  });
 
   // The two most asked screens serialise with a compiled serialiser in production (plugins/compiled-serializer.ts).
   const serializerCompiler = hotRouteSerializer(config.responseSerializer);

@@ -49,11 +49,6 @@ export const producerListRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     exports: { renderPool, queryInBatches, now: now ?? (() => new Date()) },
   };
   const tags = ['producer lists'];
-  // A callback hook: it waits for nothing, so no promise per answer.
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
-    done(null, payload);
-  });
   // The three searches serialise with a compiled serialiser in production (plugins/compiled-serializer.ts).
   const serializerCompiler = hotRouteSerializer(config.responseSerializer);
 

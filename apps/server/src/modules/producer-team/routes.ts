@@ -31,9 +31,6 @@ export const producerTeamRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
   const tags = ['producer team'];
   // The guard runs before validation: a caller who may not be here learns nothing about which inputs would pass.
   app.addHook('onRequest', requireProducer);
-  app.addHook('onSend', async (_request, reply) => {
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
-  });
 
   app.get(
     '/b2b/get_tree_node',

@@ -66,9 +66,6 @@ export const reportRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   await app.register(async (plugin) => {
     const reports = plugin.withTypeProvider<ZodTypeProvider>();
     reports.addHook('onRequest', requireProducer);
-    reports.addHook('onSend', async (_request, reply) => {
-      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
-    });
 
     reports.post(
       REPORT_PATHS.preview,
