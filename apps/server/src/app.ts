@@ -14,6 +14,7 @@ import { apiModules } from './modules/index.js';
 import { healthRoutes } from './modules/system/health-routes.js';
 import { SiteCache } from './modules/system/site-cache.js';
 import { errorHandlerPlugin, frameworkErrorHandler, replyError } from './plugins/errors.js';
+import { fromAnotherSite } from './plugins/fetch-metadata.js';
 import { acceptEmptyJsonBodies } from './plugins/json-body.js';
 import { loadSheddingPlugin } from './plugins/load-shedding.js';
 import { loggerOptions } from './plugins/logging.js';
@@ -190,6 +191,10 @@ export async function buildApp({ config, database, now, logger }: AppDeps): Prom
         reply.header('cache-control', 'private, no-store');
         if (!parseLanguage(lang)) {
           replyError(request, reply, 404, 'errors.notFound');
+          return;
+        }
+        if (fromAnotherSite(request)) {
+          replyError(request, reply, 403, 'errors.crossSite');
           return;
         }
         done();
