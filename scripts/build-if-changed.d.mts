@@ -15,3 +15,10 @@ export declare function buildIfChanged(options?: {
   force?: boolean;
   log?: (line: string) => void;
 }): boolean;
+export declare const PUBLISHED: readonly { variable: string; dir: string }[];
+export declare const LOCK_DIR: string;
+export declare function withBuildLock<T>(
+  root: string,
+  work: () => T,
+  options?: { log?: (line: string) => void; pollMs?: number; waitMs?: number },
+): T;

@@ -5,7 +5,8 @@ import { defineConfig, type Plugin } from 'rolldown';
 
 const serverRoot = fileURLToPath(new URL('.', import.meta.url));
 const src = join(serverRoot, 'src');
-const SERVER_DIST = join(serverRoot, 'dist');
+/** dist/, or where build-if-changed stages a build before publishing it (scripts/build-if-changed.mjs). */
+const SERVER_DIST = process.env.SERVER_BUILD_DIR ?? join(serverRoot, 'dist');
 
 /**
  * Every file lands directly in dist/ (chunks too): code that finds files beside itself through `import.meta.url`

@@ -133,7 +133,8 @@ export default defineConfig(({ mode }) => {
       }),
     ],
     build: {
-      outDir: 'dist',
+      // Where build-if-changed stages a build before publishing it (scripts/build-if-changed.mjs); dist/ by hand.
+      outDir: process.env.WEB_BUILD_DIR ?? 'dist',
       emptyOutDir: true,
       // dist/.vite/manifest.json: which files each screen's chunk needs (scripts/bundle-report.ts walks it).
       manifest: true,

@@ -13,7 +13,13 @@ import { publicFormsRoutes } from './modules/forms/routes.js';
 import { apiModules } from './modules/index.js';
 import { healthRoutes } from './modules/system/health-routes.js';
 import { SiteCache } from './modules/system/site-cache.js';
-import { errorHandlerPlugin, frameworkErrorHandler, replyError } from './plugins/errors.js';
+import {
+  clientErrorHandler,
+  errorHandlerPlugin,
+  frameworkErrorHandler,
+  replyError,
+} from './plugins/errors.js';
+import { fromAnotherSite } from './plugins/fetch-metadata.js';
 import { acceptEmptyJsonBodies } from './plugins/json-body.js';
 import { loadSheddingPlugin } from './plugins/load-shedding.js';
 import { loggerOptions } from './plugins/logging.js';
@@ -115,6 +121,8 @@ export async function buildApp({ config, database, now, logger }: AppDeps): Prom
     routerOptions: { querystringParser: parseQueryString },
     // A URL the router cannot take is refused before any hook runs; the portal's body and headers, not Fastify's.
     frameworkErrors: frameworkErrorHandler(config.basePath, securityHeaders),
+    // A request Node's parser refuses (a malformed chunked body, an unreadable header): the same, at socket level.
+    clientErrorHandler: clientErrorHandler(config.basePath, securityHeaders),
   });
   // First, so it sees every route, including those of plugins registered below and the automatic HEAD routes.
   const routeTable: RegisteredRoute[] = [];
@@ -190,6 +198,10 @@ export async function buildApp({ config, database, now, logger }: AppDeps): Prom
         reply.header('cache-control', 'private, no-store');
         if (!parseLanguage(lang)) {
           replyError(request, reply, 404, 'errors.notFound');
+          return;
+        }
+        if (fromAnotherSite(request)) {
+          replyError(request, reply, 403, 'errors.crossSite');
           return;
         }
         done();

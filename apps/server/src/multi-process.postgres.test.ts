@@ -202,6 +202,32 @@ describe.runIf(process.env.TEST_DB_ENGINE === 'postgres')('two server processes 
     expect(count).toBe(before - 1);
   });
 
+  it('signs a producer set inactive out on both processes, each holding the session in memory', async () => {
+    const producer = demoAccount('subpartner');
+    const url = databaseUrl(baseUrl, name);
+    const browser = new Browser();
+    expect((await browser.signIn(a, producer.login, producer.password)).status).toBe(200);
+    // Both processes read the session now, so both serve it from memory (decision 027).
+    for (const server of [a, b])
+      expect((await browser.json(server, 'POST', '/b2b/clients', {})).status).toBe(200);
+    const setActive = (active: boolean) =>
+      adminQuery(url, `update producers set is_active = ${active} where code = '${producer.advisorCode}'`);
+    await setActive(false);
+    try {
+      for (const server of [a, b]) {
+        const startedAt = Date.now();
+        let status = (await browser.json(server, 'POST', '/b2b/clients', {})).status;
+        while (status !== 401 && Date.now() - startedAt < 1000) {
+          await sleep(10);
+          status = (await browser.json(server, 'POST', '/b2b/clients', {})).status;
+        }
+        expect({ server: server.name, status }).toEqual({ server: server.name, status: 401 });
+      }
+    } finally {
+      await setActive(true);
+    }
+  });
+
   it('locks an account after 5 wrong passwords, whichever process each went to', async () => {
     const consultant = demoAccount('consultant');
     const browser = new Browser();

@@ -1,10 +1,11 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   copyFileSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   renameSync,
   rmSync,
@@ -23,10 +24,12 @@ import {
   HASH_FILE,
   hashBuildInputs,
   isBuildCurrent,
+  LOCK_DIR,
   REPO_ROOT,
   storeBuildHash,
 } from '../../../scripts/build-if-changed.mjs';
 import { precompress } from '../../../scripts/precompress.mjs';
+import { missingAssets } from './plugins/spa.js';
 
 /** The production start's pieces (scripts/start.mjs): the build-if-changed decision, the worker loader, precompression. */
 
@@ -134,6 +137,11 @@ describe('build-if-changed: the input hash', () => {
   });
 });
 
+/** In a fake build: where an output goes, in the staging folder build-if-changed names (or in place by hand). */
+const STAGED_OUTPUTS = `const staged = (file) => file
+  .replace(/^apps\\/web\\/dist/, process.env.WEB_BUILD_DIR ?? 'apps/web/dist')
+  .replace(/^apps\\/server\\/dist/, process.env.SERVER_BUILD_DIR ?? 'apps/server/dist');`;
+
 describe('build-if-changed: the stored hash', () => {
   it('counts only when it equals the inputs hash and every output exists', () => {
     const root = sourceTree();
@@ -161,9 +169,10 @@ describe('build-if-changed: the stored hash', () => {
       `const fs = require('node:fs');
        const path = require('node:path');
        if (fs.existsSync('fail')) process.exit(3);
+       ${STAGED_OUTPUTS}
        for (const file of ${JSON.stringify(BUILD_OUTPUTS)}) {
-         fs.mkdirSync(path.dirname(file), { recursive: true });
-         fs.writeFileSync(file, 'built');
+         fs.mkdirSync(path.dirname(staged(file)), { recursive: true });
+         fs.writeFileSync(staged(file), 'built');
        }
        fs.appendFileSync('builds.log', 'built\\n');`,
     );
@@ -184,6 +193,81 @@ describe('build-if-changed: the stored hash', () => {
     expect(builds()).toBe(2);
     expect(buildIfChanged({ ...quiet, force: true })).toBe(true);
     expect(builds()).toBe(3);
+  }, 60_000);
+});
+
+describe('build-if-changed: several starts in one checkout', () => {
+  /**
+   * A build like the real one: empties its web output (vite's emptyOutDir), writes the page, then, a moment later,
+   * the script the page names; then the server's outputs. Each run is logged.
+   */
+  const SLOW_BUILD = `const fs = require('node:fs');
+    const path = require('node:path');
+    ${STAGED_OUTPUTS}
+    const web = staged('apps/web/dist');
+    fs.rmSync(web, { recursive: true, force: true });
+    fs.mkdirSync(path.join(web, 'assets'), { recursive: true });
+    fs.writeFileSync(path.join(web, 'index.html'), '<script src="/assets/app-new.js"></script>');
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1500);
+    fs.writeFileSync(path.join(web, 'assets/app-new.js'), 'app');
+    for (const file of ${JSON.stringify(BUILD_OUTPUTS)}.filter((f) => !f.startsWith('apps/web/'))) {
+      fs.mkdirSync(path.dirname(staged(file)), { recursive: true });
+      fs.writeFileSync(staged(file), 'built');
+    }
+    fs.appendFileSync('builds.log', 'built\\n');`;
+
+  function checkout() {
+    const root = sourceTree();
+    write(root, 'build.cjs', SLOW_BUILD);
+    write(root, 'package.json', JSON.stringify({ private: true, scripts: { build: 'node build.cjs' } }));
+    // The build being served meanwhile: whole.
+    write(root, 'apps/web/dist/index.html', '<script src="/assets/app-old.js"></script>');
+    write(root, 'apps/web/dist/assets/app-old.js', 'old');
+    return root;
+  }
+
+  /** `node scripts/build-if-changed.mjs` as `npm start` runs it, in a process of its own. */
+  const start = (root: string) =>
+    new Promise<number | null>((done) => {
+      const script = join(REPO_ROOT, 'scripts/build-if-changed.mjs');
+      const code = `const m = await import(${JSON.stringify(script)}); m.buildIfChanged({ root: ${JSON.stringify(root)}, log: () => {} });`;
+      spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: 'ignore' }).on('exit', done);
+    });
+
+  it('builds once while the other waits, and the served folder is whole at every moment', async () => {
+    const root = checkout();
+    const web = join(root, 'apps/web/dist');
+    const broken: string[] = [];
+    const watch = setInterval(() => {
+      // What a server starting now would find (plugins/spa.ts refuses a build whose page names a missing file).
+      if (!existsSync(join(web, 'index.html'))) broken.push('no index.html');
+      else broken.push(...missingAssets(web, ['index.html']));
+    }, 25);
+    const exits = await Promise.all([start(root), start(root)]);
+    clearInterval(watch);
+    expect(exits).toEqual([0, 0]);
+    expect(readFileSync(join(root, 'builds.log'), 'utf8')).toBe('built\n');
+    expect([...new Set(broken)]).toEqual([]);
+    expect(missingAssets(web, ['index.html'])).toEqual([]);
+    expect(readFileSync(join(web, 'index.html'), 'utf8')).toContain('app-new.js');
+    // Nothing left behind: no lock, no staging or set-aside folders.
+    expect(existsSync(join(root, LOCK_DIR))).toBe(false);
+    const left = [...readdirSync(join(root, 'apps/web')), ...readdirSync(join(root, 'apps/server'))];
+    expect(left.filter((name) => /building|old-/.test(name))).toEqual([]);
+  }, 120_000);
+
+  it('takes over the lock of a build that died, and publishes nothing from a failed build', () => {
+    const root = checkout();
+    write(root, `${LOCK_DIR}/owner`, '2147483646\n');
+    expect(buildIfChanged({ root, log: () => {} })).toBe(true);
+    expect(existsSync(join(root, LOCK_DIR))).toBe(false);
+
+    write(root, 'apps/server/src/main.ts', 'main(); // edited');
+    write(root, 'build.cjs', 'process.exit(3);');
+    const before = readFileSync(join(root, 'apps/web/dist/index.html'), 'utf8');
+    expect(() => buildIfChanged({ root, log: () => {} })).toThrow(/npm run build failed/);
+    expect(readFileSync(join(root, 'apps/web/dist/index.html'), 'utf8')).toBe(before);
+    expect(existsSync(join(root, LOCK_DIR))).toBe(false);
   }, 60_000);
 });
 

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { type CellValue, cellValue, columnWidth, numberFormat } from './cells.js';
 import { CHUNKS_IN_FLIGHT, type FromWorker, type ToWorker, type XlsxExportTask } from './protocol.js';
+import { installQuotePrefixStyles, looksLikeFormula } from './quote-prefix.js';
 
 /**
  * Runs in a render thread: writes the rows that arrive through `task.port` into an Excel file with exceljs' streaming
@@ -10,6 +11,7 @@ import { CHUNKS_IN_FLIGHT, type FromWorker, type ToWorker, type XlsxExportTask }
  * port closes): an abandoned workbook is simply dropped.
  */
 export function writeXlsxExport(task: XlsxExportTask): Promise<void> {
+  installQuotePrefixStyles();
   const { port, columns } = task;
   const post = (message: FromWorker, transfer?: ArrayBuffer[]) => port.postMessage(message, transfer);
   let chunksInFlight = 0;
@@ -51,6 +53,8 @@ export function writeXlsxExport(task: XlsxExportTask): Promise<void> {
     const numFmt = numberFormat(c.kind);
     return numFmt ? { numFmt } : {};
   });
+  /** The same, marked so text that looks like a formula stays text (one object per column: exceljs caches by it). */
+  const textStyles = styles.map((style) => ({ ...style, quotePrefix: true }));
 
   /** Opens the sheet with the first batch in hand: the column widths are guessed from the header and those rows. */
   const open = (sample: CellValue[][]) => {
@@ -77,7 +81,13 @@ export function writeXlsxExport(task: XlsxExportTask): Promise<void> {
   const writeRows = (rows: unknown[][]) => {
     const typed = rows.map((row) => columns.map((c, i) => cellValue(c.kind, row[i])));
     if (!sheet) open(typed);
-    for (const values of typed) (sheet as ExcelJS.Worksheet).addRow(values).commit();
+    for (const values of typed) {
+      const row = (sheet as ExcelJS.Worksheet).addRow(values);
+      values.forEach((value, i) => {
+        if (looksLikeFormula(value)) row.getCell(i + 1).style = textStyles[i] as Partial<ExcelJS.Style>;
+      });
+      row.commit();
+    }
   };
 
   return new Promise<void>((resolve, reject) => {

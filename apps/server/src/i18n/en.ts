@@ -5,6 +5,8 @@ export const en = {
     unauthorized: 'Please sign in to continue.',
     forbidden: 'You do not have access to this page.',
     csrf: 'Your session has expired. Please try again.',
+    crossSite:
+      'This request came from another website and was not carried out. Open the portal yourself and try again.',
     badRequest: 'The request is not valid.',
     tooManyRequests: 'Too many attempts. Please wait and try again.',
     internal: 'Something went wrong. Please try again later.',

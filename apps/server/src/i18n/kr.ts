@@ -6,6 +6,7 @@ export const kr: Messages = {
     unauthorized: '로그인해 주십시오.',
     forbidden: '이 페이지에 대한 접근 권한이 없습니다.',
     csrf: '세션이 만료되었습니다. 다시 시도해 주십시오.',
+    crossSite: '다른 웹사이트에서 온 요청이므로 처리하지 않았습니다. 포털을 직접 열고 다시 시도해 주십시오.',
     badRequest: '요청이 올바르지 않습니다.',
     tooManyRequests: '시도 횟수가 너무 많습니다. 잠시 후 다시 시도해 주십시오.',
     internal: '오류가 발생했습니다. 잠시 후 다시 시도해 주십시오.',

@@ -6,6 +6,7 @@ export const zh: Messages = {
     unauthorized: '請先登入。',
     forbidden: '您沒有權限瀏覽此頁面。',
     csrf: '您的登入階段已逾時，請再試一次。',
+    crossSite: '此要求來自其他網站，因此未予處理。請自行開啟本入口網站後再試一次。',
     badRequest: '請求無效。',
     tooManyRequests: '嘗試次數過多，請稍後再試。',
     internal: '系統發生錯誤，請稍後再試。',

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
@@ -151,3 +152,52 @@ export function frameworkErrorHandler(basePath: string, securityHeaders: Record<
     reply.code(status).send({ error: t(status === 500 ? 'errors.internal' : 'errors.badRequest') });
   };
 }
+
+/** What Node's HTTP server leaves on a socket: the response in progress, with the request it answers. */
+type ServerSocket = Socket & { _httpMessage?: { headersSent?: boolean; req?: { url?: string } } };
+
+/** The status of a request Node's parser refused: Fastify's choice, kept (timeout, headers too large, else 400). */
+function clientErrorStatus(code: string | undefined): 400 | 408 | 431 {
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return 408;
+  if (code === 'HPE_HEADER_OVERFLOW') return 431;
+  return 400;
+}
+
+/**
+ * Node's HTTP parser refuses a request before Fastify sees it: a malformed chunked body (a chunk size that is not
+ * hex, a body on a route that takes none, sent chunked and cut short), a header line it cannot read, headers over
+ * the size limit, a request too slow to arrive. Fastify's default answer is English JSON without the portal's headers
+ * ("Client Error"). This one answers like every other refusal: `{ error }` in the language of the URL's prefix (from
+ * the request already read on the connection, else from the request line in the bytes refused), with the security
+ * headers, and closes the connection, whose stream can no longer be read in step. A response already under way on
+ * the connection (a 404 sent before its body turned out malformed) is not followed by a second one.
+ */
+export function clientErrorHandler(basePath: string, securityHeaders: Record<string, string>) {
+  return (error: Error & { code?: string; rawPacket?: unknown }, raw: Socket) => {
+    const socket = raw as ServerSocket;
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const inFlight = socket._httpMessage;
+    if (!socket.writable || inFlight?.headersSent) {
+      socket.destroy(error);
+      return;
+    }
+    const packet = Buffer.isBuffer(error.rawPacket) ? error.rawPacket.toString('latin1', 0, 2048) : '';
+    const requestLine = /^[A-Z]+ (\S+) HTTP\//.exec(packet);
+    const url = inFlight?.req?.url ?? requestLine?.[1] ?? '';
+    const status = clientErrorStatus(error.code);
+    const body = JSON.stringify({ error: translatorFor(languageOfUrl(url, basePath))('errors.badRequest') });
+    const headers = {
+      ...securityHeaders,
+      'cache-control': 'no-store',
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(body)),
+      connection: 'close',
+    };
+    const head = Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
+    socket.end(`HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\n${head}\r\n${body}`);
+  };
+}
+
+const STATUS_TEXT = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };

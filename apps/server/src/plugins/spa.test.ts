@@ -2,10 +2,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompress } from '../../../../scripts/precompress.mjs';
 import { createTestApp, type TestContext } from '../testing/test-app.js';
-import { DOCUMENT_ONLY_HEADERS } from './spa.js';
+import { DOCUMENT_ONLY_HEADERS, registerSpa } from './spa.js';
 
 /**
  * A built SPA precompressed by the build's own script: an index.html and a hashed script large enough to be
@@ -276,5 +277,31 @@ describe('precompressed files', () => {
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.body).toBe(INDEX);
+  });
+});
+
+describe('a build whose pages name missing assets', () => {
+  it('is refused at start with a message that says what is missing and how to rebuild', async () => {
+    const dist = join(scratch, 'broken');
+    mkdirSync(join(dist, 'assets'), { recursive: true });
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<!doctype html><script type="module" src="/angel/face/assets/index-AbC123.js"></script>' +
+        '<link rel="stylesheet" href="/angel/face/assets/index-Q1.css">',
+    );
+    writeFileSync(join(dist, 'assets/index-Q1.css'), SMALL_CSS);
+    // What the race between two builds left: the compressed copies only.
+    writeFileSync(join(dist, 'assets/index-AbC123.js.br'), 'x');
+    writeFileSync(join(dist, 'assets/index-AbC123.js.gz'), 'x');
+    const app = Fastify();
+    await expect(registerSpa(app, { webDist: dist, basePath: '/angel/face' })).rejects.toThrow(
+      /incomplete.*index\.html → assets\/index-AbC123\.js.*build-if-changed\.mjs --force/,
+    );
+    await app.close();
+
+    writeFileSync(join(dist, 'assets/index-AbC123.js'), SCRIPT);
+    const whole = Fastify();
+    await registerSpa(whole, { webDist: dist, basePath: '/angel/face' });
+    await whole.close();
   });
 });

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { isSpaRoute, LANGUAGES, type Language, routeLanguages } from '@portal/contract';
@@ -55,6 +55,25 @@ export const DOCUMENT_ONLY_HEADERS = [
   'x-xss-protection',
 ] as const;
 
+/** A page's references to the build's own files: `src`/`href` values naming something under `assets/`. */
+const ASSET_REFERENCE = /(?:src|href)="[^"]*?\/(assets\/[^"?#]+)"/g;
+
+/**
+ * The assets the build's pages name that are not in the build. A page whose script is missing stays at "Loading…"
+ * for every visitor: this happened when two builds ran at once in one checkout and one's clean-up removed the other's
+ * files, leaving only their .br/.gz copies (the build now publishes whole: scripts/build-if-changed.mjs).
+ */
+export function missingAssets(root: string, pages: Iterable<string>): string[] {
+  const missing = new Set<string>();
+  for (const page of pages) {
+    for (const match of readFileSync(resolve(root, page), 'utf8').matchAll(ASSET_REFERENCE)) {
+      const asset = match[1] as string;
+      if (!existsSync(resolve(root, asset))) missing.add(`${page} → ${asset}`);
+    }
+  }
+  return [...missing];
+}
+
 /**
  * Serves the built SPA under the base path. Hashed assets are cached for a year; the login paths get login.html and
  * every other page path index.html (both never cached) so client-side routes survive a reload. API paths never fall
@@ -64,6 +83,8 @@ export const DOCUMENT_ONLY_HEADERS = [
  * `preCompressed` sends the best one the request's Accept-Encoding allows, with Content-Encoding and
  * `Vary: Accept-Encoding`, and the plain file when there is no copy (small files, images) or none is accepted. The
  * deep-link fallback goes through the same path, so index.html is compressed too.
+ *
+ * A build whose pages name assets it does not hold is refused (missingAssets): the server does not start.
  */
 export async function registerSpa(app: FastifyInstance, opts: { webDist: string; basePath: string }) {
   const root = resolve(opts.webDist);
@@ -74,6 +95,14 @@ export async function registerSpa(app: FastifyInstance, opts: { webDist: string;
   // A build without the login page (an older one) still serves the login paths from the SPA.
   const hasLoginPage = existsSync(resolve(root, 'login.html'));
   const pages = new Set(hasSpa ? readdirSync(root).filter((name) => name.endsWith('.html')) : []);
+  // Refuse to start on a broken build rather than serve pages that never load.
+  const missing = missingAssets(root, pages);
+  if (missing.length > 0) {
+    throw new Error(
+      `The web build in ${root} is incomplete: its pages name files that are not there (${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}). ` +
+        'Rebuild it with `node scripts/build-if-changed.mjs --force` (or `npm run build`), then start again.',
+    );
+  }
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root,

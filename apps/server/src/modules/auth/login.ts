@@ -69,7 +69,8 @@ async function completeSignIn(
   await saveSuccessfulLogin(ctx.db, account.id, at);
   const session = await sessions.rotate(request, reply, account.id);
   rememberDevice(ctx.config, request, reply, account.id, at);
-  request.principal = principalOf({ ...account, status: 'active' }, session.siteCode);
+  // Only active producers are found to sign in (findProducerAccount); later requests read the state afresh.
+  request.principal = principalOf({ ...account, status: 'active', producerActive: true }, session.siteCode);
   await audit(ctx, request, {
     action,
     outcome: 'success',

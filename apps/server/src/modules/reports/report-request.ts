@@ -70,6 +70,16 @@ async function hasReportPermission(ctx: ReportsContext, caller: ProducerCaller, 
 }
 
 /**
+ * Whether the caller may run a report of this type now: offered on their site (else 404), and their sub-permission
+ * held today (else 403). Every report call asks it, and so does every download of a finished background export: a
+ * permission revoked after the export ran also ends the access to its file.
+ */
+export async function admitReportType(ctx: ReportsContext, caller: ProducerCaller, type: ReportType) {
+  if (!SITE_REPORT_TYPES[caller.siteCode].includes(type)) throw new HttpError(404, 'reports.notAvailable');
+  if (!(await hasReportPermission(ctx, caller, type))) throw new HttpError(403, 'reports.permissionRequired');
+}
+
+/**
  * THE order in which every report route checks a request (preview, export, background export), after
  * requireProducer: the report type (unknown → 400 on reportType), the site (a type the site does not offer → 404),
  * the sub-permission (13, 14: BV; 201: training history → 403), then
@@ -88,8 +98,7 @@ export async function resolveReportRequest(
   const { reportType: type } = parseOrFail(reportTypeOnly, {
     reportType: (form as { reportType?: unknown }).reportType,
   });
-  if (!SITE_REPORT_TYPES[caller.siteCode].includes(type)) throw new HttpError(404, 'reports.notAvailable');
-  if (!(await hasReportPermission(ctx, caller, type))) throw new HttpError(403, 'reports.permissionRequired');
+  await admitReportType(ctx, caller, type);
   const definition = REPORT_DEFINITIONS[type];
   const server = SERVER_REPORTS[type];
 

@@ -1,5 +1,6 @@
 import {
   REPORT_PATHS,
+  type ReportType,
   reportExportJobParamsSchema,
   reportExportJobSchema,
   reportToday,
@@ -29,7 +30,12 @@ import {
   LIVE_JOBS_PER_PRODUCER,
 } from './export-jobs/job-store.js';
 import { reportFileName } from './report-file-name.js';
-import { type ReportRequest, type ReportsContext, resolveReportRequest } from './report-request.js';
+import {
+  admitReportType,
+  type ReportRequest,
+  type ReportsContext,
+  resolveReportRequest,
+} from './report-request.js';
 
 const callerOf = (request: FastifyRequest): ProducerCaller => {
   const { userId, producerId, siteCode } = principalAs(request, 'producer');
@@ -165,8 +171,10 @@ export const reportRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
       `${REPORT_PATHS.exportJobs}/:jobId/file`,
       { schema: { tags, params: reportExportJobParamsSchema } },
       async (request, reply) => {
-        const job = await findOwnJob(db, request.params.jobId, callerOf(request).userId);
+        const caller = callerOf(request);
+        const job = await findOwnJob(db, request.params.jobId, caller.userId);
         if (!job) throw new HttpError(404, 'errors.notFound');
+        await admitReportType(ctx, caller, job.reportType as ReportType);
         if (job.state === 'queued' || job.state === 'running')
           throw new HttpError(409, 'reports.exportNotReady');
         if (job.state !== 'done') throw new HttpError(410, 'reports.exportFailed');

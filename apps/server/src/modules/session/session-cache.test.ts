@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientMessages, producers, sessions, users } from '../../db/schema/index.js';
 import { demoAccount } from '../../db/seed/demo-accounts.js';
 import { sha256 } from '../../plugins/session/tokens.js';
+import { eventually } from '../../testing/eventually.js';
 import { ApiAgent } from '../../testing/http.js';
 import { signInAs } from '../../testing/sessions.js';
 import { logStatements } from '../../testing/statement-log.js';
@@ -24,16 +25,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const me = async (agent: ApiAgent) => meResponseSchema.parse((await agent.get('/me')).json());
-
-/** Another process's change arrives as a notification, a moment after its commit: wait for it, up to 2 s. */
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const until = Date.now() + 2000;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > until) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('the session cache', () => {
   it('serves a second /me and a client read within the minute without a session statement', async () => {

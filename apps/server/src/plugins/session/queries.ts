@@ -22,8 +22,17 @@ const sessionUserColumns = {
   clientId: users.clientId,
   producerId: users.producerId,
   staffId: users.staffId,
+  /**
+   * Whether the producer behind a producer account is active now (null for other kinds): a producer set inactive
+   * is signed out on their next request (principalOf), through the cache like every other change (migration 0021).
+   */
+  producerActive: sql<
+    boolean | null
+  >`(select p.is_active from ${producers} p where p.id = ${users.producerId})`,
 };
-export type SessionUser = { [K in keyof typeof sessionUserColumns]: (typeof users.$inferSelect)[K] };
+export type SessionUser = {
+  [K in Exclude<keyof typeof sessionUserColumns, 'producerActive'>]: (typeof users.$inferSelect)[K];
+} & { producerActive: boolean | null };
 
 const sessionById = preparedOnce('session_by_id', (db, name) =>
   db
