@@ -86,9 +86,14 @@ export const revenueList = defineList({
   sortFields: REVENUE_SORT_FIELDS,
   defaultSort: { field: 'refNo', order: 'desc' },
   // Short headers: the twelve columns fit a 1366 px screen without a sideways scroll (the site and the orphan flag
-  // are badges under the ref no., not columns of their own).
+  // are badges under the ref no., not columns of their own); on a narrower one the ref no. and the status stay put.
   columns: [
-    { key: 'refNo', kind: 'text', label: label('Ref No.', '參考編號', '参照番号', '참조 번호') },
+    {
+      key: 'refNo',
+      kind: 'text',
+      label: label('Ref No.', '參考編號', '参照番号', '참조 번호'),
+      pin: 'start',
+    },
     { key: 'commissionType', kind: 'text', label: label('Type', '類型', '種別', '유형') },
     { key: 'accountNo', kind: 'text', label: label('Account', '帳戶', '口座', '계좌') },
     { key: 'policyNo', kind: 'text', label: label('Policy', '保單', '証券', '증권') },
@@ -104,7 +109,7 @@ export const revenueList = defineList({
     { key: 'totalPayoutAmount', kind: 'amount', label: label('Pay-out', '支出', '支払', '지급') },
     { key: 'payinEffectiveDate', kind: 'date', label: label('Effective', '生效日', '発効日', '발효일') },
     { key: 'bankInOn', kind: 'date', label: label('Bank-in', '入帳日', '入金日', '입금일') },
-    { key: 'settledState', kind: 'text', label: label('Status', '狀態', '状況', '상태') },
+    { key: 'settledState', kind: 'text', label: label('Status', '狀態', '状況', '상태'), pin: 'end' },
   ],
   fileName: label('revenues', 'revenues', 'revenues', 'revenues'),
 });

@@ -23,7 +23,16 @@ export interface ListColumn<K extends string = string> {
   label: LocalizedLabel;
   /** Long free text (names, products) that may wrap on screen; every other column keeps to one line. */
   wrap?: true;
+  /**
+   * A key column, always in view on a screen where the table scrolls sideways: 'start' sticks to the left edge (what
+   * names the row: a client, a reference), 'end' to the right edge beside the row's buttons (its state: a stage, a
+   * status). Other columns scroll under them. On phones every column is a line of the row's card.
+   */
+  pin?: ColumnPin;
 }
+
+/** Which edge of a sideways-scrolling table a key column sticks to. */
+export type ColumnPin = 'start' | 'end';
 
 export interface ListDefinitionInput<
   Name extends string,

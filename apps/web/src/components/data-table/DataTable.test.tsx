@@ -65,3 +65,40 @@ describe('DataTable on narrow screens', () => {
     expect(screen.queryByRole('region')).toBeNull();
   });
 });
+
+describe('DataTable key columns', () => {
+  it('pins key columns, the selection and the row actions, each at the widths of the pinned cells before its edge', () => {
+    // jsdom lays nothing out: every header cell measures 100 px wide.
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ width: 100 } as DOMRect);
+    const pinnedColumns: DataColumn<Row>[] = [
+      { key: 'name', header: 'Fund', cell: (row) => row.name, pin: 'start' },
+      { key: 'value', header: 'Value', cell: (row) => row.value },
+      { key: 'state', header: 'State', cell: () => 'Open', pin: 'end' },
+    ];
+    renderTable({
+      columns: pinnedColumns,
+      selection: {
+        selectedKeys: new Set(),
+        onChange: () => {},
+        rowLabel: (row) => row.name,
+        allLabel: 'All',
+      },
+      rowActions: { header: 'Actions', render: () => <button type="button">Details</button> },
+    });
+    const table = screen.getByRole('table', { name: 'Holdings' });
+    const headers = within(table).getAllByRole('columnheader');
+    expect(headers.map((th) => th.dataset.pin ?? null)).toEqual(['start', 'start', null, 'end', 'end']);
+    // Start: the checkbox at 0, the fund after it; end: the actions at 0, the state before them.
+    expect([0, 1, 3, 4].map((slot) => table.style.getPropertyValue(`--pin-offset-${slot}`))).toEqual([
+      '0px',
+      '100px',
+      '100px',
+      '0px',
+    ]);
+    const firstRow = within(table).getAllByRole('row')[1] as HTMLElement;
+    const cells = within(firstRow).getAllByRole('cell');
+    expect(cells.map((td) => td.dataset.pin ?? null)).toEqual(['start', 'start', null, 'end', 'end']);
+    expect(cells[1]?.style.insetInlineStart).toBe('var(--pin-offset-1, 0px)');
+    expect(cells[3]?.style.insetInlineEnd).toBe('var(--pin-offset-3, 0px)');
+  });
+});

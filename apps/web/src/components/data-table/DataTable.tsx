@@ -3,9 +3,9 @@ import '@mantine/core/styles/Table.css';
 import './data-table.css';
 import { Checkbox, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ScrollableTable } from './ScrollableTable';
 import { type SortDirection, type SortState, type SortValue, sortRows } from './sorting';
+import { type PinEdge, pinnedCellProps, usePinnedColumns } from './usePinnedColumns';
 
 export interface DataColumn<Row, Key extends string = string> {
   key: Key;
@@ -25,6 +25,11 @@ export interface DataColumn<Row, Key extends string = string> {
    * that wraps, given room for a few words. Unset: the browser decides.
    */
   nowrap?: boolean;
+  /**
+   * A key column: while the table scrolls sideways it sticks to that edge (other columns pass under it), so it is
+   * always in view. The selection checkboxes stick to the start and the row actions to the end on their own.
+   */
+  pin?: PinEdge;
 }
 
 export interface DataTableProps<Row, Key extends string = string> {
@@ -49,7 +54,10 @@ export interface DataTableProps<Row, Key extends string = string> {
   minWidth?: number;
   /** Row selection with a checkbox per row and one for the page (the caller owns the set; see useRowSelection). */
   selection?: RowSelection<Row>;
-  /** Buttons at the end of each row (they keep their own clicks; the row's activation does not fire). */
+  /**
+   * Buttons at the end of each row (they keep their own clicks; the row's activation does not fire), always in view:
+   * pinned to the end while the table scrolls sideways, a line of the row's card on phones.
+   */
   rowActions?: { header: string; render: (row: Row) => ReactNode };
   /** A new page is loading: the rows on screen are the previous page's (aria-busy, dimmed). */
   loading?: boolean;
@@ -116,7 +124,6 @@ export function DataTable<Row, Key extends string = string>({
   loading = false,
   footer,
 }: DataTableProps<Row, Key>) {
-  const { t } = useTranslation();
   const stacked = narrowLayout === 'stack';
   const sortable = !!onSortChange && columns.some((column) => column.sortValue || column.sortable);
   const selectable = selection
@@ -142,6 +149,18 @@ export function DataTable<Row, Key extends string = string>({
     selection.onChange(next);
   };
   const columnCount = columns.length + (selection ? 1 : 0) + (rowActions ? 1 : 0);
+  // Pinned slots in header order (selection, columns, actions), and the pinned cells next to the scrolling ones.
+  const pins: (PinEdge | undefined)[] = [
+    ...(selection ? (['start'] as const) : []),
+    ...columns.map((column) => column.pin),
+    ...(rowActions ? (['end'] as const) : []),
+  ];
+  const lastStart = pins.lastIndexOf('start');
+  const firstEnd = pins.indexOf('end');
+  const pinned = (slot: number) => pinnedCellProps(pins[slot], slot, slot === lastStart || slot === firstEnd);
+  const columnSlot = selection ? 1 : 0;
+  const actionsSlot = pins.length - 1;
+  const tableRef = usePinnedColumns<HTMLTableElement>();
   // Restated roles keep the table a table for screen readers when phones lay its rows out as blocks (CSS display
   // changes drop table semantics in some browsers).
   const role = (name: 'table' | 'rowgroup' | 'row' | 'columnheader' | 'cell') => (stacked ? name : undefined);
@@ -166,6 +185,7 @@ export function DataTable<Row, Key extends string = string>({
       data-stacked={stacked || undefined}
     >
       <Table
+        ref={tableRef}
         striped
         highlightOnHover={!!onRowActivate}
         verticalSpacing="sm"
@@ -185,7 +205,7 @@ export function DataTable<Row, Key extends string = string>({
         <Table.Thead role={role('rowgroup')}>
           <Table.Tr role={role('row')}>
             {selection && (
-              <Table.Th scope="col" role={role('columnheader')} w={40}>
+              <Table.Th scope="col" role={role('columnheader')} w={40} {...pinned(0)}>
                 <Checkbox
                   aria-label={selection.allLabel}
                   checked={selectable.length > 0 && chosenOnPage === selectable.length}
@@ -195,7 +215,7 @@ export function DataTable<Row, Key extends string = string>({
                 />
               </Table.Th>
             )}
-            {columns.map((column) => {
+            {columns.map((column, index) => {
               const direction = sort?.column === column.key ? sort.direction : null;
               const columnSortable = (!!column.sortValue || !!column.sortable) && !!onSortChange;
               return (
@@ -207,6 +227,7 @@ export function DataTable<Row, Key extends string = string>({
                   w={column.width}
                   aria-sort={columnSortable ? (direction ? ARIA_SORT[direction] : 'none') : undefined}
                   data-plain={columnSortable ? undefined : true}
+                  {...pinned(columnSlot + index)}
                 >
                   {columnSortable ? (
                     <UnstyledButton
@@ -226,7 +247,7 @@ export function DataTable<Row, Key extends string = string>({
               );
             })}
             {rowActions && (
-              <Table.Th scope="col" role={role('columnheader')} data-plain>
+              <Table.Th scope="col" role={role('columnheader')} data-plain {...pinned(actionsSlot)}>
                 {rowActions.header}
               </Table.Th>
             )}
@@ -258,7 +279,7 @@ export function DataTable<Row, Key extends string = string>({
                   : {})}
               >
                 {selection && (
-                  <Table.Td role={role('cell')}>
+                  <Table.Td role={role('cell')} {...pinned(0)}>
                     <Checkbox
                       aria-label={selection.rowLabel(row)}
                       checked={selection.selectedKeys.has(rowKey(row))}
@@ -267,7 +288,7 @@ export function DataTable<Row, Key extends string = string>({
                     />
                   </Table.Td>
                 )}
-                {columns.map((column) => (
+                {columns.map((column, index) => (
                   <Table.Td
                     key={column.key}
                     ta={column.align}
@@ -278,6 +299,7 @@ export function DataTable<Row, Key extends string = string>({
                     // Phones draw the column's name beside the value (CSS generated text with empty alternative text:
                     // screen readers hear the column header, and the cell's text stays the value alone).
                     data-label={stacked && typeof column.header === 'string' ? column.header : undefined}
+                    {...pinned(columnSlot + index)}
                   >
                     {stacked ? (
                       <div className="data-table-cell-value">{column.cell(row)}</div>
@@ -287,7 +309,7 @@ export function DataTable<Row, Key extends string = string>({
                   </Table.Td>
                 ))}
                 {rowActions && (
-                  <Table.Td role={role('cell')} data-wide={stacked || undefined}>
+                  <Table.Td role={role('cell')} data-wide={stacked || undefined} {...pinned(actionsSlot)}>
                     {rowActions.render(row)}
                   </Table.Td>
                 )}

@@ -26,6 +26,7 @@ export function ScrollableTable({
       type="native"
       minWidth={minWidth}
       {...rest}
+      data-overflowing={overflowing || undefined}
       {...(overflowing
         ? { tabIndex: 0, role: 'region', 'aria-label': t('app.scrollTable', { caption }) }
         : {})}

@@ -9,7 +9,8 @@ import type { SearchList } from './useSearchList';
 
 /**
  * The result table of a search list in the server-paged, server-sorted mode: loading, the server's error (spec 1
- * §8, "Fail fetching data" and its message), an empty result, rows with the pager under them.
+ * §8, "Fail fetching data" and its message), an empty result, rows with the pager under them. On a screen narrower
+ * than the table its key columns and row actions stay pinned while the rest scrolls; on phones each row is a card.
  */
 export function ListResults<C extends Criteria, Row>({
   list,
@@ -66,7 +67,6 @@ export function ListResults<C extends Criteria, Row>({
         rowActions={rowActions}
         loading={query.isFetching}
         emptyText={emptyText ?? t('empty')}
-        narrowLayout="scroll"
         minWidth={900}
         footer={
           <DataTablePager

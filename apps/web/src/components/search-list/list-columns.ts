@@ -22,7 +22,8 @@ export function formatCell(kind: ColumnKind, value: unknown): string {
 
 /**
  * The table columns of a list definition: headers in the UI language, cells formatted by kind, sortable where the
- * definition's sort allowlist has the field (the server sorts). `cells` replaces the rendering of some columns
+ * definition's sort allowlist has the field (the server sorts), key columns pinned to an edge as the definition
+ * says. `cells` replaces the rendering of some columns
  * (a stage name, a badge) without changing order or headers.
  */
 export function listColumns<Row extends object>(
@@ -40,6 +41,7 @@ export function listColumns<Row extends object>(
       sortable: definition.sortFields.includes(column.key),
       align: numeric ? 'right' : undefined,
       nowrap: !column.wrap,
+      pin: column.pin,
     };
   });
 }

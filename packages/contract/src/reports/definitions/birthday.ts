@@ -35,7 +35,7 @@ export const birthdayReport = defineReport({
   defaultSort: { field: 'birthDay', order: 'asc' },
   columns: [
     { key: 'birthDay', kind: 'int', label: P.birthDay },
-    { key: 'clientName', kind: 'text', label: H.clientName, wrap: true },
+    { key: 'clientName', kind: 'text', label: H.clientName, wrap: true, pin: 'start' },
     { key: 'clientNo', kind: 'text', label: H.clientNo },
     { key: 'dateOfBirth', kind: 'date', label: H.dateOfBirth },
     { key: 'birthday', kind: 'date', label: P.birthday },

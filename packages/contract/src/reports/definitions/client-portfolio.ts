@@ -37,7 +37,7 @@ export const clientPortfolioReport = defineReport({
   sortFields: ['clientName', 'clientNo', 'policyNo', 'productName', 'consultant'],
   defaultSort: { field: 'clientName', order: 'asc' },
   columns: [
-    { key: 'clientName', kind: 'text', label: H.clientName, wrap: true },
+    { key: 'clientName', kind: 'text', label: H.clientName, wrap: true, pin: 'start' },
     { key: 'clientNo', kind: 'text', label: H.clientNo },
     { key: 'policyNo', kind: 'text', label: H.policyNo },
     { key: 'productName', kind: 'text', label: H.productName, wrap: true },

@@ -38,7 +38,7 @@ export const creditCardExpiryReport = defineReport({
   defaultSort: { field: 'expiry', order: 'asc' },
   columns: [
     { key: 'policyNo', kind: 'text', label: H.policyNo },
-    { key: 'ownerName', kind: 'text', label: H.ownerName, wrap: true },
+    { key: 'ownerName', kind: 'text', label: H.ownerName, wrap: true, pin: 'start' },
     { key: 'phone', kind: 'text', label: H.phone },
     { key: 'cardBrand', kind: 'text', label: label('Card', '信用卡', 'カード', '카드') },
     {

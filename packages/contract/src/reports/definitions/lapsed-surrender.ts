@@ -38,7 +38,7 @@ export const lapsedSurrenderReport = defineReport({
   columns: [
     { key: 'policyNo', kind: 'text', label: H.policyNo },
     { key: 'clientNo', kind: 'text', label: H.clientNo },
-    { key: 'ownerName', kind: 'text', label: H.ownerName, wrap: true },
+    { key: 'ownerName', kind: 'text', label: H.ownerName, wrap: true, pin: 'start' },
     { key: 'productName', kind: 'text', label: H.productName, wrap: true },
     { key: 'providerName', kind: 'text', label: H.providerName, wrap: true },
     { key: 'status', kind: 'text', label: H.status },

@@ -41,7 +41,7 @@ export const missingPremiumReport = defineReport({
     { key: 'uniqueId', kind: 'text', label: P.reference },
     { key: 'type', kind: 'text', label: P.followupType },
     { key: 'policyNo', kind: 'text', label: H.policyNo },
-    { key: 'clientName', kind: 'text', label: H.clientName, wrap: true },
+    { key: 'clientName', kind: 'text', label: H.clientName, wrap: true, pin: 'start' },
     { key: 'clientNo', kind: 'text', label: H.clientNo },
     { key: 'productName', kind: 'text', label: H.productName, wrap: true },
     { key: 'dueDate', kind: 'date', label: P.dueDate },

@@ -37,7 +37,7 @@ export const newClientReport = defineReport({
   defaultSort: { field: 'receivedDate', order: 'desc' },
   columns: [
     { key: 'clientNo', kind: 'text', label: H.clientNo },
-    { key: 'clientName', kind: 'text', label: H.clientName, wrap: true },
+    { key: 'clientName', kind: 'text', label: H.clientName, wrap: true, pin: 'start' },
     {
       key: 'receivedDate',
       kind: 'date',

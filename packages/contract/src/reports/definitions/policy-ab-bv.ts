@@ -59,7 +59,7 @@ export const policyAbBvReport = defineReport({
   defaultSort: { field: 'applicationDate', order: 'asc' },
   columns: [
     { key: 'policyNo', kind: 'text', label: H.policyNo },
-    { key: 'ownerName', kind: 'text', label: H.ownerName, wrap: true },
+    { key: 'ownerName', kind: 'text', label: H.ownerName, wrap: true, pin: 'start' },
     { key: 'productName', kind: 'text', label: H.productName, wrap: true },
     {
       key: 'applicationDate',

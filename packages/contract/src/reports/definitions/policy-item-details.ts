@@ -44,7 +44,7 @@ export const policyItemDetailsReport = defineReport({
   defaultSort: { field: 'policyNo', order: 'asc' },
   columns: [
     { key: 'policyNo', kind: 'text', label: H.policyNo },
-    { key: 'ownerName', kind: 'text', label: H.ownerName, wrap: true },
+    { key: 'ownerName', kind: 'text', label: H.ownerName, wrap: true, pin: 'start' },
     { key: 'status', kind: 'text', label: H.status },
     { key: 'itemType', kind: 'text', label: P.itemType },
     { key: 'itemCode', kind: 'text', label: P.itemCode },

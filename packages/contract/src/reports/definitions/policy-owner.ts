@@ -33,7 +33,7 @@ export const policyOwnerReport = defineReport({
   sortFields: ['ownerName', 'clientNo', 'planCount', 'consultant'],
   defaultSort: { field: 'ownerName', order: 'asc' },
   columns: [
-    { key: 'ownerName', kind: 'text', label: H.ownerName, wrap: true },
+    { key: 'ownerName', kind: 'text', label: H.ownerName, wrap: true, pin: 'start' },
     { key: 'clientNo', kind: 'text', label: H.clientNo },
     { key: 'address', kind: 'text', label: P.address, wrap: true },
     { key: 'phone', kind: 'text', label: H.phone },

@@ -53,7 +53,7 @@ export const policySummaryReport = defineReport({
   columns: [
     { key: 'policyNo', kind: 'text', label: H.policyNo },
     { key: 'clientNo', kind: 'text', label: H.clientNo },
-    { key: 'ownerName', kind: 'text', label: H.ownerName, wrap: true },
+    { key: 'ownerName', kind: 'text', label: H.ownerName, wrap: true, pin: 'start' },
     { key: 'insuredName', kind: 'text', label: H.insuredName, wrap: true },
     { key: 'productName', kind: 'text', label: H.productName, wrap: true },
     { key: 'providerName', kind: 'text', label: H.providerName, wrap: true },

@@ -38,7 +38,7 @@ export const transferInReport = defineReport({
     { key: 'commenceDate', kind: 'date', label: H.commenceDate },
     { key: 'policyNo', kind: 'text', label: H.policyNo },
     { key: 'clientNo', kind: 'text', label: H.clientNo },
-    { key: 'clientName', kind: 'text', label: H.clientName, wrap: true },
+    { key: 'clientName', kind: 'text', label: H.clientName, wrap: true, pin: 'start' },
     { key: 'productType', kind: 'text', label: H.productType },
     { key: 'productName', kind: 'text', label: H.productName, wrap: true },
     { key: 'providerName', kind: 'text', label: H.providerName, wrap: true },

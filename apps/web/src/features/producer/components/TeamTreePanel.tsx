@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import type { ProducerTreeNode } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronDownIcon } from '../../../components/icons';
 import { useCurrentProducer } from '../../../lib/session';
@@ -190,16 +190,6 @@ function TeamTreeDrawer({ opened, onClose }: PanelProps) {
 
   const isSelf = chosen?.id === me?.producerId;
 
-  // A treeitem is named from its content, which would include its open subtree ("Alex Lau Betty Ng Calvin Yip …");
-  // Mantine offers no prop for the <li>, so each item is named after its own row once rendered.
-  const treeRef = useRef<HTMLUListElement>(null);
-  useEffect(() => {
-    for (const item of treeRef.current?.querySelectorAll<HTMLElement>('[role=treeitem]') ?? []) {
-      const row = item.querySelector(':scope > [data-value]');
-      if (row?.textContent) item.setAttribute('aria-label', row.textContent);
-    }
-  });
-
   return (
     <Drawer
       opened={opened}
@@ -262,8 +252,13 @@ function TeamTreeDrawer({ opened, onClose }: PanelProps) {
             <Text id="team-tree-help" size="xs" c="dimmed">
               {t('producer-team:keyboardHelp')}
             </Text>
+            {/*
+              Each treeitem is named from its content. Browsers leave a nested group out of that name (Chromium names
+              an open "Alex Lau" item "Alex Lau (A1001)", not its whole subtree), so no aria-label is set: one that
+              repeats the row fails axe's label-content-name-mismatch, since the item's visible text includes its
+              open children.
+            */}
             <Tree
-              ref={treeRef}
               data={data}
               tree={tree}
               expandOnClick={false}

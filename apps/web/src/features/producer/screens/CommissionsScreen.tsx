@@ -1,4 +1,4 @@
-import { Card, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, Stack, Text, Title } from '@mantine/core';
 import {
   type CommissionPdf,
   type CommissionStatementMonth,
@@ -7,7 +7,7 @@ import {
 } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ScrollableTable } from '../../../components/data-table/ScrollableTable';
+import { type DataColumn, DataTable } from '../../../components/data-table/DataTable';
 import { DownloadButton } from '../../../components/download/DownloadButton';
 import { FetchError } from '../../../components/FetchError';
 import { LoadingState } from '../../../components/LoadingState';
@@ -16,41 +16,7 @@ import { useCurrentProducer } from '../../../lib/session';
 import { COMMISSION_DOWNLOAD_PATH, commissionStatementsQuery } from '../commissions/commissions-api';
 import { useSelectedProducer } from '../team/selected-producer';
 
-function StatementRow({
-  producerId,
-  entry,
-  pdf,
-}: {
-  producerId: number;
-  entry: CommissionStatementMonth;
-  pdf: CommissionPdf;
-}) {
-  const { t } = useTranslation('commissions');
-  const period = t(`period.${pdf.period}`);
-  return (
-    <Table.Tr>
-      <Table.Td>{pdf.companyName}</Table.Td>
-      <Table.Td>{period}</Table.Td>
-      <Table.Td>
-        <DownloadButton
-          path={COMMISSION_DOWNLOAD_PATH}
-          query={commissionDownloadQuery(producerId, entry.month, entry.regionCode, pdf)}
-          fallbackName={pdf.fileName}
-          size="xs"
-          variant="light"
-          aria-label={t('downloadLabel', {
-            fileName: pdf.fileName,
-            company: pdf.companyName,
-            month: monthLabel(entry.month),
-          })}
-        >
-          {pdf.fileName}
-        </DownloadButton>
-      </Table.Td>
-    </Table.Tr>
-  );
-}
-
+/** One month and region's statements: the company and period of each, its PDF as the row's button. */
 function MonthCard({ producerId, entry }: { producerId: number; entry: CommissionStatementMonth }) {
   const { t } = useTranslation('commissions');
   const heading = t('monthHeading', {
@@ -58,28 +24,41 @@ function MonthCard({ producerId, entry }: { producerId: number; entry: Commissio
     region: t(`region.${entry.regionCode}`, { defaultValue: entry.regionCode }),
   });
   const id = `commissions-${entry.month}-${entry.regionCode}`;
+  const columns: DataColumn<CommissionPdf>[] = [
+    { key: 'company', header: t('company'), cell: (pdf) => pdf.companyName, pin: 'start' },
+    { key: 'period', header: t('period.label'), cell: (pdf) => t(`period.${pdf.period}`) },
+  ];
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby={id}>
       <Title order={2} size="h4" id={id} mb="sm">
         {heading}
       </Title>
-      {/* A phone scrolls the table sideways: a named region in the Tab order then, so a keyboard can scroll it. */}
-      <ScrollableTable caption={heading} minWidth={480}>
-        <Table aria-labelledby={id} verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('company')}</Table.Th>
-              <Table.Th scope="col">{t('period.label')}</Table.Th>
-              <Table.Th scope="col">{t('statement')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {entry.pdfList.map((pdf) => (
-              <StatementRow key={pdf.fileName} producerId={producerId} entry={entry} pdf={pdf} />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollableTable>
+      <DataTable
+        columns={columns}
+        rows={entry.pdfList}
+        rowKey={(pdf) => pdf.fileName}
+        caption={heading}
+        minWidth={480}
+        rowActions={{
+          header: t('statement'),
+          render: (pdf) => (
+            <DownloadButton
+              path={COMMISSION_DOWNLOAD_PATH}
+              query={commissionDownloadQuery(producerId, entry.month, entry.regionCode, pdf)}
+              fallbackName={pdf.fileName}
+              size="xs"
+              variant="light"
+              aria-label={t('downloadLabel', {
+                fileName: pdf.fileName,
+                company: pdf.companyName,
+                month: monthLabel(entry.month),
+              })}
+            >
+              {pdf.fileName}
+            </DownloadButton>
+          ),
+        }}
+      />
     </Card>
   );
 }
