@@ -1,8 +1,10 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { Config } from '../config.js';
 import { HttpError } from '../plugins/errors.js';
 import type { LeaseStore } from '../plugins/rate-limit/leases.js';
+import { FairQueue } from './fair-queue.js';
 import type {
   RenderKind,
   RenderOutcome,
@@ -41,6 +43,10 @@ export interface RenderPoolCounters {
 
 const WORKER_FILE = new URL('./worker-entry.mjs', import.meta.url);
 
+/** Whose work the current code does (RenderPool.asOwner); tasks submitted outside any share one turn. */
+const taskOwner = new AsyncLocalStorage<string>();
+const NO_OWNER = '';
+
 /**
  * THE mechanism for heavy rendering (decision 015): PDFs, ZIP entries and later XLSX exports are rendered by a pool of
  * worker threads (piscina), so the event loop keeps answering everyone else. The main thread does the database work
@@ -67,10 +73,10 @@ export class RenderPool {
   readonly #releasing = new Set<Promise<void>>();
   /** Tasks accepted and not yet settled: running or waiting. */
   #inFlight = 0;
-  /** Tasks handed to piscina (at most one per thread). */
+  /** Render tasks handed to piscina (at most one per thread). */
   #running = 0;
-  /** Tasks waiting for a thread, in arrival order. */
-  readonly #waiting: (() => void)[] = [];
+  /** Render tasks waiting for a thread: round-robin by owner, each owner's in arrival order. */
+  readonly #waiting = new FairQueue<() => void>();
   /** Running mean of a task's time in the pool (queue + render), for Retry-After. */
   #meanTaskMs = 1000;
 
@@ -160,6 +166,7 @@ export class RenderPool {
   async run<K extends RenderKind>(task: { kind: K } & RenderTasks[K], signal?: AbortSignal): Promise<Buffer> {
     const result = await this.#submit(
       signal,
+      true,
       (pool) => pool.run(task as RenderTask) as Promise<Uint8Array | RenderOutcome>,
     );
     if (ArrayBuffer.isView(result)) return Buffer.from(result.buffer, result.byteOffset, result.byteLength);
@@ -167,9 +174,19 @@ export class RenderPool {
   }
 
   /**
-   * Runs a streaming task: same queue, limits and 499 as `run`, and once a thread has started the task, `converse`
-   * talks to it through the main thread's end of a MessagePort (the worker's end is moved to the thread with the
-   * task). Settles when both the conversation and the task have ended. When the conversation fails (the client left,
+   * Runs `work` (and every render it submits, now or later) as `owner`'s: the render queue serves owners in turn
+   * (round-robin), so whoever queues many renders waits for their own, not everyone else.
+   */
+  asOwner<T>(owner: string, work: () => T): T {
+    return taskOwner.run(owner, work);
+  }
+
+  /**
+   * Runs a streaming task: same admission, queue bound and 499 as `run`, and `converse` talks to the task through the
+   * main thread's end of a MessagePort (the worker's end is moved to the thread with the task). A stream does not take
+   * a thread for itself: it spends most of its life waiting for rows from the database, so it shares a thread with
+   * the renders (the thread's event loop interleaves its batches with them). Holding a thread for a whole export made
+   * every PDF and export of everyone else wait for the end of a 100 000-row file. Settles when both the conversation and the task have ended. When the conversation fails (the client left,
    * the database failed) its port is closed, which tells the worker to drop its work, so the thread is free at once;
    * when the worker fails, its port closes and the conversation is expected to end with an error.
    */
@@ -178,7 +195,7 @@ export class RenderPool {
     signal: AbortSignal | undefined,
     converse: (port: MessagePort) => Promise<void>,
   ): Promise<void> {
-    await this.#submit(signal, async (pool) => {
+    await this.#submit(signal, false, async (pool) => {
       const { port1, port2 } = new MessageChannel();
       const running = pool.run({ ...task, port: port2 } as StreamTask, { transferList: [port2] });
       const conversation = converse(port1).catch((error: unknown) => {
@@ -194,8 +211,15 @@ export class RenderPool {
     });
   }
 
-  /** Admission (closed, abandoned, queue bound), a thread slot in arrival order, then `work` on that thread. */
-  async #submit<T>(signal: AbortSignal | undefined, work: (pool: Piscina) => Promise<T>): Promise<T> {
+  /**
+   * Admission (closed, abandoned, queue bound), then, for a render (`exclusive`), a thread slot in the owners' turn,
+   * then `work` on a thread.
+   */
+  async #submit<T>(
+    signal: AbortSignal | undefined,
+    exclusive: boolean,
+    work: (pool: Piscina) => Promise<T>,
+  ): Promise<T> {
     if (this.#closed) throw new HttpError(503, 'errors.unavailable', { 'retry-after': '5' });
     if (signal?.aborted) throw new HttpError(CLIENT_CLOSED_REQUEST, 'errors.badRequest');
     const pool = this.#pool();
@@ -207,11 +231,14 @@ export class RenderPool {
     const started = performance.now();
     let result: T;
     try {
-      await this.#threadSlot(signal);
-      try {
-        result = await work(pool);
-      } finally {
-        this.#releaseThreadSlot();
+      if (!exclusive) result = await work(pool);
+      else {
+        await this.#threadSlot(signal);
+        try {
+          result = await work(pool);
+        } finally {
+          this.#releaseThreadSlot();
+        }
       }
     } finally {
       this.#inFlight--;
@@ -221,15 +248,18 @@ export class RenderPool {
     return result;
   }
 
-  /** Waits, first come first served, until fewer tasks run than there are threads; 499 if abandoned meanwhile. */
+  /**
+   * Waits until fewer renders run than there are threads, in the owners' turn (FairQueue); 499 if abandoned meanwhile.
+   */
   #threadSlot(signal: AbortSignal | undefined): Promise<void> {
     if (this.#running < this.settings.threads) {
       this.#running++;
       return Promise.resolve();
     }
+    const owner = taskOwner.getStore() ?? NO_OWNER;
     return new Promise<void>((resolve, reject) => {
       const onAbort = () => {
-        this.#waiting.splice(this.#waiting.indexOf(start), 1);
+        this.#waiting.remove(owner, start);
         this.counters.aborted++;
         reject(new HttpError(CLIENT_CLOSED_REQUEST, 'errors.badRequest'));
       };
@@ -239,7 +269,7 @@ export class RenderPool {
         resolve();
       };
       signal?.addEventListener('abort', onAbort, { once: true });
-      this.#waiting.push(start);
+      this.#waiting.push(owner, start);
     });
   }
 
@@ -279,11 +309,14 @@ export class RenderPool {
 
   #pool(): Piscina {
     if (!this.#piscina) {
-      const { threads, pdfFontPath } = this.settings;
+      const { threads, maxQueue, pdfFontPath } = this.settings;
       this.#piscina = new Piscina({
         filename: WORKER_FILE.href,
         minThreads: threads,
         maxThreads: threads,
+        // One render per thread (#threadSlot) plus the streams, which share the threads: piscina must never queue a
+        // task itself (the bound and the turns are this class's), so a thread takes as many as may be in flight.
+        concurrentTasksPerWorker: threads + maxQueue,
         // Workers keep their parsed fonts: they live as long as the pool.
         idleTimeout: Number.POSITIVE_INFINITY,
         workerData: { pdfFontPath },
