@@ -157,7 +157,10 @@ export class ReportExportRunner {
     if (this.#claiming || this.#stopping.signal.aborted) return;
     this.#claiming = this.#claimWhileRoom()
       .catch((error: unknown) =>
-        this.#deps.log.warn({ err: loggableError(error) }, 'report export claim failed; retried on the heartbeat'),
+        this.#deps.log.warn(
+          { err: loggableError(error) },
+          'report export claim failed; retried on the heartbeat',
+        ),
       )
       .finally(() => {
         this.#claiming = undefined;
