@@ -1,7 +1,8 @@
 /**
- * Waiting items served round-robin by owner: each owner with something waiting gets one turn per round, in the order
- * they first queued, and an owner's own items keep their arrival order. One person who queues twenty renders delays
- * another person's one render by at most one of theirs, not by twenty (docs/decisions/038).
+ * Waiting items served by owner: next is the owner with the fewest items running now (`running`), among equals the
+ * one whose turn it is (round-robin, in the order they queued); an owner's own items keep their arrival order. One
+ * person who queues twenty renders delays another person's one render by the render already running, not by twenty
+ * (docs/decisions/038).
  */
 export class FairQueue<T> {
   /** Owners in turn order (a Map keeps insertion order); an owner served and still waiting goes to the back. */
@@ -20,10 +21,16 @@ export class FairQueue<T> {
   }
 
   /** The next owner's oldest item; that owner moves to the back of the round. */
-  shift(): T | undefined {
-    const next = this.#byOwner.entries().next();
-    if (next.done) return undefined;
-    const [owner, queue] = next.value;
+  shift(running: (owner: string) => number = () => 0): T | undefined {
+    let owner: string | undefined;
+    let queue: T[] | undefined;
+    let fewest = Number.POSITIVE_INFINITY;
+    for (const [candidate, items] of this.#byOwner) {
+      const busy = running(candidate);
+      if (busy < fewest) [owner, queue, fewest] = [candidate, items, busy];
+      if (busy === 0) break;
+    }
+    if (owner === undefined || !queue) return undefined;
     const item = queue.shift() as T;
     this.#byOwner.delete(owner);
     if (queue.length > 0) this.#byOwner.set(owner, queue);
