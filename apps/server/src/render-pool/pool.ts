@@ -362,8 +362,6 @@ export class RenderPool {
         // Piscina never queues a stream itself: the bound is this class's (#submit), and each thread takes them all.
         concurrentTasksPerWorker: threads + maxQueue,
         workerData: { pdfFontPath, fonts: false } satisfies RenderWorkerSettings,
-        // Below the renders too: a long export takes the CPU the PDFs leave, and a small export needs little.
-        niceIncrement: 15,
       });
     }
     return this.#streamPiscina;
