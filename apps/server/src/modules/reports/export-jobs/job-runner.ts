@@ -74,6 +74,8 @@ export class ReportExportRunner {
   #claiming: Promise<void> | undefined;
   /** Set by the heartbeat: look for jobs of dead processes too, not only for this process's own. */
   #orphans = false;
+  /** A pump asked for while the claim loop ran (a job queued or ended meanwhile): the loop runs once more. */
+  #again = false;
 
   constructor(deps: ReportExportRunnerDeps) {
     this.#deps = deps;
@@ -154,7 +156,12 @@ export class ReportExportRunner {
    */
   #pump(orphans = false): void {
     if (orphans) this.#orphans = true;
-    if (this.#claiming || this.#stopping.signal.aborted) return;
+    if (this.#stopping.signal.aborted) return;
+    if (this.#claiming) {
+      this.#again = true;
+      return;
+    }
+    this.#again = false;
     this.#claiming = this.#claimWhileRoom()
       .catch((error: unknown) =>
         this.#deps.log.warn(
@@ -164,6 +171,7 @@ export class ReportExportRunner {
       )
       .finally(() => {
         this.#claiming = undefined;
+        if (this.#again) this.#pump();
         this.#settleIdle();
       });
   }
