@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryInBatchesFor } from '../../db/query-in-batches.js';
 import { reportExportJobs } from '../../db/schema/index.js';
+import { demoAccount } from '../../db/seed/demo-accounts.js';
 import { type ApiAgent, api } from '../../testing/http.js';
 import { createTestApp, type TestContext } from '../../testing/test-app.js';
 import { producerIdOf, signedIn } from '../producer-lists/producer-lists-fixtures.js';
@@ -146,7 +147,7 @@ describe('background report exports', () => {
   it("refuses a new export with 503 and Retry-After in the user's language when the whole queue is full", async () => {
     // Everyone's queued jobs, this producer's none: the bound is the queue's, not the person's.
     const consultant = await signedIn(t, 'consultant');
-    const producerId = await producerIdOf(t.database.db, 'A1001');
+    const producerId = await producerIdOf(t.database.db, demoAccount('consultant').advisorCode as string);
     const full = Array.from({ length: t.config.exportJobs.queueMax }, () => ({
       userId: consultant.userId,
       producerId,
