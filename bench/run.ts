@@ -9,6 +9,7 @@ import type { BareFixtures } from './baselines/bare-server.js';
 import { captureClientAreaSql } from './capture-sql.js';
 import { clientSqlCases, firstPlanId, meCase, siteInfoCase } from './cases/api-ratios.js';
 import { documentCases, findStatements, meanHtmlBytes } from './cases/documents.js';
+import { fairSharesCase } from './cases/fair-shares.js';
 import { generatorCase } from './cases/generator.js';
 import { inProcessCases } from './cases/in-process.js';
 import { measureUnderDownloads, renderIsolationRatio } from './cases/render-isolation.js';
@@ -39,6 +40,7 @@ const CASES = [
   'statement_html',
   'statement_pdf',
   'render_isolation',
+  'fair_shares',
   'spa',
   'lighthouse',
   'start',
@@ -52,6 +54,7 @@ const CASES = [
 /** Cases that need PostgreSQL (a bare `pg` route, or the database in this process). */
 const POSTGRES_ONLY = new Set([
   'two_processes',
+  'fair_shares',
   'plans',
   'plan_detail',
   'checks',
@@ -233,6 +236,11 @@ async function main() {
       const isolation = only.has('render_isolation');
       const served = isolation ? await measureUnderDownloads(ctx, partyIds, load.reps) : undefined;
       if (needsSpa) outputs.push(await spaCases(ctx, only, values.quick ? 1 : 3));
+      if (only.has('fair_shares')) {
+        // Every document rendered, one render thread as on 2 cores: B against idle, A's work really done.
+        await restart({ BENCH_NO_DOC_CACHE: '1', RENDER_THREADS: '1' }, 'portal-fair');
+        outputs.push(await fairSharesCase(ctx, values.quick ? 3 : 6));
+      }
       if (documents || isolation) {
         // The portal restarted with its document cache bypassed: every statement rendered anew.
         await restart({ BENCH_NO_DOC_CACHE: '1' }, 'portal-cold');

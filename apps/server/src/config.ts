@@ -107,6 +107,13 @@ const envSchema = z.object({
   RENDER_QUEUE_MAX: z.coerce.number().int().min(0).max(10_000).optional(),
   /** Downloads one signed-in person may have rendering at once; more answer 429 with Retry-After. */
   RENDER_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
+  /**
+   * Background report exports each process writes at once (decision 038); one person runs at most this minus one
+   * (at least 1), so someone else's export always finds a worker.
+   */
+  EXPORT_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
+  /** Background exports that may wait, all people and processes together; more answer 503 with Retry-After. */
+  EXPORT_QUEUE_MAX: z.coerce.number().int().min(1).max(10_000).default(50),
   /** Where /internal sends people who may not use it (the back-office site). */
   BACK_OFFICE_URL: z.string().url().default('http://backoffice.localhost/'),
   /** Folder of the built SPA; served when it exists. Defaults to apps/web/dist wherever the server starts from. */
@@ -172,6 +179,8 @@ export interface Config {
   pdfFontPath: string | undefined;
   /** The render pool (decision 015). */
   render: { threads: number; maxQueue: number; perUser: number };
+  /** Background report exports (decisions 019, 026, 038). */
+  exportJobs: { workers: number; queueMax: number };
   backOfficeUrl: string;
   webDist: string;
   logLevel: string;
@@ -355,6 +364,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     formsClientSecret: e.FORMS_CLIENT_SECRET,
     pdfFontPath: e.PDF_FONT_PATH,
     render: renderSettings(e),
+    exportJobs: { workers: e.EXPORT_WORKERS, queueMax: e.EXPORT_QUEUE_MAX },
     backOfficeUrl: e.BACK_OFFICE_URL,
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL,

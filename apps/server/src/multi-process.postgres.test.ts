@@ -1,8 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { reportExportJobSchema, statementPolicyListSchema } from '@portal/contract';
 import ExcelJS from 'exceljs';
@@ -10,115 +7,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { demoAccount } from './db/seed/demo-accounts.js';
 import { readLatestMail, waitForMail } from './mail/index.js';
 import { adminQuery, databaseUrl, TEST_DB_PREFIX } from './testing/engines.js';
-import { freePort } from './testing/private-cluster.js';
+import { Browser, ready, type Server, startServer, stopServer } from './testing/server-process.js';
 
 /*
  * Two real server processes on one PostgreSQL database, as behind a load balancer without sticky sessions
  * (docs/operations.md, "Several processes"; decision 026). Every request names the process it goes to; whatever one
  * process knows, the other must know too: sessions, locks, limits, queued mail, the render cap, export files.
  */
-
-const ROOT = resolve(import.meta.dirname, '../../..');
-const API = '/angel/face/en/api';
-
-interface Server {
-  name: string;
-  port: number;
-  process: ChildProcess;
-  output: string;
-  outboxDir: string;
-}
-
-/** A browser: one cookie jar and CSRF token, sending each request to the server it is told. */
-class Browser {
-  readonly cookies = new Map<string, string>();
-  csrfToken: string | undefined;
-
-  async call(server: Server, method: string, path: string, body?: unknown): Promise<Response> {
-    const headers: Record<string, string> = {};
-    if (this.cookies.size > 0)
-      headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    if (method !== 'GET' && this.csrfToken) headers['x-csrf-token'] = this.csrfToken;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`http://127.0.0.1:${server.port}${API}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    for (const set of response.headers.getSetCookie()) {
-      const [pair = '', ...attributes] = set.split(';');
-      const at = pair.indexOf('=');
-      const name = pair.slice(0, at).trim();
-      const value = pair.slice(at + 1).trim();
-      const gone = attributes.some((a) => /^\s*max-age=0$/i.test(a)) || value === '';
-      if (gone) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    return response;
-  }
-
-  /** Like the SPA: reads /me for a CSRF token, then calls; keeps any rotated token an answer carries. */
-  async json(server: Server, method: string, path: string, body?: unknown) {
-    if (method !== 'GET' && !this.csrfToken) await this.json(server, 'GET', '/me');
-    const response = await this.call(server, method, path, body);
-    const data = response.headers.get('content-type')?.startsWith('application/json')
-      ? await response.json()
-      : undefined;
-    if (typeof data?.csrfToken === 'string') this.csrfToken = data.csrfToken;
-    return { status: response.status, data };
-  }
-
-  signIn(server: Server, login: string, password: string, area: 'b2b' | 'b2c' = 'b2b') {
-    return this.json(server, 'POST', '/login', { login, password, area });
-  }
-}
-
-async function startServer(name: string, env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const outboxDir = mkdtempSync(join(tmpdir(), `portal-multi-${name}-`));
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'apps/server/src/main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: outboxDir,
-      OUTBOX_DIR: outboxDir,
-      WEB_DIST: '/nonexistent',
-      SEED_DEMO: 'false',
-      REDIS_URL: '',
-      LOG_LEVEL: 'warn',
-      // One secret for the deployment: sessions, CSRF tokens and counter keys are HMACs under it.
-      SESSION_SECRET: 'multi-process-test-secret-0123456789abcdef',
-      RENDER_THREADS: '1',
-      RENDER_PER_USER: '1',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const server: Server = { name, port, process: child, output: '', outboxDir };
-  child.stdout?.on('data', (c) => {
-    server.output += c;
-  });
-  child.stderr?.on('data', (c) => {
-    server.output += c;
-  });
-  return server;
-}
-
-async function ready(server: Server) {
-  for (let i = 0; i < 240; i++) {
-    const up = await fetch(`http://127.0.0.1:${server.port}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return;
-    if (server.process.exitCode !== null) throw new Error(`${server.name} did not start:\n${server.output}`);
-    await sleep(250);
-  }
-  throw new Error(`${server.name} did not answer /readyz:\n${server.output}`);
-}
 
 describe.runIf(process.env.TEST_DB_ENGINE === 'postgres')('two server processes on one database', () => {
   const baseUrl = process.env.DATABASE_URL as string;
@@ -145,12 +40,7 @@ describe.runIf(process.env.TEST_DB_ENGINE === 'postgres')('two server processes 
   afterAll(async () => {
     for (const server of [a, b]) {
       if (!server) continue;
-      if (server.process.exitCode === null) {
-        const exited = new Promise((r) => server.process.once('exit', r));
-        server.process.kill('SIGTERM');
-        await Promise.race([exited, sleep(10_000)]);
-        if (server.process.exitCode === null) server.process.kill('SIGKILL');
-      }
+      await stopServer(server);
       rmSync(server.outboxDir, { recursive: true, force: true });
     }
     await adminQuery(baseUrl, `drop database if exists ${name} with (force)`);

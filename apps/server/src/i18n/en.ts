@@ -227,6 +227,7 @@ export const en = {
     permissionRequired: 'You do not have permission to run this report.',
     tooManyExports:
       'You already have {{limit}} exports being prepared. Please wait until one of them finishes, then export again.',
+    exportQueueFull: 'Many exports are being prepared right now. Please export again in a moment.',
     exportInterrupted: 'The export was interrupted. Please export again.',
     exportFailed: 'The export could not be completed. Please export again.',
     exportNotReady: 'This export is still being prepared. Please wait until it is done.',

@@ -227,6 +227,8 @@ export const ja: Messages = {
     permissionRequired: 'このレポートを実行する権限がありません。',
     tooManyExports:
       'すでに {{limit}} 件のエクスポートを準備中です。いずれかが完了してから、もう一度エクスポートしてください。',
+    exportQueueFull:
+      '現在、多くのエクスポートを準備中です。しばらくしてから、もう一度エクスポートしてください。',
     exportInterrupted: 'エクスポートが中断されました。もう一度エクスポートしてください。',
     exportFailed: 'エクスポートを完了できませんでした。もう一度エクスポートしてください。',
     exportNotReady: 'このエクスポートはまだ準備中です。完了までお待ちください。',

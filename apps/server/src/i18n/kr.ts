@@ -221,6 +221,7 @@ export const kr: Messages = {
     notAvailable: '이 보고서는 여기에서 사용할 수 없습니다.',
     permissionRequired: '이 보고서를 실행할 권한이 없습니다.',
     tooManyExports: '이미 {{limit}}개의 내보내기를 준비 중입니다. 그중 하나가 끝난 뒤 다시 내보내 주십시오.',
+    exportQueueFull: '현재 많은 내보내기를 준비하고 있습니다. 잠시 후 다시 내보내 주십시오.',
     exportInterrupted: '내보내기가 중단되었습니다. 다시 내보내 주십시오.',
     exportFailed: '내보내기를 완료하지 못했습니다. 다시 내보내 주십시오.',
     exportNotReady: '이 내보내기는 아직 준비 중입니다. 완료될 때까지 기다려 주십시오.',

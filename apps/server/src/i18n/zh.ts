@@ -218,6 +218,7 @@ export const zh: Messages = {
     notAvailable: '此報告在本網站不適用。',
     permissionRequired: '您沒有權限執行此報告。',
     tooManyExports: '您已有 {{limit}} 個匯出正在準備中。請待其中一個完成後再匯出。',
+    exportQueueFull: '目前正在準備大量匯出，請稍後再匯出。',
     exportInterrupted: '匯出已中斷，請重新匯出。',
     exportFailed: '匯出未能完成，請重新匯出。',
     exportNotReady: '此匯出仍在準備中，請稍候至完成。',

@@ -22,7 +22,8 @@ export function abandonedSignal(reply: FastifyReply): AbortSignal {
 }
 
 /**
- * Runs `work` in one of the requester's render slots (429 when all are taken), with a signal that aborts its renders
+ * Runs `work` in one of the requester's render slots (429 when all are taken), its renders queued in the requester's
+ * turn (RenderPool.asOwner), with a signal that aborts its renders
  * if the client leaves. The slot is free again as soon as `work` settles: sending finished bytes costs no CPU.
  */
 export async function renderForRequest<T>(
@@ -31,9 +32,10 @@ export async function renderForRequest<T>(
   reply: FastifyReply,
   work: (signal: AbortSignal) => Promise<T>,
 ): Promise<T> {
-  const reservation = await pool.reserve(renderOwner(request));
+  const owner = renderOwner(request);
+  const reservation = await pool.reserve(owner);
   try {
-    return await work(abandonedSignal(reply));
+    return await pool.asOwner(owner, () => work(abandonedSignal(reply)));
   } finally {
     reservation.release();
   }

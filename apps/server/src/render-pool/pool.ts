@@ -1,13 +1,16 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { Config } from '../config.js';
 import { HttpError } from '../plugins/errors.js';
 import type { LeaseStore } from '../plugins/rate-limit/leases.js';
+import { FairQueue } from './fair-queue.js';
 import type {
   RenderKind,
   RenderOutcome,
   RenderTask,
   RenderTasks,
+  RenderWorkerSettings,
   StreamKind,
   StreamTask,
   StreamTasks,
@@ -41,6 +44,23 @@ export interface RenderPoolCounters {
 
 const WORKER_FILE = new URL('./worker-entry.mjs', import.meta.url);
 
+/** What render and stream threads share. */
+const THREAD_OPTIONS = {
+  filename: WORKER_FILE.href,
+  // Workers keep their parsed fonts: they live as long as the pool.
+  idleTimeout: Number.POSITIVE_INFINITY,
+  // A larger young generation: layout and shaping allocate many short-lived objects, and with V8's default
+  // the garbage collector took a quarter of a PDF's CPU (decision 015: −18 % CPU with 32 MB semi-spaces).
+  resourceLimits: { maxYoungGenerationSizeMb: 96 },
+  // Render threads yield the CPU to the thread that answers requests when both want it (Linux thread nice
+  // value, via @napi-rs/nice): a download may take longer, nobody's page waits for it.
+  niceIncrement: 10,
+};
+
+/** Whose work the current code does (RenderPool.asOwner); tasks submitted outside any share one turn. */
+const taskOwner = new AsyncLocalStorage<string>();
+const NO_OWNER = '';
+
 /**
  * THE mechanism for heavy rendering (decision 015): PDFs, ZIP entries and later XLSX exports are rendered by a pool of
  * worker threads (piscina), so the event loop keeps answering everyone else. The main thread does the database work
@@ -57,6 +77,8 @@ export class RenderPool {
     refusedQueueFull: 0,
   };
   #piscina: Piscina | undefined;
+  /** The threads of the streaming tasks (exports), apart from the renders'. */
+  #streamPiscina: Piscina | undefined;
   /** No new downloads start; those under way still render. */
   #closing = false;
   #closed = false;
@@ -67,10 +89,12 @@ export class RenderPool {
   readonly #releasing = new Set<Promise<void>>();
   /** Tasks accepted and not yet settled: running or waiting. */
   #inFlight = 0;
-  /** Tasks handed to piscina (at most one per thread). */
+  /** Render tasks handed to piscina (at most one per thread). */
   #running = 0;
-  /** Tasks waiting for a thread, in arrival order. */
-  readonly #waiting: (() => void)[] = [];
+  /** Render tasks waiting for a thread: fewest running first, then round-robin by owner (FairQueue). */
+  readonly #waiting = new FairQueue<() => void>();
+  /** Render tasks running per owner. */
+  readonly #runningBy = new Map<string, number>();
   /** Running mean of a task's time in the pool (queue + render), for Retry-After. */
   #meanTaskMs = 1000;
 
@@ -160,6 +184,7 @@ export class RenderPool {
   async run<K extends RenderKind>(task: { kind: K } & RenderTasks[K], signal?: AbortSignal): Promise<Buffer> {
     const result = await this.#submit(
       signal,
+      true,
       (pool) => pool.run(task as RenderTask) as Promise<Uint8Array | RenderOutcome>,
     );
     if (ArrayBuffer.isView(result)) return Buffer.from(result.buffer, result.byteOffset, result.byteLength);
@@ -167,9 +192,21 @@ export class RenderPool {
   }
 
   /**
-   * Runs a streaming task: same queue, limits and 499 as `run`, and once a thread has started the task, `converse`
-   * talks to it through the main thread's end of a MessagePort (the worker's end is moved to the thread with the
-   * task). Settles when both the conversation and the task have ended. When the conversation fails (the client left,
+   * Runs `work` (and every render it submits, now or later) as `owner`'s: the render queue serves owners in turn
+   * (round-robin), so whoever queues many renders waits for their own, not everyone else.
+   */
+  asOwner<T>(owner: string, work: () => T): T {
+    return taskOwner.run(owner, work);
+  }
+
+  /**
+   * Runs a streaming task: same admission, queue bound and 499 as `run`, and `converse` talks to the task through the
+   * main thread's end of a MessagePort (the worker's end is moved to the thread with the task). Streams run on threads
+   * of their own (a quarter of the render threads, at least one), many at once on each: a stream spends most of its
+   * life waiting for rows from the database, and its thread's event loop interleaves the streams' batches. Holding a
+   * render thread for a whole export made every PDF and export of everyone else wait for the end of a 100 000-row
+   * file; sharing the render threads made each batch of a small export wait behind a whole PDF (decision 038).
+   * Settles when both the conversation and the task have ended. When the conversation fails (the client left,
    * the database failed) its port is closed, which tells the worker to drop its work, so the thread is free at once;
    * when the worker fails, its port closes and the conversation is expected to end with an error.
    */
@@ -178,7 +215,7 @@ export class RenderPool {
     signal: AbortSignal | undefined,
     converse: (port: MessagePort) => Promise<void>,
   ): Promise<void> {
-    await this.#submit(signal, async (pool) => {
+    await this.#submit(signal, false, async (pool) => {
       const { port1, port2 } = new MessageChannel();
       const running = pool.run({ ...task, port: port2 } as StreamTask, { transferList: [port2] });
       const conversation = converse(port1).catch((error: unknown) => {
@@ -194,11 +231,18 @@ export class RenderPool {
     });
   }
 
-  /** Admission (closed, abandoned, queue bound), a thread slot in arrival order, then `work` on that thread. */
-  async #submit<T>(signal: AbortSignal | undefined, work: (pool: Piscina) => Promise<T>): Promise<T> {
+  /**
+   * Admission (closed, abandoned, queue bound), then, for a render (`exclusive`), a thread slot in the owners' turn,
+   * then `work` on a thread: of the render pool, or of the stream pool.
+   */
+  async #submit<T>(
+    signal: AbortSignal | undefined,
+    exclusive: boolean,
+    work: (pool: Piscina) => Promise<T>,
+  ): Promise<T> {
     if (this.#closed) throw new HttpError(503, 'errors.unavailable', { 'retry-after': '5' });
     if (signal?.aborted) throw new HttpError(CLIENT_CLOSED_REQUEST, 'errors.badRequest');
-    const pool = this.#pool();
+    const pool = exclusive ? this.#pool() : this.#streams();
     // Tasks wait here, not in piscina: a waiting task can then be dropped without touching a thread, and the bound
     // holds for every task (piscina's maxQueue ignores tasks that carry an AbortSignal).
     if (this.#inFlight >= this.settings.threads + this.settings.maxQueue) this.#queueFull();
@@ -207,11 +251,15 @@ export class RenderPool {
     const started = performance.now();
     let result: T;
     try {
-      await this.#threadSlot(signal);
-      try {
-        result = await work(pool);
-      } finally {
-        this.#releaseThreadSlot();
+      if (!exclusive) result = await work(pool);
+      else {
+        const owner = taskOwner.getStore() ?? NO_OWNER;
+        await this.#threadSlot(owner, signal);
+        try {
+          result = await work(pool);
+        } finally {
+          this.#releaseThreadSlot(owner);
+        }
       }
     } finally {
       this.#inFlight--;
@@ -221,31 +269,41 @@ export class RenderPool {
     return result;
   }
 
-  /** Waits, first come first served, until fewer tasks run than there are threads; 499 if abandoned meanwhile. */
-  #threadSlot(signal: AbortSignal | undefined): Promise<void> {
+  /**
+   * Waits until fewer renders run than there are threads, in the owners' turn (FairQueue); 499 if abandoned meanwhile.
+   */
+  #threadSlot(owner: string, signal: AbortSignal | undefined): Promise<void> {
     if (this.#running < this.settings.threads) {
-      this.#running++;
+      this.#started(owner);
       return Promise.resolve();
     }
     return new Promise<void>((resolve, reject) => {
       const onAbort = () => {
-        this.#waiting.splice(this.#waiting.indexOf(start), 1);
+        this.#waiting.remove(owner, start);
         this.counters.aborted++;
         reject(new HttpError(CLIENT_CLOSED_REQUEST, 'errors.badRequest'));
       };
       const start = () => {
         signal?.removeEventListener('abort', onAbort);
-        this.#running++;
+        this.#started(owner);
         resolve();
       };
       signal?.addEventListener('abort', onAbort, { once: true });
-      this.#waiting.push(start);
+      this.#waiting.push(owner, start);
     });
   }
 
-  #releaseThreadSlot(): void {
+  #started(owner: string): void {
+    this.#running++;
+    this.#runningBy.set(owner, (this.#runningBy.get(owner) ?? 0) + 1);
+  }
+
+  #releaseThreadSlot(owner: string): void {
     this.#running--;
-    this.#waiting.shift()?.();
+    const left = (this.#runningBy.get(owner) ?? 1) - 1;
+    if (left > 0) this.#runningBy.set(owner, left);
+    else this.#runningBy.delete(owner);
+    this.#waiting.shift((o) => this.#runningBy.get(o) ?? 0)?.();
   }
 
   /**
@@ -257,15 +315,17 @@ export class RenderPool {
     if (this.#active.size > 0) await new Promise<void>((resolve) => (this.#drained = resolve));
     await Promise.all(this.#releasing);
     this.#closed = true;
-    await this.#piscina?.close();
+    await Promise.all([this.#piscina?.close(), this.#streamPiscina?.close()]);
   }
 
   /** Starts the threads now (they load the renderers and parse the fonts) instead of on the first download. */
   warm(): void {
-    if (!this.#closing) this.#pool();
+    if (this.#closing) return;
+    this.#pool();
+    this.#streams();
   }
 
-  /** Worker threads running now (none before the first render and after close). */
+  /** Render threads running now (none before the first render and after close; stream threads not counted). */
   get threads(): number {
     return this.#piscina?.threads.length ?? 0;
   }
@@ -281,21 +341,30 @@ export class RenderPool {
     if (!this.#piscina) {
       const { threads, pdfFontPath } = this.settings;
       this.#piscina = new Piscina({
-        filename: WORKER_FILE.href,
+        ...THREAD_OPTIONS,
         minThreads: threads,
         maxThreads: threads,
-        // Workers keep their parsed fonts: they live as long as the pool.
-        idleTimeout: Number.POSITIVE_INFINITY,
-        workerData: { pdfFontPath },
-        // A larger young generation: layout and shaping allocate many short-lived objects, and with V8's default
-        // the garbage collector took a quarter of a PDF's CPU (decision 015: −18 % CPU with 32 MB semi-spaces).
-        resourceLimits: { maxYoungGenerationSizeMb: 96 },
-        // Render threads yield the CPU to the thread that answers requests when both want it (Linux thread nice
-        // value, via @napi-rs/nice): a download may take longer, nobody's page waits for it.
-        niceIncrement: 10,
+        workerData: { pdfFontPath, fonts: true } satisfies RenderWorkerSettings,
       });
     }
     return this.#piscina;
+  }
+
+  /** The stream threads, started at the first stream; no fonts parsed (exports need none). */
+  #streams(): Piscina {
+    if (!this.#streamPiscina) {
+      const { threads, maxQueue, pdfFontPath } = this.settings;
+      const streamThreads = Math.max(1, Math.floor(threads / 4));
+      this.#streamPiscina = new Piscina({
+        ...THREAD_OPTIONS,
+        minThreads: streamThreads,
+        maxThreads: streamThreads,
+        // Piscina never queues a stream itself: the bound is this class's (#submit), and each thread takes them all.
+        concurrentTasksPerWorker: threads + maxQueue,
+        workerData: { pdfFontPath, fonts: false } satisfies RenderWorkerSettings,
+      });
+    }
+    return this.#streamPiscina;
   }
 
   #queueFull(): never {

@@ -41,4 +41,6 @@ export type RenderOutcome =
 export interface RenderWorkerSettings {
   /** Undefined: the fonts installed by npm. */
   pdfFontPath: string | undefined;
+  /** Parse the fonts while the thread starts (render threads); stream threads write exports and need none. */
+  fonts?: boolean;
 }

@@ -8,7 +8,7 @@ const settings = Piscina.workerData as RenderWorkerSettings;
 // Parse the fonts while the thread starts, not during its first download. A missing font is reported by the tasks
 // that need it (503 on PDFs only), so it must not stop the thread here.
 try {
-  pdfEngine(settings.pdfFontPath);
+  if (settings.fonts !== false) pdfEngine(settings.pdfFontPath);
 } catch (error) {
   if (!(error instanceof PdfUnavailableError)) throw error;
 }

@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryInBatchesFor } from '../../db/query-in-batches.js';
 import { reportExportJobs } from '../../db/schema/index.js';
+import { demoAccount } from '../../db/seed/demo-accounts.js';
 import { type ApiAgent, api } from '../../testing/http.js';
 import { createTestApp, type TestContext } from '../../testing/test-app.js';
 import { producerIdOf, signedIn } from '../producer-lists/producer-lists-fixtures.js';
@@ -139,7 +140,40 @@ describe('background report exports', () => {
     const refused = await startJob(partner.agent, { reportType: 1 });
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error).toContain(String(LIVE_JOBS_PER_PRODUCER));
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     for (const id of ids) await t.database.db.delete(reportExportJobs).where(eq(reportExportJobs.id, id));
+  });
+
+  it("refuses a new export with 503 and Retry-After in the user's language when the whole queue is full", async () => {
+    // Everyone's queued jobs, this producer's none: the bound is the queue's, not the person's.
+    const consultant = await signedIn(t, 'consultant');
+    const producerId = await producerIdOf(t.database.db, demoAccount('consultant').advisorCode as string);
+    const full = Array.from({ length: t.config.exportJobs.queueMax }, () => ({
+      userId: consultant.userId,
+      producerId,
+      siteCode: 'afs' as const,
+      reportType: 1,
+      criteria: { criteria: {}, scope: {} },
+      language: 'en',
+      fileName: 'x.xlsx',
+      heartbeatAt: new Date(),
+    }));
+    const rows = await t.database.db.insert(reportExportJobs).values(full).returning();
+    try {
+      const refused = await partner.agent.request({
+        method: 'POST',
+        url: api('/b2b/report_exports', 'ja'),
+        payload: { reportType: 1 },
+      });
+      expect(refused.statusCode).toBe(503);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.json().error).toBe(
+        '現在、多くのエクスポートを準備中です。しばらくしてから、もう一度エクスポートしてください。',
+      );
+    } finally {
+      for (const row of rows)
+        await t.database.db.delete(reportExportJobs).where(eq(reportExportJobs.id, row.id));
+    }
   });
 
   it('fails jobs a stopped process left behind as interrupted, in the reader language', async () => {

@@ -19,6 +19,8 @@ import { openExportFile } from './export-jobs/export-file.js';
 import { EXPORT_FILE_RETENTION_MS, ReportExportRunner } from './export-jobs/job-runner.js';
 import {
   countLiveJobs,
+  countQueuedJobs,
+  EXPORT_RETRY_AFTER_S,
   exportRequestKey,
   failInterruptedJobs,
   findLiveJobByRequest,
@@ -61,6 +63,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     now: clock,
     log: app.log,
     soleProcess: !config.databaseUrl,
+    concurrency: config.exportJobs.workers,
   });
   app.addHook('onReady', () => runner.start());
   app.addHook('onClose', () => runner.stop());
@@ -137,8 +140,18 @@ export const reportRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
           // A repeat of a request already live is no new export: it answers that job even at the limit.
           const same = await findLiveJobByRequest(db, caller.userId, exportRequestKey(asked));
           if (same) return reply.code(202).send(jobView(same, request.t));
-          throw new HttpError(429, 'reports.tooManyExports', {}, { limit: LIVE_JOBS_PER_PRODUCER });
+          throw new HttpError(
+            429,
+            'reports.tooManyExports',
+            { 'retry-after': String(EXPORT_RETRY_AFTER_S) },
+            { limit: LIVE_JOBS_PER_PRODUCER },
+          );
         }
+        // The whole queue, everyone's: past its bound a new export would wait for minutes anyway.
+        if ((await countQueuedJobs(db)) >= config.exportJobs.queueMax)
+          throw new HttpError(503, 'reports.exportQueueFull', {
+            'retry-after': String(EXPORT_RETRY_AFTER_S),
+          });
         const { row: job, created } = await insertJob(db, asked);
         // A repeat of a live job's request answers that job: the first request queued it already.
         if (created) runner.enqueue(job.id);

@@ -234,12 +234,16 @@ export const statementRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
       const planned = await planBundle(ctx, who, bundle);
       const disposition = contentDisposition('attachment', bundleZipName(bundle));
       if (request.method === 'HEAD') return sendHeadersOnly(reply, 'application/zip', disposition);
-      const reservation = await renderPool.reserve(renderOwner(request));
+      const owner = renderOwner(request);
+      const reservation = await renderPool.reserve(owner);
       reply.raw.once('close', reservation.release);
       let stream: Readable;
       try {
-        stream = await streamBundleZip(ctx, who, planned, abandonedSignal(reply), (error) =>
-          request.log.error({ err: error }, 'statement ZIP failed while streaming'),
+        // Its entries, rendered while the archive streams, wait in the requester's turn.
+        stream = await renderPool.asOwner(owner, () =>
+          streamBundleZip(ctx, who, planned, abandonedSignal(reply), (error) =>
+            request.log.error({ err: error }, 'statement ZIP failed while streaming'),
+          ),
         );
       } catch (error) {
         reservation.release();

@@ -19,11 +19,11 @@ export interface LeaseStore {
 }
 
 /**
- * A lease lives this long without renewal. The holder renews it every third of that while the work runs (a ZIP or a
- * background export may take minutes), so a process that crashes or freezes frees its leases within a minute, and a
- * slow download never loses its own.
+ * A lease lives this long without renewal. The holder renews it every third of that (2.5 s) while the work runs (a
+ * ZIP or an export may take minutes), so a process that crashes or freezes frees its leases within 7.5 s (decision
+ * 038: a minute held a person's downloads off long after a `kill -9`), and a slow download never loses its own.
  */
-export const LEASE_TTL_MS = 60_000;
+export const LEASE_TTL_MS = 7_500;
 
 /**
  * Leases as rows of `rate_limit_counters` (no table of their own, and the limiter's sweep already deletes expired

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { eq } from 'drizzle-orm';
+import { eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/client.js';
 import { reportExportJobs, users } from '../../../db/schema/index.js';
@@ -112,30 +112,69 @@ describe('export files in the database', () => {
 });
 
 describe('claiming jobs', () => {
-  it("takes this process's own job first, never another live process's queued job, and an orphan once stale", async () => {
+  const any = { runningPerUser: 100 };
+
+  it("takes this process's own jobs and orphans, oldest first, never another live process's queued job", async () => {
+    await database.db.delete(reportExportJobs);
     const now = new Date();
     const othersFresh = await insertJob('queued', now);
     const orphan = await insertJob('queued', new Date(now.getTime() - STALE_HEARTBEAT_MS - 1000));
     const own = await insertJob('queued', now);
 
-    expect((await claimJob(database.db, now, own))?.id).toBe(own);
-    // Taken already: the same claim finds the orphan instead, and nobody takes a job twice.
-    expect((await claimJob(database.db, now, own))?.id).toBe(orphan);
-    expect(await claimJob(database.db, now)).toBeUndefined();
+    expect((await claimJob(database.db, now, { local: [own], ...any }))?.id).toBe(orphan);
+    // Taken already: the same claim finds the next, and nobody takes a job twice.
+    expect((await claimJob(database.db, now, { local: [own], ...any }))?.id).toBe(own);
+    expect(await claimJob(database.db, now, { local: [own], ...any })).toBeUndefined();
     expect(await stateOf(othersFresh)).toBe('queued');
 
     // A process that stops hands its queued job back: the next one to look takes it at once.
     await releaseJobs(database.db, [othersFresh]);
-    expect((await claimJob(database.db, now))?.id).toBe(othersFresh);
+    expect((await claimJob(database.db, now, { local: [], ...any }))?.id).toBe(othersFresh);
   });
 
   it('never gives one job to two processes claiming at the same time', async () => {
     const now = new Date();
     const stale = new Date(now.getTime() - STALE_HEARTBEAT_MS - 1000);
     const ids = [await insertJob('queued', stale), await insertJob('queued', stale)];
-    const claims = await Promise.all(Array.from({ length: 6 }, () => claimJob(database.db, now)));
+    const claims = await Promise.all(
+      Array.from({ length: 6 }, () => claimJob(database.db, now, { local: [], ...any })),
+    );
     const taken = claims.flatMap((job) => (job ? [job.id] : []));
     expect(taken.sort()).toEqual([...ids].sort());
+  });
+
+  it("takes the oldest job of whoever runs fewest, and none of a person's beyond their share", async () => {
+    await database.db.delete(reportExportJobs);
+    const [other] = await database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(ne(users.id, userId))
+      .limit(1);
+    const now = new Date();
+    const at = (s: number) => new Date(now.getTime() - 60_000 + s * 1000);
+    // One person runs an export and queued three more a minute ago; another queued one just now.
+    await insertJob('running', now, at(0));
+    const theirs = [await insertJob('queued', now, at(1)), await insertJob('queued', now, at(2))];
+    const [othersJob] = await database.db
+      .insert(reportExportJobs)
+      .values({
+        userId: other?.id as number,
+        producerId,
+        siteCode: 'afs',
+        reportType: 1,
+        criteria: { criteria: {}, scope: {} },
+        language: 'en',
+        fileName: 'y.xlsx',
+        heartbeatAt: now,
+        createdAt: now,
+      })
+      .returning();
+    const local = [...theirs, othersJob?.id as string];
+    // Without the fair claim, the first person's older jobs went first and the other waited for all of them.
+    expect((await claimJob(database.db, now, { local, runningPerUser: 1 }))?.id).toBe(othersJob?.id);
+    // Both now run one, each their share: nothing more is taken until one ends.
+    expect(await claimJob(database.db, now, { local, runningPerUser: 1 })).toBeUndefined();
+    expect((await claimJob(database.db, now, { local, runningPerUser: 2 }))?.id).toBe(theirs[0]);
   });
 
   it('fails running jobs with a stale heartbeat, not queued ones, on a shared database', async () => {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { type Language, REPORT_DEFINITIONS, type ReportType } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.js';
@@ -30,18 +29,14 @@ import { writeXlsxStored } from './write-xlsx-stored.js';
 /** Files are kept this long after they were written, then deleted (the job then answers 410). */
 export const EXPORT_FILE_RETENTION_MS = 24 * 3600_000;
 const PROGRESS_EVERY_MS = 1_000;
-const HEARTBEAT_EVERY_MS = 5_000;
+/** Heartbeat and sweep; with STALE_HEARTBEAT_MS (6 s) a dead process's jobs are freed within 8 s. */
+export const HEARTBEAT_EVERY_MS = 2_000;
 const CLEANUP_EVERY_MS = 3600_000;
 /** Wait before trying again when the render pool's queue is full. */
 const RENDER_BUSY_RETRY_MS = 5_000;
 /** Backoff while recording a failure the database caused (it may take seconds to come back). */
 const FAILURE_RETRY_FIRST_MS = 100;
 const FAILURE_RETRY_MAX_MS = 2_000;
-/**
- * Render-slot owner of this process's background exports (apart from any person's own downloads). One per process:
- * the cap is counted across processes (decision 026), and each process runs its own jobs.
- */
-const RENDER_OWNER = `report-export-jobs:${randomUUID()}`;
 
 export interface ReportExportRunnerDeps {
   db: Db;
@@ -51,7 +46,10 @@ export interface ReportExportRunnerDeps {
   log: FastifyBaseLogger;
   /** This process alone uses the database (PGlite): every live job found at start was left by a previous run. */
   soleProcess: boolean;
-  /** Jobs written at once by this process; the rest wait in arrival order. */
+  /**
+   * Jobs written at once by this process (EXPORT_WORKERS); the rest wait, claimed fairly across people (claimJob).
+   * One person runs at most `concurrency − 1` of them (at least 1), so one worker stays free for someone else.
+   */
   concurrency?: number;
 }
 
@@ -65,12 +63,19 @@ export interface ReportExportRunnerDeps {
  */
 export class ReportExportRunner {
   readonly #deps: ReportExportRunnerDeps;
-  readonly #queue: string[] = [];
+  /** Jobs this process accepted and has not started yet. */
+  readonly #queue = new Set<string>();
   readonly #running = new Map<string, ExportProgress>();
   readonly #stopping = new AbortController();
   readonly #timers: NodeJS.Timeout[] = [];
   readonly #active = new Set<Promise<void>>();
   #idleWaiters: (() => void)[] = [];
+  /** The claim loop, while it runs (one at a time: each claim sees the jobs the last one started). */
+  #claiming: Promise<void> | undefined;
+  /** Set by the heartbeat: look for jobs of dead processes too, not only for this process's own. */
+  #orphans = false;
+  /** A pump asked for while the claim loop ran (a job queued or ended meanwhile): the loop runs once more. */
+  #again = false;
 
   constructor(deps: ReportExportRunnerDeps) {
     this.#deps = deps;
@@ -92,7 +97,8 @@ export class ReportExportRunner {
       this.#timers.push(timer);
     };
     every(HEARTBEAT_EVERY_MS, async () => {
-      await touchJobs(db, [...this.#queue, ...this.#running.keys()], now());
+      const live = await touchJobs(db, [...this.#queue, ...this.#running.keys()], now());
+      for (const jobId of this.#queue) if (!live.has(jobId)) this.#queue.delete(jobId);
       await this.#dropFiles(await failInterruptedJobs(db, now()));
       // Room here: look for a job another process queued and can no longer run.
       if (!soleProcess) this.#pump(true);
@@ -107,9 +113,11 @@ export class ReportExportRunner {
   async stop(): Promise<void> {
     const { db, now, soleProcess } = this.#deps;
     for (const timer of this.#timers) clearInterval(timer);
-    const queued = this.#queue.splice(0);
+    const queued = [...this.#queue];
+    this.#queue.clear();
     const running = [...this.#running.keys()];
     this.#stopping.abort(new Error('server shutting down'));
+    await this.#claiming;
     await Promise.allSettled([...this.#active]);
     if (soleProcess) running.push(...queued);
     else await releaseJobs(db, queued);
@@ -118,13 +126,13 @@ export class ReportExportRunner {
 
   enqueue(jobId: string): void {
     if (this.#stopping.signal.aborted) return;
-    this.#queue.push(jobId);
+    this.#queue.add(jobId);
     this.#pump();
   }
 
   /** Resolves once nothing is queued or running (tests). */
   idle(): Promise<void> {
-    if (this.#queue.length === 0 && this.#active.size === 0) return Promise.resolve();
+    if (this.#queue.size === 0 && this.#active.size === 0 && !this.#claiming) return Promise.resolve();
     return new Promise((resolve) => this.#idleWaiters.push(resolve));
   }
 
@@ -142,34 +150,68 @@ export class ReportExportRunner {
   }
 
   /**
-   * Starts jobs while there is room: this process's queue first, then (`orphans`) one job another process queued
-   * and can no longer run.
+   * Starts jobs while there is room: this process's queued jobs and (`orphans`) those another process queued and can
+   * no longer run, whichever claimJob finds fairest. A job whose person already runs their share stays queued until
+   * one of theirs ends (that end pumps again) or the next heartbeat.
    */
   #pump(orphans = false): void {
+    if (orphans) this.#orphans = true;
+    if (this.#stopping.signal.aborted) return;
+    if (this.#claiming) {
+      this.#again = true;
+      return;
+    }
+    this.#again = false;
+    this.#claiming = this.#claimWhileRoom()
+      .catch((error: unknown) =>
+        this.#deps.log.warn(
+          { err: loggableError(error) },
+          'report export claim failed; retried on the heartbeat',
+        ),
+      )
+      .finally(() => {
+        this.#claiming = undefined;
+        if (this.#again) this.#pump();
+        this.#settleIdle();
+      });
+  }
+
+  async #claimWhileRoom(): Promise<void> {
+    const { db, now } = this.#deps;
     const limit = this.#deps.concurrency ?? 1;
-    while (this.#active.size < limit && (this.#queue.length > 0 || orphans)) {
-      const preferred = this.#queue.shift();
-      if (preferred === undefined) orphans = false;
-      const run = this.#run(preferred)
+    const runningPerUser = Math.max(1, limit - 1);
+    while (
+      !this.#stopping.signal.aborted &&
+      this.#active.size < limit &&
+      (this.#queue.size > 0 || this.#orphans)
+    ) {
+      const job = await claimJob(db, now(), { local: [...this.#queue], runningPerUser });
+      if (!job) {
+        this.#orphans = false;
+        return;
+      }
+      this.#queue.delete(job.id);
+      const run = this.#run(job)
         .catch((error: unknown) =>
-          this.#deps.log.error({ err: loggableError(error), jobId: preferred }, 'report export job failed'),
+          this.#deps.log.error({ err: loggableError(error), jobId: job.id }, 'report export job failed'),
         )
         .finally(() => {
           this.#active.delete(run);
           this.#pump();
-          if (this.#queue.length === 0 && this.#active.size === 0) {
-            for (const resolve of this.#idleWaiters.splice(0)) resolve();
-          }
+          this.#settleIdle();
         });
       this.#active.add(run);
     }
   }
 
-  /** Claims `preferred` (or, when it was taken meanwhile or not given, an orphaned job) and runs it. */
-  async #run(preferred: string | undefined): Promise<void> {
+  #settleIdle(): void {
+    if (this.#queue.size > 0 || this.#active.size > 0 || this.#claiming) return;
+    for (const resolve of this.#idleWaiters.splice(0)) resolve();
+  }
+
+  /** Runs a claimed job. */
+  async #run(job: JobRow): Promise<void> {
     const { db, now } = this.#deps;
-    const job = await claimJob(db, now(), preferred);
-    if (!job) return;
     const jobId = job.id;
     const progress: ExportProgress = { fetchedRows: 0, writtenRows: 0, mostRowsAhead: 0 };
     let totalRows = 0;
@@ -239,7 +281,6 @@ export class ReportExportRunner {
         await deleteExportFile(db, job.id);
         await writeXlsxStored(
           this.#deps.renderPool,
-          RENDER_OWNER,
           signal,
           {
             fileName: job.fileName,

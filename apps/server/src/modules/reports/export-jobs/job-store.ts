@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Language, ReportExportJob, ReportType } from '@portal/contract';
-import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { reportExportJobs } from '../../../db/schema/index.js';
 import type { TeamScope } from '../../../db/team-scope.js';
@@ -12,15 +12,28 @@ export type JobError = NonNullable<JobRow['error']>;
 /** Jobs a producer may have queued or running at once; one more is refused (429). */
 export const LIVE_JOBS_PER_PRODUCER = 3;
 
+/** Retry-After of a refused export (the person's limit or the whole queue): about one export's time. */
+export const EXPORT_RETRY_AFTER_S = 30;
+
 /**
- * A live job whose heartbeat is older than this lost its process (the runner refreshes it every few seconds): it is
- * reported as interrupted.
+ * A live job whose heartbeat is older than this lost its process (the runner refreshes it every HEARTBEAT_EVERY_MS, 2
+ * s): a running one is reported as interrupted, a queued one is taken over. With the sweep every 2 s, a process killed
+ * mid-export holds its jobs for at most 8 s (decision 038); 30 s held the person's export limit and the queue.
  */
-export const STALE_HEARTBEAT_MS = 30_000;
+export const STALE_HEARTBEAT_MS = 6_000;
 
 export const INTERRUPTED: JobError = { key: 'reports.exportInterrupted' };
 
 const LIVE = ['queued', 'running'];
+
+/** Jobs queued, by anyone, in every process: the whole queue, bounded by EXPORT_QUEUE_MAX. */
+export async function countQueuedJobs(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(reportExportJobs)
+    .where(eq(reportExportJobs.state, 'queued'));
+  return Number(row?.n ?? 0);
+}
 
 export async function countLiveJobs(db: Db, producerId: number): Promise<number> {
   const [row] = await db
@@ -111,28 +124,35 @@ export async function findOwnJob(db: Db, jobId: string, userId: number): Promise
 }
 
 /**
- * Takes a queued job for running (decision 026): `preferred` (queued by this process) when it is still queued, else
- * the oldest queued job whose process stopped touching it (it died before starting it). The row is locked with
- * SKIP LOCKED, so two processes never take the same job and neither waits for the other. Undefined when there is
- * nothing to take.
+ * Takes a queued job for running, fairly across people (decisions 026 and 038): among the jobs this process queued
+ * (`local`) and those whose process stopped touching them (it died before starting them), the oldest job of the person
+ * with the fewest running jobs, skipping people who already run `runningPerUser` (so one person's queue of exports
+ * never takes every worker while someone else waits). The row is locked with SKIP LOCKED, so two processes never take
+ * the same job and neither waits for the other. Undefined when there is nothing to take now.
  */
-export async function claimJob(db: Db, now: Date, preferred?: string): Promise<JobRow | undefined> {
+export async function claimJob(
+  db: Db,
+  now: Date,
+  { local, runningPerUser }: { local: string[]; runningPerUser: number },
+): Promise<JobRow | undefined> {
   const stale = new Date(now.getTime() - STALE_HEARTBEAT_MS);
-  const orphaned = lt(reportExportJobs.heartbeatAt, stale);
+  const jobs = reportExportJobs;
+  const orphaned = lt(jobs.heartbeatAt, stale);
+  // The outer row's user; inside, the table is named `mine`, so the column below is the outer row's.
+  const running = sql<number>`(select count(*) from ${jobs} mine
+    where mine.user_id = ${jobs.userId} and mine.state = 'running')`;
   const pick = (tx: Db) =>
     tx
-      .select({ id: reportExportJobs.id })
-      .from(reportExportJobs)
+      .select({ id: jobs.id })
+      .from(jobs)
       .where(
         and(
-          eq(reportExportJobs.state, 'queued'),
-          preferred ? or(eq(reportExportJobs.id, preferred), orphaned) : orphaned,
+          eq(jobs.state, 'queued'),
+          local.length > 0 ? or(inArray(jobs.id, local), orphaned) : orphaned,
+          sql`${running} < ${runningPerUser}`,
         ),
       )
-      .orderBy(
-        ...(preferred ? [desc(sql`${reportExportJobs.id} = ${preferred}`)] : []),
-        reportExportJobs.createdAt,
-      )
+      .orderBy(running, jobs.createdAt)
       .limit(1)
       .for('update', { skipLocked: true });
   // The pick and the update in one transaction, as two statements: `UPDATE … WHERE id IN (SELECT … LIMIT 1 FOR
@@ -142,9 +162,9 @@ export async function claimJob(db: Db, now: Date, preferred?: string): Promise<J
     const [picked] = await pick(tx);
     if (!picked) return undefined;
     const [row] = await tx
-      .update(reportExportJobs)
+      .update(jobs)
       .set({ state: 'running', heartbeatAt: now })
-      .where(and(eq(reportExportJobs.id, picked.id), eq(reportExportJobs.state, 'queued')))
+      .where(and(eq(jobs.id, picked.id), eq(jobs.state, 'queued')))
       .returning();
     return row;
   });
@@ -181,13 +201,18 @@ export async function finishJob(
     .where(and(eq(reportExportJobs.id, jobId), inArray(reportExportJobs.state, LIVE)));
 }
 
-/** Keeps the jobs a process holds (queued or running there) from being taken for interrupted. */
-export async function touchJobs(db: Db, jobIds: string[], now: Date) {
-  if (jobIds.length === 0) return;
-  await db
+/**
+ * Keeps the jobs a process holds (queued or running there) from being taken for interrupted; answers those still
+ * live (a job failed meanwhile, e.g. by another process's sweep while this one was frozen, is no longer this one's).
+ */
+export async function touchJobs(db: Db, jobIds: string[], now: Date): Promise<Set<string>> {
+  if (jobIds.length === 0) return new Set();
+  const rows = await db
     .update(reportExportJobs)
     .set({ heartbeatAt: now })
-    .where(and(inArray(reportExportJobs.id, jobIds), inArray(reportExportJobs.state, LIVE)));
+    .where(and(inArray(reportExportJobs.id, jobIds), inArray(reportExportJobs.state, LIVE)))
+    .returning({ id: reportExportJobs.id });
+  return new Set(rows.map((r) => r.id));
 }
 
 /**

@@ -7,17 +7,16 @@ import type { RenderPool } from '../../../render-pool/pool.js';
  * the same render task, the same conversation and flow control (the worker writes no faster than `store` takes the
  * bytes). Resolves once `store` has taken the last byte; on any failure the error is thrown (RowLimitExceededError
  * before the first row when over the limit) and whatever `store` kept is the caller's to delete. `progress` is
- * updated while rows are written, for whoever reports it.
+ * updated while rows are written, for whoever reports it. No render slot of anyone's is taken: the runner's workers
+ * (EXPORT_WORKERS) bound how many run, and a person's own downloads must not make their queued export fail.
  */
 export async function writeXlsxStored(
   pool: RenderPool,
-  owner: string,
   signal: AbortSignal,
   spec: XlsxExport,
   store: (body: Readable) => Promise<void>,
   progress: ExportProgress,
 ): Promise<void> {
-  const reservation = await pool.reserve(owner);
   // The conversation stops on this signal: the caller's (shutdown) or a failed store.
   const controller = new AbortController();
   const stop = () => controller.abort(signal.reason);
@@ -39,6 +38,5 @@ export async function writeXlsxStored(
     await storing;
   } finally {
     signal.removeEventListener('abort', stop);
-    reservation.release();
   }
 }
