@@ -4,6 +4,7 @@ import './data-table.css';
 import { Checkbox, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DisabledReason } from '../DisabledReason';
 import { ScrollableTable } from './ScrollableTable';
 import { type SortDirection, type SortState, type SortValue, sortRows } from './sorting';
 
@@ -72,6 +73,8 @@ export interface RowSelection<Row> {
   allLabel: string;
   /** Rows that cannot be chosen (their checkbox is disabled). */
   isSelectable?: (row: Row) => boolean;
+  /** Why a row cannot be chosen: shown on its disabled checkbox and given as its description. */
+  unselectableReason?: (row: Row) => string;
 }
 
 const ARIA_SORT: Record<SortDirection, 'ascending' | 'descending'> = { asc: 'ascending', desc: 'descending' };
@@ -259,12 +262,21 @@ export function DataTable<Row, Key extends string = string>({
               >
                 {selection && (
                   <Table.Td role={role('cell')}>
-                    <Checkbox
-                      aria-label={selection.rowLabel(row)}
-                      checked={selection.selectedKeys.has(rowKey(row))}
-                      disabled={!(selection.isSelectable?.(row) ?? true)}
-                      onChange={() => toggleRow(row)}
-                    />
+                    <DisabledReason
+                      reason={
+                        (selection.isSelectable?.(row) ?? true) ? null : selection.unselectableReason?.(row)
+                      }
+                    >
+                      {(describedBy) => (
+                        <Checkbox
+                          aria-label={selection.rowLabel(row)}
+                          aria-describedby={describedBy}
+                          checked={selection.selectedKeys.has(rowKey(row))}
+                          disabled={!(selection.isSelectable?.(row) ?? true)}
+                          onChange={() => toggleRow(row)}
+                        />
+                      )}
+                    </DisabledReason>
                   </Table.Td>
                 )}
                 {columns.map((column) => (
