@@ -149,7 +149,7 @@ export const zh: Messages = {
     policyTerm: '保障年期',
     payTerm: '繳費年期',
     printedOn: '列印於 {{date}}（香港時間）',
-    statusO: '未完成',
+    statusO: '處理中',
     statusC: '已完成',
     actionNB: '新申請',
     actionPI: '增加保費',

@@ -165,7 +165,7 @@ describe('generated applications', () => {
       with kept(site_code, stage) as (values ${kept})
       select a.id, a.site_code, a.stage from applications a join clients c on c.id = a.client_id
       where c.client_no >= 'AG20000000' and (
-        not exists (select 1 from kept k where k.site_code = a.site_code and k.stage = a.stage)
+        not exists (select 1 from kept k where k.site_code = a.site_code::text and k.stage = a.stage)
         or (a.stage >= 3) <> (a.sent_date is not null)
         or a.sent_date < a.received_date)
       limit 5`);

@@ -33,10 +33,10 @@ describe('demo application stages and dates', () => {
     const offSite = await rows<{ id: number; site_code: string; stage: number }>(sql`
       with kept(site_code, stage) as (values ${siteStagesValues()})
       select a.id, a.site_code, a.stage from applications a
-      where not exists (select 1 from kept k where k.site_code = a.site_code and k.stage = a.stage)
+      where not exists (select 1 from kept k where k.site_code = a.site_code::text and k.stage = a.stage)
       union all
       select a.id, a.site_code, h.stage from application_stage_history h join applications a on a.id = h.application_id
-      where not exists (select 1 from kept k where k.site_code = a.site_code and k.stage = h.stage)
+      where not exists (select 1 from kept k where k.site_code = a.site_code::text and k.stage = h.stage)
       limit 5`);
     expect(offSite).toEqual([]);
     const absg = await rows<{ stage: number }>(
