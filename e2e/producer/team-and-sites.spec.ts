@@ -15,8 +15,17 @@ test('choosing a sub-partner from the team tree narrows every list and shows the
   page,
 }) => {
   const partner = demoAccount('partner');
-  await openAsProducer(page, partner, '/b2b');
+  // The partner's own search carries filters; none of them may go out for the sub-partner.
+  await openAsProducer(page, partner, '/b2b?keywords=a&stage=all&page=2');
   const whole = await listFromApi(page, '/b2b/new_business');
+  const subId = await producerId(page, 'A1002');
+  const sub = await listFromApi(page, '/b2b/new_business', { selectedProducerId: subId });
+  const searches: Record<string, unknown>[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/b2b/new_business')) {
+      searches.push(request.postDataJSON() as Record<string, unknown>);
+    }
+  });
 
   await page.getByRole('button', { name: 'Open team tree' }).click();
   const drawer = page.getByRole('dialog', { name: 'Team tree' });
@@ -30,11 +39,13 @@ test('choosing a sub-partner from the team tree narrows every list and shows the
 
   const banner = page.getByText(/Viewing as Betty Ng \(A1002\), with their team/);
   await expect(banner).toBeVisible();
-  const sub = await listFromApi(page, '/b2b/new_business', {
-    selectedProducerId: await producerId(page, 'A1002'),
-  });
   expect(sub.totalSize).toBeLessThan(whole.totalSize);
   await expect(pagerRange(page)).toHaveText(`1–10 of ${sub.totalSize}`);
+  // Exactly one search for the sub-partner, with the defaults (no old keywords, stage or page).
+  const forSub = searches.filter((body) => body.selectedProducerId === subId);
+  expect(forSub).toHaveLength(1);
+  expect(forSub[0]).toMatchObject({ stage: 'nb', page: 1 });
+  expect(forSub[0]?.keywords ?? '').toBe('');
   await expectAccessible(page, 'new business viewing as a sub-partner');
 
   // Every list follows the choice; going back restores the caller's own data.
@@ -61,8 +72,10 @@ for (const [site, key] of [
   test(`${site}: the producer's lists, menu and stage legend`, async ({ page }) => {
     const account = demoAccount(key);
     await openAsProducer(page, account, '/b2b');
-    const nb = await listFromApi(page, '/b2b/new_business', { stage: 'all' });
+    const nb = await listFromApi(page, '/b2b/new_business', { stage: 'all', sizePerPage: 30 });
     expect(nb.totalSize).toBeGreaterThan(0);
+    // Every stage the site holds is one its legend explains.
+    for (const item of nb.items as { stage: number }[]) expect(SITE_STAGES[site]).toContain(item.stage);
     const legend = page.getByRole('region', { name: 'Stage legend' }).locator('dt');
     await expect(legend).toHaveCount(SITE_STAGES[site].length);
     const menu = page.getByRole('navigation').getByRole('link', { name: 'Service Records' });

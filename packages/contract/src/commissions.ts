@@ -72,10 +72,14 @@ export const commissionDownloadQuerySchema = z.object({
     .string()
     .trim()
     .regex(/^[A-Za-z0-9]{1,20}$/),
+  /**
+   * The paying company as the statement list gives it: its name (`companyName`, what the spec's front end sends) or
+   * its code (`companyCode`); either names the same company.
+   */
   company: z
     .string()
     .trim()
-    .regex(/^[A-Z0-9]{1,10}$/),
+    .regex(/^[\p{L}\p{N}][\p{L}\p{N} .,&'()-]{0,119}$/u),
   region: z.enum(COMMISSION_REGIONS),
   producerId: idSchema,
   fileType: z.enum(COMMISSION_FILE_TYPES).default('pdf'),

@@ -75,6 +75,9 @@ export function listExportBatches<C extends ContractList, Row extends Record<str
   const query = listExportQuery(definition, scope, criteria, language);
   return itemsOf<Row>(
     queryInBatches(query, { maxRows: EXPORT_ROW_LIMIT, ...(onCount ? { onCount } : {}) }),
-    (row) => definition.toItem(row, language),
+    (row) => {
+      const item = definition.toItem(row, language);
+      return definition.exportCells ? { ...item, ...definition.exportCells(item, language) } : item;
+    },
   );
 }

@@ -68,6 +68,11 @@ export interface ServerListDefinition<
   idColumn: SQL | PgColumn;
   /** One row → one item of the contract (also used by the export for each streamed row). */
   toItem(row: Row, language: Language): ItemOf<C>;
+  /**
+   * The export's cells of one item where they differ from the item: a code the screen words from its own catalog
+   * (a record type, a status) is written as the words in the request's language, never as the code.
+   */
+  exportCells?(item: ItemOf<C>, language: Language): Partial<Record<string, unknown>>;
 }
 
 /** Identity helper that checks a server definition against its contract at the definition site. */

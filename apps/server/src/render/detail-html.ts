@@ -33,7 +33,11 @@ function section(s: DetailSection): string {
   }
 }
 
+/**
+ * The fragment has no title of its own: the modal that shows it carries the title (its dialog's name), and a second
+ * heading with the same words made screen readers and the eye read it twice. The PDF prints the title.
+ */
 export function detailHtml(doc: DetailDocument): string {
   const subtitle = doc.subtitle ? `<p class="detail-subtitle">${escapeHtml(doc.subtitle)}</p>` : '';
-  return `<div class="detail" lang="${escapeHtml(doc.language === 'kr' ? 'ko' : doc.language === 'zh' ? 'zh-Hant' : doc.language)}"><h2 class="detail-title">${escapeHtml(doc.title)}</h2>${subtitle}${doc.sections.map(section).join('')}</div>`;
+  return `<div class="detail" lang="${escapeHtml(doc.language === 'kr' ? 'ko' : doc.language === 'zh' ? 'zh-Hant' : doc.language)}">${subtitle}${doc.sections.map(section).join('')}</div>`;
 }

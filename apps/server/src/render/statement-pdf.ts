@@ -290,6 +290,21 @@ function statementDate(day: string): Date {
   return Number.isNaN(date.getTime()) ? new Date(0) : date;
 }
 
+/** The PDF's title: the statement's own, or for several how many and of which month(s). */
+function pdfTitle(docs: StatementDocument[], texts: StatementTexts): string {
+  const first = docs[0] as StatementDocument;
+  if (docs.length === 1) {
+    return `${first.kind === 'consolidated' ? texts.consolidatedTitle : texts.monthlyTitle} ${first.accountNo} ${first.month}`;
+  }
+  return `${texts.bundleTitle(docs.length)} ${monthSpan(docs.map((d) => d.month))}`;
+}
+
+/** "2026-10", or "2026-05 – 2026-10" when the months differ. */
+export function monthSpan(months: readonly string[]): string {
+  const sorted = [...new Set(months)].sort();
+  return sorted.length <= 1 ? (sorted[0] ?? '') : `${sorted[0]} – ${sorted.at(-1)}`;
+}
+
 /**
  * One PDF holding the given statements, each starting on a new page with its own page numbers. The language of the
  * first one picks the font face; characters it lacks (hangul in a Chinese face) fall back per character.
@@ -304,7 +319,7 @@ export function renderStatementsPdf(
   const counter = new StatementPageCounter();
   return pdfEngine(fontPath).render({
     info: {
-      title: `${first.kind === 'consolidated' ? texts.consolidatedTitle : texts.monthlyTitle} ${first.accountNo} ${first.month}`,
+      title: pdfTitle(docs, texts),
       author: first.firm.name,
       creator: first.firm.name,
       // The valuation date, not the time of rendering: the same statement then gives the same bytes (pdfkit derives

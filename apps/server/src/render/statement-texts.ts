@@ -4,6 +4,8 @@ import type { Language } from '@portal/contract';
 const en = {
   monthlyTitle: 'Monthly Statement',
   consolidatedTitle: 'Consolidated Statement',
+  /** Title of one PDF holding several statements. */
+  bundleTitle: (count: number) => `${count} statements`,
   clientName: 'Client name',
   clientNo: 'Client ID',
   accountNo: 'Account number',
@@ -82,6 +84,7 @@ export type StatementTexts = typeof en;
 const zh: StatementTexts = {
   monthlyTitle: '月結單',
   consolidatedTitle: '綜合結單',
+  bundleTitle: (count: number) => `${count} 份結單`,
   clientName: '客戶姓名',
   clientNo: '客戶編號',
   accountNo: '賬戶號碼',
@@ -156,6 +159,7 @@ const zh: StatementTexts = {
 const ja: StatementTexts = {
   monthlyTitle: '月次明細書',
   consolidatedTitle: '総合明細書',
+  bundleTitle: (count: number) => `明細書 ${count} 件`,
   clientName: 'お客様名',
   clientNo: 'お客様ID',
   accountNo: '口座番号',
@@ -231,6 +235,7 @@ const ja: StatementTexts = {
 const kr: StatementTexts = {
   monthlyTitle: '월별 명세서',
   consolidatedTitle: '통합 명세서',
+  bundleTitle: (count: number) => `명세서 ${count}건`,
   clientName: '고객명',
   clientNo: '고객 ID',
   accountNo: '계좌 번호',

@@ -87,6 +87,10 @@ export const theme = createTheme({
     // Plain objects rather than Menu.extend(…) (which returns its argument): importing the component itself would
     // put Menu, Popover and floating-ui in the entry chunk of every page.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } satisfies Partial<MenuProps> },
+    // Mantine draws a modal's and a drawer's title bar as <header>: portalled to the body, each open dialog added a
+    // second banner landmark to the page. The title bar is a plain box; the dialog is named by its title.
+    ModalHeader: { defaultProps: { component: 'div' } },
+    DrawerHeader: { defaultProps: { component: 'div' } },
   },
 });
 

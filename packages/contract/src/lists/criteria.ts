@@ -30,6 +30,15 @@ export function strictInt(min: number, max: number) {
   );
 }
 
+/**
+ * A calendar month 1–12, as a number or a string of one or two digits: "3" and "03" are March (month pickers and
+ * the spec's front end pad months to two digits); "003", "+3", "3.0" and "13" are refused.
+ */
+export const calendarMonthSchema = z.preprocess(
+  (value) => (typeof value === 'string' && /^(0?[1-9]|1[0-2])$/.test(value) ? Number(value) : value),
+  z.number().int().min(1).max(12),
+);
+
 /** A database id: positive, below 2^53. */
 export const idSchema = strictInt(1, 2 ** 53 - 1);
 

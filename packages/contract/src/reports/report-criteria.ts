@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  calendarMonthSchema,
   commonCriteriaShape,
   dateCriterion,
   listCriterion,
@@ -33,7 +34,7 @@ export const FOLLOWUP_TYPE_OPTIONS = [FOLLOWUP_TYPE_MISSING_PREMIUM, FOLLOWUP_TY
 export const EXPIRY_YEAR_MIN = 1990;
 export const EXPIRY_YEAR_MAX = 2200;
 
-const month = strictInt(1, 12);
+const month = calendarMonthSchema;
 const year = strictInt(EXPIRY_YEAR_MIN, EXPIRY_YEAR_MAX);
 
 /** The report filter fields (spec 1 §3 "Reports"), all optional until a report's defaults fill them. */

@@ -16,10 +16,12 @@ import {
 import { fromUsd, premiumDueDates } from './demo-premiums.js';
 import { GIVEN_NAMES } from './names.js';
 import { addDays, Random } from './random.js';
+import { type StageTimeline, siteStage, stageTimeline } from './stage-timeline.js';
 
 interface ApplicationPlan {
   row: typeof applications.$inferInsert;
   ownerName: string;
+  history: StageTimeline['history'];
 }
 
 function stageFor(policy: DemoPolicy, rng: Random): number {
@@ -76,11 +78,24 @@ export async function insertApplications(ctx: DemoContext): Promise<void> {
   const action = (): ProductAction => rng.pick<ProductAction>(['NB', 'NB', 'NB', 'NB', 'PI', 'TI', 'AM']);
   for (const client of ctx.clients) {
     for (const p of client.policies) {
-      const stage = stageFor(p, rng);
-      const received = addDays(p.commenceDate, -rng.int(15, 60));
+      const stage = siteStage(p.site, stageFor(p, rng));
+      const drawnReceived = addDays(p.commenceDate, -rng.int(15, 60));
       const actionType = action();
+      // Drawn in the order the figures were always drawn, so the demo's other figures stay as they were.
+      const modalPremium = p.modalPremium ?? rng.decimal(10_000, 200_000);
+      const sentAfterDays = rng.int(1, 7);
+      const hasRiders = p.category === 'IN' && rng.chance(0.4);
+      const timeline = stageTimeline({
+        site: p.site,
+        final: stage,
+        receivedDate: drawnReceived,
+        sentAfterDays,
+        stepDays: 4,
+        notAfter: DEMO_ANCHOR_DATE,
+      });
       plans.push({
         ownerName: client.fullName,
+        history: timeline.history,
         row: {
           siteCode: p.site,
           category: p.category,
@@ -92,14 +107,14 @@ export async function insertApplications(ctx: DemoContext): Promise<void> {
           policyId: stage >= 6 && stage !== 8 ? p.id : null,
           clientId: client.id,
           insuredName: p.insuredName,
-          modalPremium: p.modalPremium ?? rng.decimal(10_000, 200_000),
+          modalPremium,
           currency: p.currency,
           commenceDate: stage >= 5 ? p.commenceDate : null,
-          receivedDate: received,
-          sentDate: stage >= 3 ? addDays(received, rng.int(1, 7)) : null,
+          receivedDate: timeline.receivedDate,
+          sentDate: timeline.sentDate,
           stage,
           producerId: producerId(p.producerCode),
-          hasRiders: p.category === 'IN' && rng.chance(0.4),
+          hasRiders,
         },
       });
     }
@@ -112,8 +127,16 @@ export async function insertApplications(ctx: DemoContext): Promise<void> {
     if (!client) break;
     const category = categories[i % categories.length] ?? 'IN';
     const product = rng.pick(ctx.catalog.productsByCategory.get(category) ?? []);
-    const stage = (i % 8) + 1;
-    const received = rng.dateBetween('2026-01-05', DEMO_ANCHOR_DATE);
+    const stage = siteStage('afs', (i % 8) + 1);
+    const timeline = stageTimeline({
+      site: 'afs',
+      final: stage,
+      receivedDate: rng.dateBetween('2026-01-05', DEMO_ANCHOR_DATE),
+      sentAfterDays: 3,
+      stepDays: 4,
+      notAfter: DEMO_ANCHOR_DATE,
+    });
+    const received = timeline.receivedDate;
     const actionType = action();
     const row: typeof applications.$inferInsert = {
       siteCode: 'afs',
@@ -128,13 +151,13 @@ export async function insertApplications(ctx: DemoContext): Promise<void> {
       currency: rng.pick(['USD', 'HKD', 'EUR', 'GBP']),
       commenceDate: stage >= 5 && stage !== 8 ? addDays(received, 30) : null,
       receivedDate: received,
-      sentDate: stage >= 3 ? addDays(received, 3) : null,
+      sentDate: timeline.sentDate,
       stage,
       producerId: producerId(client.producerCode),
       hasRiders: category === 'IN' && i % 3 === 0,
     };
     const transfer = transferDetails(actionType, category, row.currency, transferRng);
-    plans.push({ ownerName: client.fullName, row: { ...row, ...transfer } });
+    plans.push({ ownerName: client.fullName, history: timeline.history, row: { ...row, ...transfer } });
   }
 
   const ids = await insertReturningIds(
@@ -161,16 +184,14 @@ export async function insertApplications(ctx: DemoContext): Promise<void> {
         birthOn: rng.dateBetween('1950-01-01', position === 1 ? '1998-12-31' : '2007-12-31'),
       });
     }
-    const final = plan.row.stage;
-    const path = final === 8 ? [1, 2, 8] : Array.from({ length: final }, (_, s) => s + 1);
-    path.forEach((stage, step) => {
+    for (const entry of plan.history) {
       history.push({
         applicationId,
-        stage,
-        changedAt: new Date(`${addDays(plan.row.receivedDate, step * 4)}T09:00:00Z`),
-        note: stage === 8 ? 'Cancelled at client request' : null,
+        stage: entry.stage,
+        changedAt: new Date(`${entry.enteredOn}T09:00:00Z`),
+        note: entry.stage === 8 ? 'Cancelled at client request' : null,
       });
-    });
+    }
   });
   await insertInSlices(ctx.tx, applicationApplicants, applicants);
   await insertInSlices(ctx.tx, applicationStageHistory, history);

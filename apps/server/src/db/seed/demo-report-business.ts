@@ -1,11 +1,12 @@
-import type { ProductCategory, SiteCode } from '@portal/contract';
+import type { ProductCategory, SiteCode, Stage } from '@portal/contract';
 import { applicationStageHistory, applications, clients } from '../schema/index.js';
 import { insertInSlices, insertReturningIds } from './bulk.js';
 import { PIPELINE_FREQUENCY, transferDetails } from './demo-business.js';
-import type { DemoContext } from './demo-context.js';
+import { DEMO_ANCHOR_DATE, type DemoContext } from './demo-context.js';
 import { fromUsd } from './demo-premiums.js';
 import { GIVEN_NAMES, SURNAMES } from './names.js';
 import { addDays, Random } from './random.js';
+import { type StageTimeline, stageTimeline } from './stage-timeline.js';
 
 /*
  * This year's new business for the producer reports (types 2–5): clients won this year with their first
@@ -34,11 +35,12 @@ const NEW_CLIENT_PRODUCERS: { site: SiteCode; code: string }[] = [
 const TRANSFER_IN_PRODUCERS = ['A1001', 'A1002', 'A1004', 'A1009', 'A2002', 'I1001', 'I1003'];
 
 const NEW_CLIENT_CATEGORIES: ProductCategory[] = ['IN', 'IL', 'MPF', 'FD', 'GI'];
-/** absg shows only stages 3, 7 and Other. */
-const STAGES: Record<SiteCode, number[]> = { afs: [1, 3, 4, 5, 6, 7], ipc: [2, 3, 5, 7], absg: [3, 7] };
+/** Stages drawn per site; absg keeps only stages 3, 7 and Other. */
+const STAGES: Record<SiteCode, Stage[]> = { afs: [1, 3, 4, 5, 6, 7], ipc: [2, 3, 5, 7], absg: [3, 7] };
 const CURRENCY: Partial<Record<ProductCategory, string>> = { MPF: 'HKD', GI: 'HKD', FD: 'USD' };
 
 type ApplicationRow = typeof applications.$inferInsert;
+type DatedApplication = { row: ApplicationRow; history: StageTimeline['history'] };
 
 export async function insertReportBusiness(ctx: DemoContext): Promise<void> {
   const rng = new Random(707);
@@ -52,32 +54,46 @@ export async function insertReportBusiness(ctx: DemoContext): Promise<void> {
     clientId: number,
     name: string,
     category: ProductCategory,
-    stage: number,
+    stage: Stage,
     actionType: 'NB' | 'TI',
-  ): ApplicationRow => {
+  ): DatedApplication => {
     const chosen = product(category);
-    const received = rng.dateBetween('2026-01-05', '2026-06-20');
+    const drawnReceived = rng.dateBetween('2026-01-05', '2026-06-20');
     const currency = CURRENCY[category] ?? rng.pick(['HKD', 'USD']);
     const single = PIPELINE_FREQUENCY[category] === 'S';
-    return {
+    // Drawn in the order the figures were always drawn, so the demo's other figures stay as they were.
+    const transfer = transferDetails(actionType, category, currency, rng);
+    const policyNo = stage >= 3 && stage !== 8 ? `${chosen.providerCode}8${rng.int(100000, 999999)}` : null;
+    const modalPremium =
+      single && actionType === 'TI' ? null : Math.round(fromUsd(rng.int(150, 6_000), currency)).toFixed(2);
+    const timeline = stageTimeline({
+      site,
+      final: stage,
+      receivedDate: drawnReceived,
+      sentAfterDays: stage >= 3 ? rng.int(1, 5) : 1,
+      stepDays: 3,
+      notAfter: DEMO_ANCHOR_DATE,
+    });
+    const received = timeline.receivedDate;
+    const row: ApplicationRow = {
       siteCode: site,
       category,
       productId: chosen.id,
       actionType,
-      ...transferDetails(actionType, category, currency, rng),
+      ...transfer,
       paymentFrequency: PIPELINE_FREQUENCY[category],
-      policyNo: stage >= 3 && stage !== 8 ? `${chosen.providerCode}8${rng.int(100000, 999999)}` : null,
+      policyNo,
       clientId,
       insuredName: name,
-      modalPremium:
-        single && actionType === 'TI' ? null : Math.round(fromUsd(rng.int(150, 6_000), currency)).toFixed(2),
+      modalPremium,
       currency,
       commenceDate: stage >= 5 && stage !== 8 ? addDays(received, 21) : null,
       receivedDate: received,
-      sentDate: stage >= 3 ? addDays(received, rng.int(1, 5)) : null,
+      sentDate: timeline.sentDate,
       stage,
       producerId: producerId(code),
     };
+    return { row, history: timeline.history };
   };
 
   let serial = 19000001;
@@ -108,7 +124,7 @@ export async function insertReportBusiness(ctx: DemoContext): Promise<void> {
     prospects.map((p) => p.row),
   );
 
-  const rows: ApplicationRow[] = prospects.map((p, i) =>
+  const rows: DatedApplication[] = prospects.map((p, i) =>
     application(
       p.site,
       p.code,
@@ -138,14 +154,18 @@ export async function insertReportBusiness(ctx: DemoContext): Promise<void> {
     }
   });
 
-  const ids = await insertReturningIds(ctx.tx, applications, rows);
+  const ids = await insertReturningIds(
+    ctx.tx,
+    applications,
+    rows.map((r) => r.row),
+  );
   const history: (typeof applicationStageHistory.$inferInsert)[] = [];
-  rows.forEach((row, i) => {
-    for (let stage = 1; stage <= row.stage; stage++) {
+  rows.forEach(({ history: entries }, i) => {
+    for (const entry of entries) {
       history.push({
         applicationId: ids[i] ?? 0,
-        stage,
-        changedAt: new Date(`${addDays(row.receivedDate, (stage - 1) * 3)}T09:00:00Z`),
+        stage: entry.stage,
+        changedAt: new Date(`${entry.enteredOn}T09:00:00Z`),
       });
     }
   });

@@ -12,6 +12,7 @@ import { FX_TO_USD } from './catalog-data.js';
 import { premiumDueDates, premiumsDue } from './demo-premiums.js';
 import { GIVEN_NAMES, SURNAMES } from './names.js';
 import { addDays, type Random } from './random.js';
+import { siteStage, stageTimeline } from './stage-timeline.js';
 import { statusChangedOn } from './status-dates.js';
 
 /*
@@ -170,7 +171,8 @@ function addPolicyDetails(
 ) {
   const { rng, run } = state;
   const policyId = p.id as number;
-  const stage = rng.chance(0.8) ? 7 : rng.int(1, 8);
+  // Only the stages the plan's site keeps (absg: 3, 7 and Other), as the demo set (stage-timeline.ts).
+  const stage = siteStage(p.siteCode as SiteCode, rng.chance(0.8) ? 7 : rng.int(1, 8));
   const received = addDays(p.commenceDate ?? '2020-01-01', -rng.int(10, 60));
   // Every tenth a transfer-in, and a sent date once at the provider: the facts reports 3–5 read (no draws from
   // rng, so the generated figures stay those of earlier runs).
@@ -192,7 +194,13 @@ function addPolicyDetails(
     commenceDate: p.commenceDate,
     receivedDate: received,
     // Sent to the provider three days after receipt once it got that far (date basis APPLSENT of the reports).
-    sentDate: stage >= 3 ? addDays(received, 3) : null,
+    sentDate: stageTimeline({
+      site: p.siteCode as SiteCode,
+      final: stage,
+      receivedDate: received,
+      sentAfterDays: 3,
+      stepDays: 3,
+    }).sentDate,
     stage,
     producerId: p.servicingProducerId,
   });

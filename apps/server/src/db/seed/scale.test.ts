@@ -1,4 +1,4 @@
-import { CURRENCIES, statementMonthWindow } from '@portal/contract';
+import { CURRENCIES, SITE_STAGES, statementMonthWindow } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatementsContext } from '../../modules/statements/context.js';
@@ -151,6 +151,29 @@ describe('generated statements', () => {
     }
     expect(checked).toBeGreaterThanOrEqual(sample.length * 6);
   }, 120_000);
+});
+
+describe('generated applications', () => {
+  it('hold only the stages their site keeps, sent on or after receipt exactly when they reached stage 3', async () => {
+    const kept = sql.join(
+      Object.entries(SITE_STAGES).flatMap(([site, stages]) =>
+        stages.map((s) => sql`(${site}::text, ${s}::int)`),
+      ),
+      sql`, `,
+    );
+    const broken = await rows<{ id: number; site_code: string; stage: number }>(sql`
+      with kept(site_code, stage) as (values ${kept})
+      select a.id, a.site_code, a.stage from applications a join clients c on c.id = a.client_id
+      where c.client_no >= 'AG20000000' and (
+        not exists (select 1 from kept k where k.site_code = a.site_code::text and k.stage = a.stage)
+        or (a.stage >= 3) <> (a.sent_date is not null)
+        or a.sent_date < a.received_date)
+      limit 5`);
+    expect(broken).toEqual([]);
+    const [absg] = await rows<{ n: number }>(sql`select count(*)::int as n from applications a
+      join clients c on c.id = a.client_id where c.client_no >= 'AG20000000' and a.site_code = 'absg'`);
+    expect(Number(absg?.n)).toBeGreaterThan(0);
+  });
 });
 
 describe('generator run', () => {

@@ -192,6 +192,30 @@ describe('GET /b2b/commissions/download_statement', () => {
     expect(text).toContain(`${entry.month.replace('-', '/')}/25`);
   });
 
+  it('takes the company by the name the statement list gives (companyName) as well as by its code', async () => {
+    const entries = await list('partner', id('A1001'));
+    const entry = entries[0] as CommissionStatementMonth;
+    const pdf = entry.pdfList.find((p) => p.companyCode === 'AFSL');
+    if (!pdf) throw new Error('no AFSL statement');
+    expect(pdf.companyName).toBe('Angel Financial Services Limited');
+    const byName = await agent('partner').get(
+      downloadPath(id('A1001'), entry.month, entry.regionCode, { ...pdf, companyCode: pdf.companyName }),
+    );
+    expect(byName.statusCode, byName.body.slice(0, 300)).toBe(200);
+    expect(String(byName.headers['content-disposition'])).toContain(pdf.fileName);
+    const unknown = await agent('partner').get(
+      downloadPath(id('A1001'), entry.month, entry.regionCode, {
+        ...pdf,
+        companyCode: 'No Such Company Limited',
+      }),
+    );
+    expect(unknown.statusCode).toBe(404);
+    const hostile = await agent('partner').get(
+      downloadPath(id('A1001'), entry.month, entry.regionCode, { ...pdf, companyCode: 'AFSL%\u0000;--' }),
+    );
+    expect(hostile.statusCode).toBe(400);
+  });
+
   it('covers the three months of a quarterly statement, for a downline too', async () => {
     const entries = await list('partner', id('A1001'));
     const entry = entries.find((e) => e.pdfList.some((p) => p.period === 'Q'));

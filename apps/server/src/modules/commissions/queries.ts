@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   clients,
@@ -43,7 +43,7 @@ export function selectIssuedStatements(db: Db, producerId: number, fromMonth: st
 /** One issued statement by the download's keys; the Advisor Code must be the producer's (any letter case). */
 export async function selectStatement(
   db: Db,
-  key: { producerId: number; code: string; month: string; regionCode: string; companyCode: string },
+  key: { producerId: number; code: string; month: string; regionCode: string; company: string },
 ) {
   const [row] = await db
     .select({
@@ -65,7 +65,8 @@ export async function selectStatement(
         eq(commissionStatements.producerId, key.producerId),
         eq(commissionStatements.month, key.month),
         eq(commissionStatements.regionCode, key.regionCode),
-        eq(serviceCompanies.code, key.companyCode),
+        // The download names the company by code or by name (commissionDownloadQuerySchema).
+        or(eq(serviceCompanies.code, key.company), eq(serviceCompanies.name, key.company)),
         sql`upper(${producers.code}) = upper(${key.code})`,
       ),
     )

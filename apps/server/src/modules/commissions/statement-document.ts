@@ -58,7 +58,7 @@ export async function loadStatementContent(
     code: query.code,
     month: `${query.month}-01`,
     regionCode: query.region,
-    companyCode: query.company,
+    company: query.company,
   });
   if (!statement) throw new CommissionRefusal(404, 'commissions.noStatement');
   const fromDate = `${periodStartMonth(statement.period as CommissionPeriod, query.month)}-01`;

@@ -1,6 +1,7 @@
 import { formatAmount, formatDate } from '../../render/decimal.js';
 import type { DetailDocument } from '../../render/detail-model.js';
 import { domainWords } from '../../render/domain-texts.js';
+import { frequencyLabel, statementTexts } from '../../render/statement-texts.js';
 import { admitRecordOf, type DetailsContext, type DetailsRequester } from './context.js';
 import { hongKongDateOf } from './dates.js';
 import { selectClientPlan } from './queries.js';
@@ -57,7 +58,10 @@ export async function loadClientDetail(
             value: plan.sumInsured === null ? null : formatAmount(plan.sumInsured),
           },
           { label: t('details.commenceDate'), value: formatDate(plan.commenceDate) },
-          { label: t('details.paymentFrequency'), value: plan.paymentFrequency },
+          {
+            label: t('details.paymentFrequency'),
+            value: frequencyLabel(statementTexts(language), plan.paymentFrequency),
+          },
           { label: t('details.policyTerm'), value: words.term(plan.policyTerm) },
           { label: t('details.payTerm'), value: words.term(plan.payTerm) },
           { label: t('details.owner'), value: plan.clientName },

@@ -167,6 +167,35 @@ describe('policy detail content', () => {
     t.clock.now = new Date();
   });
 
+  it('shows the product code and whether the application has riders, as the data holds them', async () => {
+    const [withRiders] = await rowsOf<{ id: string; code: string }>(
+      sql`select a.id, pr.code from applications a join products pr on pr.id = a.product_id
+          join producers p on p.id = a.producer_id
+          where a.has_riders and p.code like 'A1%' and p.site_code = 'afs' order by a.id limit 1`,
+    );
+    const [without] = await rowsOf<{ id: string; code: string }>(
+      sql`select a.id, pr.code from applications a join products pr on pr.id = a.product_id
+          join producers p on p.id = a.producer_id
+          where not a.has_riders and p.code like 'A1%' and p.site_code = 'afs' order by a.id limit 1`,
+    );
+    if (!withRiders || !without) throw new Error('the demo data has applications with and without riders');
+    const yes = (await agents.partner.get(`/b2b/policy_detail/${withRiders.id}.html`)).body;
+    expect(yes).toMatch(new RegExp(`Product code</th>\\s*<td[^>]*>${withRiders.code}<`));
+    expect(yes).toMatch(/Has riders<\/th>\s*<td[^>]*>Yes</);
+    const no = (await agents.partner.get(`/b2b/policy_detail/${without.id}.html`)).body;
+    expect(no).toMatch(/Has riders<\/th>\s*<td[^>]*>No</);
+  });
+
+  it('words the payment frequency of a client detail (no bare code)', async () => {
+    const [plan] = await rowsOf<{ id: string }>(
+      sql`select p.id from policies p join producers pr on pr.id = p.servicing_producer_id
+          where p.payment_frequency = 'M' and pr.code = 'A1001' and pr.site_code = 'afs' order by p.id limit 1`,
+    );
+    if (!plan) throw new Error('no monthly plan of A1001');
+    const html = (await agents.partner.get(`/b2b/client_detail/${plan.id}.html`)).body;
+    expect(html).toMatch(/Payment frequency<\/th>\s*<td[^>]*>Monthly</);
+  });
+
   it('escapes every value of the fragment', async () => {
     const id = ids.serviceRecord.partner;
     await t.database.db.execute(
@@ -182,8 +211,10 @@ describe('policy detail content', () => {
     const zh = new ApiAgent(t.app, 'afs.localhost', 'zh');
     await signInAs(t, zh, demoAccount('partner').login);
     const html = (await zh.get(`/b2b/policy_detail/${ids.application.partner}.html`)).body;
-    expect(html).toContain('保單詳情');
     expect(html).toContain('階段紀錄');
+    // The modal carries the title; the fragment does not print it a second time.
+    expect(html).not.toContain('保單詳情');
+    expect(html).not.toMatch(/<h2/);
   });
 });
 

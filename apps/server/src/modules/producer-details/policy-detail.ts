@@ -66,9 +66,11 @@ export async function loadPolicyDetail(
         heading: t('details.sectionApplication'),
         facts: [
           { label: t('details.productName'), value: app.productName },
+          { label: t('details.productCode'), value: app.productCode },
           { label: t('details.provider'), value: app.providerName },
           { label: t('details.category'), value: words.productCategory(app.category) },
           { label: t('details.actionType'), value: t(action) },
+          { label: t('details.hasRiders'), value: t(app.hasRiders ? 'details.yes' : 'details.no') },
           { label: t('details.policyNo'), value: app.policyNo },
           { label: t('details.client'), value: `${app.clientName} (${app.clientNo})` },
           { label: t('details.insured'), value: app.insuredName },

@@ -39,6 +39,8 @@ export async function selectApplication(db: Db, id: number, siteCode: SiteCode) 
       actionType: applications.actionType,
       policyNo: applications.policyNo,
       productName: products.name,
+      productCode: products.code,
+      hasRiders: applications.hasRiders,
       providerName: providers.name,
       clientName: owner.fullName,
       clientNo: owner.clientNo,

@@ -118,6 +118,24 @@ describe('export criteria and access', () => {
     expect(await teamViewAudits(t.database.db, partner.userId)).toBe(before + 1);
   });
 
+  it("writes the service records' record type and status in words of the language, never the codes", async () => {
+    const response = await download(zhAgent, '/b2b/sr_export', 'includedTeam=true&statusOptions=All');
+    expect(response.statusCode, response.body).toBe(200);
+    const sheet = await sheetOf(response.rawPayload);
+    const column = (key: string) => serviceRecordList.columns.findIndex((c) => c.key === key) + 1;
+    const categories = new Set<unknown>();
+    const statuses = new Set<unknown>();
+    for (let r = 2; r <= sheet.rowCount; r++) {
+      categories.add(sheet.getRow(r).getCell(column('category')).value);
+      statuses.add(sheet.getRow(r).getCell(column('status')).value);
+    }
+    expect(categories.size).toBeGreaterThan(2);
+    for (const code of ['IL', 'IN', 'IR', 'FD', 'GI', 'PB', 'TU'])
+      expect(categories.has(code), code).toBe(false);
+    expect(categories.has('一般保險') || categories.has('保險計劃')).toBe(true);
+    expect([...statuses].sort()).toEqual(['已完成', '處理中'].sort());
+  });
+
   it('refuses clients and anonymous callers, and has no Service Records export on absg', async () => {
     const client = new ApiAgent(t.app, 'afs.localhost');
     expect((await download(client, '/b2b/nb_export')).statusCode).toBe(401);

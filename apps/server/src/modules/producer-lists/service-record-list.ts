@@ -10,8 +10,10 @@ import {
   serviceRecords,
 } from '../../db/schema/index.js';
 import { producerFilter } from '../../db/team-scope.js';
+import { translator } from '../../i18n/index.js';
 import { containsPattern, defineServerList } from '../../lists/index.js';
 import { toId, toNullableText, toText } from '../../lists/row-values.js';
+import { domainWords } from '../../render/domain-texts.js';
 import { followupTypeSortKey, followupTypeWord } from './followup-type-words.js';
 import { planIdMatches, planMatches } from './keyword-filters.js';
 
@@ -126,5 +128,10 @@ export const serviceRecordServerList = defineServerList({
     createdDate: toText(row.createdDate),
     completedDate: toNullableText(row.completedDate),
     consultant: toText(row.consultant),
+  }),
+  // The screen words the record type and the status from its catalogs; the spreadsheet gets the same words.
+  exportCells: (item, language) => ({
+    category: domainWords(language).productCategory(item.category),
+    status: translator(language)(item.status === 'C' ? 'details.statusC' : 'details.statusO'),
   }),
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../testing/test-app.js';
 import { signedIn } from '../producer-lists/producer-lists-fixtures.js';
-import { allRows, exportReport } from './reports-fixtures.js';
+import { allRows, exportReport, preview } from './reports-fixtures.js';
 
 /*
  * Spec 1 §4 on the server: a report form that leaves a defaulted filter out runs with the type's default, taken from
@@ -54,6 +54,22 @@ describe('report defaults from the clock', () => {
     expect(defaulted).toEqual(explicit);
     for (const row of defaulted) expect(row.expiryMonth).toBe('2026-11');
   });
+
+  it('takes a month padded to two digits ("03") as the same month, and refuses what is not a month', async () => {
+    const partner = await partnerAt('2026-06-10T04:00:00Z');
+    const march = await allRows(partner.agent, { reportType: 6, month: 3 });
+    expect(march.length).toBeGreaterThan(0);
+    expect(await allRows(partner.agent, { reportType: 6, month: '03' })).toEqual(march);
+    expect(await allRows(partner.agent, { reportType: 6, month: '3' })).toEqual(march);
+    const expiry = { reportType: 8, expiryFromYear: 2026, expiryToYear: 2026 };
+    expect(await allRows(partner.agent, { ...expiry, expiryFromMonth: '01', expiryToMonth: '09' })).toEqual(
+      await allRows(partner.agent, { ...expiry, expiryFromMonth: 1, expiryToMonth: 9 }),
+    );
+    for (const bad of ['003', '13', '00', '+3', '3.0', ' 3']) {
+      const response = await preview(partner.agent, { reportType: 6, month: bad });
+      expect(response.statusCode, bad).toBe(400);
+    }
+  }, 120_000);
 
   it('names the defaulted period in the export file name', async () => {
     const partner = await partnerAt('2026-12-15T04:00:00Z');

@@ -45,13 +45,25 @@ export async function planBundle(
   });
 }
 
-/** `download_pdf` / `download_monthly_statement`: one statement's own name, or the bundle's month. */
-export function bundlePdfName(planned: PlannedStatement[], request: BundleRequest): string {
-  const first = planned[0] as PlannedStatement;
-  return planned.length === 1 ? plannedFileName(first) : `statements-${request.month ?? first.month}.pdf`;
+/**
+ * A bundle's file name by the months its statements are of (each account's own latest when no month was asked):
+ * `statements-2026-10.pdf`, or `statements-2026-09_to_2026-10.zip` when the accounts' latest months differ.
+ */
+function bundleFileName(planned: PlannedStatement[], extension: 'pdf' | 'zip'): string {
+  const months = [...new Set(planned.map((p) => p.month))].sort();
+  const span = months.length <= 1 ? (months[0] ?? '') : `${months[0]}_to_${months.at(-1)}`;
+  return `statements-${span}.${extension}`;
 }
 
-export const bundleZipName = (request: BundleRequest) => `statements-${request.month ?? 'latest'}.zip`;
+/** `download_pdf` / `download_monthly_statement`: one statement's own name, or the bundle's month(s). */
+export function bundlePdfName(planned: PlannedStatement[]): string {
+  return planned.length === 1
+    ? plannedFileName(planned[0] as PlannedStatement)
+    : bundleFileName(planned, 'pdf');
+}
+
+/** `download_zip`: named by its statements' month(s), like the PDF bundle. */
+export const bundleZipName = (planned: PlannedStatement[]) => bundleFileName(planned, 'zip');
 
 /** `download_pdf` and `download_monthly_statement`: the statements of several accounts in one PDF. */
 export async function renderBundlePdf(

@@ -192,7 +192,7 @@ export const statementRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   ) => {
     const who = await bundleRequesterOf(request, search);
     const planned = await planBundle(ctx, who, bundle);
-    const fileName = bundlePdfName(planned, bundle);
+    const fileName = bundlePdfName(planned);
     if (request.method === 'HEAD')
       return sendHeadersOnly(reply, 'application/pdf', contentDisposition('attachment', fileName));
     const pdf = await renderForRequest(renderPool, request, reply, (signal) =>
@@ -232,7 +232,7 @@ export const statementRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
       const bundle = { partyIds, month, currency };
       const who = await bundleRequesterOf(request, request.query);
       const planned = await planBundle(ctx, who, bundle);
-      const disposition = contentDisposition('attachment', bundleZipName(bundle));
+      const disposition = contentDisposition('attachment', bundleZipName(planned));
       if (request.method === 'HEAD') return sendHeadersOnly(reply, 'application/zip', disposition);
       const owner = renderOwner(request);
       const reservation = await renderPool.reserve(owner);

@@ -263,11 +263,13 @@ describe('PDF and ZIP bundles', () => {
     const response = await client.get(`/statement/download_zip?party_ids=${ids.join(',')}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/zip');
-    expect(response.headers['content-disposition']).toContain('statements-latest.zip');
+    const latest = statementMonthWindow(t.clock.now)[0];
+    // Named by the month of its statements (each account's latest), like the PDF bundle beside it.
+    expect(response.headers['content-disposition']).toContain(`statements-${latest}.zip`);
+    expect(response.headers['content-disposition']).not.toContain('latest');
     const file = join(dir, 'bundle.zip');
     writeFileSync(file, response.rawPayload);
     const listing = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n');
-    const latest = statementMonthWindow(t.clock.now)[0];
     expect(listing.sort()).toEqual(
       policyAccounts.map((a) => `statement-${a.accountNo}-${latest}.pdf`).sort(),
     );
@@ -282,6 +284,12 @@ describe('PDF and ZIP bundles', () => {
     expect(response.statusCode).toBe(200);
     const text = pdfText(response.rawPayload, 'bundle');
     for (const a of policyAccounts.slice(0, 3)) expect(text).toContain(a.accountNo);
+    expect(response.headers['content-disposition']).toContain(`statements-${monthsAgo(4)}.pdf`);
+    // Titled for the three statements it holds, not for the first one.
+    const file = join(dir, 'bundle-info.pdf');
+    writeFileSync(file, response.rawPayload);
+    const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+    expect(info).toMatch(new RegExp(`Title:\\s+3 statements ${monthsAgo(4)}`));
   });
 
   it('refuses foreign, malformed, too many and out-of-range party lists', async () => {

@@ -3,6 +3,7 @@ import '@mantine/core/styles/Table.css';
 import './data-table.css';
 import { Checkbox, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
+import { DisabledReason } from '../DisabledReason';
 import { ScrollableTable } from './ScrollableTable';
 import { type SortDirection, type SortState, type SortValue, sortRows } from './sorting';
 import { type PinEdge, pinnedCellProps, usePinnedColumns } from './usePinnedColumns';
@@ -80,6 +81,8 @@ export interface RowSelection<Row> {
   allLabel: string;
   /** Rows that cannot be chosen (their checkbox is disabled). */
   isSelectable?: (row: Row) => boolean;
+  /** Why a row cannot be chosen: shown on its disabled checkbox and given as its description. */
+  unselectableReason?: (row: Row) => string;
 }
 
 const ARIA_SORT: Record<SortDirection, 'ascending' | 'descending'> = { asc: 'ascending', desc: 'descending' };
@@ -280,12 +283,21 @@ export function DataTable<Row, Key extends string = string>({
               >
                 {selection && (
                   <Table.Td role={role('cell')} {...pinned(0)}>
-                    <Checkbox
-                      aria-label={selection.rowLabel(row)}
-                      checked={selection.selectedKeys.has(rowKey(row))}
-                      disabled={!(selection.isSelectable?.(row) ?? true)}
-                      onChange={() => toggleRow(row)}
-                    />
+                    <DisabledReason
+                      reason={
+                        (selection.isSelectable?.(row) ?? true) ? null : selection.unselectableReason?.(row)
+                      }
+                    >
+                      {(describedBy) => (
+                        <Checkbox
+                          aria-label={selection.rowLabel(row)}
+                          aria-describedby={describedBy}
+                          checked={selection.selectedKeys.has(rowKey(row))}
+                          disabled={!(selection.isSelectable?.(row) ?? true)}
+                          onChange={() => toggleRow(row)}
+                        />
+                      )}
+                    </DisabledReason>
                   </Table.Td>
                 )}
                 {columns.map((column, index) => (

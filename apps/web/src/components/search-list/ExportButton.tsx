@@ -21,14 +21,17 @@ export function ExportButton<C extends Criteria, Row>({
   fileName,
   query,
   disabled,
+  describedBy,
 }: {
   list: SearchList<C, Row>;
   path: string;
   fileName: LocalizedLabel;
   /** The export's query when it is not the list's (the report export joins excludeStatus with commas). */
   query?: QueryParams;
-  /** Disabled whatever the count (the form shows another report than the one run). */
+  /** Disabled whatever the count (the form shows another report than the one run, no client chosen). */
   disabled?: boolean;
+  /** Id of the text that says why it is disabled (DisabledReason). */
+  describedBy?: string;
 }) {
   const { t } = useTranslation('lists');
   const { language } = useLocale();
@@ -40,6 +43,7 @@ export function ExportButton<C extends Criteria, Row>({
       fallbackName={fallbackFileName(fileName, language)}
       variant="light"
       disabled={disabled || total === 0 || list.query.isPlaceholderData}
+      aria-describedby={describedBy}
     >
       {t('export')}
     </DownloadButton>

@@ -71,7 +71,13 @@ export function useSearchList<C extends Criteria, Item>(options: SearchListOptio
   // are never sent for the new one.
   const scopeKey = `${scope.selectedProducerId}:${scope.includedTeam}`;
   const scopeSeen = useRef(scopeKey);
-  const scopeChanged = scopeSeen.current !== scopeKey;
+  // The old producer's URL, from the scope change until the router shows the defaults' URL. The router applies a
+  // navigation in a transition, so renders in between still see the old URL: they too use the defaults (otherwise
+  // one request went out with the old producer's filters for the new producer).
+  const staleUrl = useRef<string | null>(null);
+  const urlNow = params.toString();
+  if (staleUrl.current !== null && staleUrl.current !== urlNow) staleUrl.current = null;
+  const scopeChanged = scopeSeen.current !== scopeKey || staleUrl.current === urlNow;
   const keepKey = (options.keepOnScopeChange ?? []).join(',');
   const scopedDefaults = useCallback((): C => {
     const kept = keepKey ? keepKey.split(',').filter((key) => fromUrl[key] !== undefined) : [];
@@ -87,8 +93,11 @@ export function useSearchList<C extends Criteria, Item>(options: SearchListOptio
   useEffect(() => {
     if (scopeSeen.current === scopeKey) return;
     scopeSeen.current = scopeKey;
-    setParams(serializeCriteria(schema, scopedDefaults()), { replace: true });
-  }, [scopeKey, schema, scopedDefaults, setParams]);
+    const next = serializeCriteria(schema, scopedDefaults());
+    const current = params.toString();
+    staleUrl.current = next.toString() === current ? null : current;
+    setParams(next, { replace: true });
+  }, [scopeKey, schema, scopedDefaults, setParams, params]);
 
   /** The criteria as the server gets them: with the selected producer. */
   const request = useMemo(

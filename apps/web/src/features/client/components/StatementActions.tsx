@@ -1,15 +1,9 @@
 import { Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import type { PlanDetail } from '@portal/contract';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazyStatementViewer } from '../../../components/statement-viewer/LazyStatementViewer';
 import { openDownload } from '../../../lib/api-client';
-
-// The viewer (and its namespace) loads when first opened.
-const StatementViewer = lazy(() =>
-  import('../../../components/statement-viewer/StatementViewer').then((m) => ({
-    default: m.StatementViewer,
-  })),
-);
 
 /**
  * Statement controls of a plan: a month of the last six, view that month's statement, download it as PDF (new
@@ -19,8 +13,6 @@ export function StatementActions({ plan }: { plan: PlanDetail }) {
   const { t } = useTranslation('client');
   const [month, setMonth] = useState<string | null>(plan.stmtMonthOptions[0]?.value ?? null);
   const [viewerOpen, setViewerOpen] = useState(false);
-  // Mounted from the first opening on, so closing animates and gives focus back to the View button.
-  const [viewerMounted, setViewerMounted] = useState(false);
   const providerPath = plan.providerStatementPath;
   const monthly = !plan.isTerminated && plan.partyId !== null && plan.stmtMonthOptions.length > 0;
   if (!monthly && !providerPath) return null;
@@ -56,13 +48,7 @@ export function StatementActions({ plan }: { plan: PlanDetail }) {
                 allowDeselect={false}
                 w={150}
               />
-              <Button
-                onClick={() => {
-                  setViewerMounted(true);
-                  setViewerOpen(true);
-                }}
-                disabled={!month}
-              >
+              <Button onClick={() => setViewerOpen(true)} disabled={!month}>
                 {t('statement.view')}
               </Button>
               <Button
@@ -82,16 +68,12 @@ export function StatementActions({ plan }: { plan: PlanDetail }) {
               {t('statement.providerStatement')}
             </Button>
           )}
-          {viewerMounted && plan.partyId !== null && (
-            <Suspense fallback={null}>
-              <StatementViewer
-                opened={viewerOpen}
-                onClose={() => setViewerOpen(false)}
-                partyId={plan.partyId}
-                month={month}
-              />
-            </Suspense>
-          )}
+          <LazyStatementViewer
+            opened={viewerOpen}
+            onClose={() => setViewerOpen(false)}
+            partyId={plan.partyId}
+            month={month}
+          />
         </Group>
       </Group>
     </Paper>

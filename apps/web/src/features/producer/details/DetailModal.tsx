@@ -1,6 +1,7 @@
 import { Group, Modal } from '@mantine/core';
 import { useMounted } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DownloadButton } from '../../../components/download/DownloadButton';
 import { ErrorPopup } from '../../../components/ErrorPopup';
@@ -13,6 +14,8 @@ export interface DetailModalProps {
   /** The record to show; null = closed. */
   id: number | null;
   onClose(): void;
+  /** More buttons beside "Download PDF" (the client detail opens the client's statements). */
+  actions?: ReactNode;
 }
 
 const PDF_NAMES: Record<DetailKind, string> = {
@@ -26,7 +29,7 @@ const PDF_NAMES: Record<DetailKind, string> = {
  * server refuses or fails — only the error pop-up with a title and the server's `error` text (spec 1 §8); closing
  * it closes the modal. Records with a PDF get a "Download PDF" button that says how the download goes.
  */
-export function DetailModal({ kind, id, onClose }: DetailModalProps & { kind: DetailKind }) {
+export function DetailModal({ kind, id, onClose, actions }: DetailModalProps & { kind: DetailKind }) {
   const { t, i18n } = useTranslation('producer-details');
   const query = useQuery(detailHtmlQuery(kind, i18n.language, id));
   // Mantine notes the element to give focus back to when `opened` turns true after mounting. This modal mounts
@@ -49,11 +52,14 @@ export function DetailModal({ kind, id, onClose }: DetailModalProps & { kind: De
           <LoadingState label={t('loading')} />
         ) : (
           <>
-            {pdf && id !== null && (
-              <Group justify="flex-end" mb="sm">
-                <DownloadButton path={pdf(id)} fallbackName={PDF_NAMES[kind]} variant="default" size="sm">
-                  {t('downloadPdf')}
-                </DownloadButton>
+            {((pdf && id !== null) || actions) && (
+              <Group justify="flex-end" align="flex-start" mb="sm" gap="sm">
+                {actions}
+                {pdf && id !== null && (
+                  <DownloadButton path={pdf(id)} fallbackName={PDF_NAMES[kind]} variant="default" size="sm">
+                    {t('downloadPdf')}
+                  </DownloadButton>
+                )}
               </Group>
             )}
             <SanitizedHtml html={query.data} className="producer-detail" />

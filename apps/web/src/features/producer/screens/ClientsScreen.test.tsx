@@ -108,6 +108,43 @@ describe('clients', () => {
     expect(await screen.findByRole('dialog')).toBeInTheDocument();
   });
 
+  it('keeps Excel, PDF and ZIP off until a client is chosen, and says why each disabled control is off', async () => {
+    renderApp('/b2b/clients', { me, handlers: { 'POST /b2b/clients': () => pageOf(rows, 4) } });
+    const table = await screen.findByRole('table', { name: 'Clients' }, slow);
+    const buttons = ['Export to Excel', 'Statements PDF', 'Statements ZIP'].map((name) =>
+      screen.getByRole('button', { name }),
+    );
+    for (const button of buttons) {
+      expect(button).toBeDisabled();
+      expect(button).toHaveAccessibleDescription('Choose one or more clients in the table first');
+    }
+    expect(
+      within(table).getByRole('checkbox', { name: 'Select Lee Mei, policy P-3001' }),
+    ).toHaveAccessibleDescription('No statement on file');
+    expect(
+      within(table).getByRole('button', { name: 'Documents: Wong Ka Yan, policy P-2001' }),
+    ).toHaveAccessibleDescription('No documents on file');
+    fireEvent.click(within(table).getByRole('checkbox', { name: 'Select Chan Tai Man, policy P-1001' }));
+    for (const button of buttons) {
+      expect(button).toBeEnabled();
+      expect(button).not.toHaveAccessibleDescription('Choose one or more clients in the table first');
+    }
+  });
+
+  it("opens a row's statements in the statement viewer", async () => {
+    renderApp('/b2b/clients', {
+      me,
+      handlers: {
+        'POST /b2b/clients': () => pageOf(rows, 4),
+        '/statement/policy_list/11': () => Response.json({ accounts: [], statementLanguage: 'en' }),
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Clients' }, slow);
+    expect(within(table).getByRole('button', { name: 'Statements: Lee Mei, policy P-3001' })).toBeDisabled();
+    fireEvent.click(within(table).getByRole('button', { name: 'Statements: Chan Tai Man, policy P-1002' }));
+    expect(await screen.findByRole('dialog', { name: 'Monthly Statement' }, slow)).toBeInTheDocument();
+  });
+
   it('builds the export URL from the criteria (arrays repeated, no paging) and shows 400 field errors', async () => {
     URL.createObjectURL = () => 'blob:x';
     URL.revokeObjectURL = () => {};

@@ -2,6 +2,7 @@ import { Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type ClientItem, clientList, EXCLUDE_STATUS_OPTIONS, PRODUCT_TYPES } from '@portal/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DisabledReason } from '../../../components/DisabledReason';
 import { useRowSelection } from '../../../components/data-table/useRowSelection';
 import { DownloadButton } from '../../../components/download/DownloadButton';
 import { MultiSelectField } from '../../../components/forms/lazy-fields';
@@ -11,6 +12,7 @@ import { listColumns } from '../../../components/search-list/list-columns';
 import { SearchFilters } from '../../../components/search-list/SearchFilters';
 import { formValuesOf, useCriteriaForm } from '../../../components/search-list/useCriteriaForm';
 import { useSearchList } from '../../../components/search-list/useSearchList';
+import { LazyStatementViewer } from '../../../components/statement-viewer/LazyStatementViewer';
 import { useLocale } from '../../../lib/locale';
 import { PRODUCER_LIST_PATHS, STATEMENT_BUNDLE_PATHS } from '../api/producer-lists-api';
 import { ListScreenHeader } from '../components/ListScreenHeader';
@@ -64,10 +66,21 @@ export default function ClientsScreen() {
   const { selectedKeys, setSelectedKeys } = useRowSelection(rows);
   const [detailCapId, setDetailCapId] = useState<number | null>(null);
   const [documentsAccount, setDocumentsAccount] = useState<string | null>(null);
+  // The statement account shown in the viewer; the viewer stays mounted once opened (focus goes back on closing).
+  const [viewerParty, setViewerParty] = useState<number | null>(null);
+  const [viewerOpen, setViewerOpen] = useState(false);
+  const openStatements = (partyId: number) => {
+    setViewerParty(partyId);
+    setViewerOpen(true);
+  };
+  const detailRow = rows?.find((row) => row.capId === detailCapId);
   const columns = useMemo(() => listColumns<ClientItem>(clientList, language), [language]);
   const partyIds = selectedPartyIds(rows ?? [], selectedKeys);
   const bundleQuery = { ...list.exportQuery, party_ids: partyIds.join(',') };
   const rowName = (row: ClientItem) => t('clients.rowName', { client: row.clientName, policy: row.policyNo });
+  // One rule for the three buttons of the chosen clients (Excel, statements PDF, statements ZIP): nothing chosen,
+  // nothing to do, and the reason says so.
+  const nothingChosen = selectedKeys.size === 0 ? t('clients.chooseFirst') : null;
 
   return (
     <Stack gap="md">
@@ -80,7 +93,19 @@ export default function ClientsScreen() {
           form.setValues(formValuesOf(clientList.criteria.parse({}), TEMPLATE));
           list.reset();
         }}
-        actions={<ExportButton list={list} path={PATHS.export} fileName={clientList.fileName} />}
+        actions={
+          <DisabledReason reason={nothingChosen}>
+            {(describedBy) => (
+              <ExportButton
+                list={list}
+                path={PATHS.export}
+                fileName={clientList.fileName}
+                disabled={!!nothingChosen}
+                describedBy={describedBy}
+              />
+            )}
+          </DisabledReason>
+        }
       >
         <TextInput label={t('clients.keywords')} {...form.getInputProps('keywords')} />
         <TextInput
@@ -110,24 +135,22 @@ export default function ClientsScreen() {
         />
       </SearchFilters>
       <Group gap="sm" align="flex-start" aria-label={t('clients.statementsGroup')} role="group">
-        <DownloadButton
-          path={STATEMENT_BUNDLE_PATHS.pdf}
-          query={bundleQuery}
-          fallbackName="statements.pdf"
-          variant="light"
-          disabled={partyIds.length === 0}
-        >
-          {t('clients.statementsPdf')}
-        </DownloadButton>
-        <DownloadButton
-          path={STATEMENT_BUNDLE_PATHS.zip}
-          query={bundleQuery}
-          fallbackName="statements.zip"
-          variant="light"
-          disabled={partyIds.length === 0}
-        >
-          {t('clients.statementsZip')}
-        </DownloadButton>
+        {(['pdf', 'zip'] as const).map((kind) => (
+          <DisabledReason key={kind} reason={nothingChosen}>
+            {(describedBy) => (
+              <DownloadButton
+                path={STATEMENT_BUNDLE_PATHS[kind]}
+                query={bundleQuery}
+                fallbackName={`statements.${kind}`}
+                variant="light"
+                disabled={!!nothingChosen}
+                aria-describedby={describedBy}
+              >
+                {t(kind === 'pdf' ? 'clients.statementsPdf' : 'clients.statementsZip')}
+              </DownloadButton>
+            )}
+          </DisabledReason>
+        ))}
         <Text size="sm" c="dimmed" mt={6} aria-live="polite">
           {t('clients.selectedCount', { count: selectedKeys.size })}
         </Text>
@@ -143,6 +166,7 @@ export default function ClientsScreen() {
           rowLabel: (row) => t('clients.selectRow', { row: rowName(row) }),
           allLabel: t('clients.selectAll'),
           isSelectable: (row) => row.stmtId !== null,
+          unselectableReason: () => t('clients.noStatementOnFile'),
         }}
         rowActions={{
           header: t('clients.actions'),
@@ -156,20 +180,54 @@ export default function ClientsScreen() {
               >
                 {t('clients.detail')}
               </Button>
-              <Button
-                size="compact-xs"
-                variant="default"
-                disabled={row.accountNo === null}
-                aria-label={t('clients.documentsLabel', { row: rowName(row) })}
-                onClick={() => setDocumentsAccount(row.accountNo)}
-              >
-                {t('clients.documents')}
-              </Button>
+              <DisabledReason reason={row.stmtId === null ? t('clients.noStatementOnFile') : null}>
+                {(describedBy) => (
+                  <Button
+                    size="compact-xs"
+                    variant="light"
+                    disabled={row.stmtId === null}
+                    aria-label={t('clients.statementsLabel', { row: rowName(row) })}
+                    aria-describedby={describedBy}
+                    onClick={() => row.stmtId !== null && openStatements(row.stmtId)}
+                  >
+                    {t('clients.statements')}
+                  </Button>
+                )}
+              </DisabledReason>
+              <DisabledReason reason={row.accountNo === null ? t('clients.noDocuments') : null}>
+                {(describedBy) => (
+                  <Button
+                    size="compact-xs"
+                    variant="default"
+                    disabled={row.accountNo === null}
+                    aria-label={t('clients.documentsLabel', { row: rowName(row) })}
+                    aria-describedby={describedBy}
+                    onClick={() => setDocumentsAccount(row.accountNo)}
+                  >
+                    {t('clients.documents')}
+                  </Button>
+                )}
+              </DisabledReason>
             </Group>
           ),
         }}
       />
-      <ClientDetailModal id={detailCapId} onClose={() => setDetailCapId(null)} />
+      <ClientDetailModal
+        id={detailCapId}
+        onClose={() => setDetailCapId(null)}
+        actions={
+          detailRow?.stmtId != null ? (
+            <Button
+              variant="light"
+              size="sm"
+              onClick={() => detailRow.stmtId !== null && openStatements(detailRow.stmtId)}
+            >
+              {t('clients.statements')}
+            </Button>
+          ) : null
+        }
+      />
+      <LazyStatementViewer opened={viewerOpen} onClose={() => setViewerOpen(false)} partyId={viewerParty} />
       <ClientDocumentsModal accountNo={documentsAccount} onClose={() => setDocumentsAccount(null)} />
     </Stack>
   );

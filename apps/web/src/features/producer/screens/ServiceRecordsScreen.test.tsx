@@ -27,6 +27,7 @@ describe('service records', () => {
                 uniqueId: 'SR-0002',
                 status: 'C',
                 completedDate: '2026-06-01',
+                category: 'GI',
               }),
             ],
             2,
@@ -39,6 +40,9 @@ describe('service records', () => {
     const closed = within(table).getByRole('row', { name: /Open service record SR-0002/ });
     expect(within(closed).getByText('Closed')).toBeInTheDocument();
     expect(within(closed).getByText('2026/06/01')).toBeInTheDocument();
+    // The record type in words, never the stored code.
+    expect(within(closed).getByText('General Insurance')).toBeInTheDocument();
+    expect(within(closed).queryByText('GI')).toBeNull();
     expect(bodies[0]).toMatchObject({ statusOptions: 'O', includedTeam: true, page: 1, sizePerPage: 10 });
     expect(screen.getByRole('radio', { name: 'Open' })).toBeChecked();
     await waitFor(() => expect(screen.getAllByLabelText('Follow-up types')[0]).not.toBeDisabled());

@@ -33,7 +33,7 @@ const PATHS = PRODUCER_LIST_PATHS.serviceRecords;
 
 /** Service Records (/b2b/service_records, not on absg): search, table, rows open the service record detail. */
 export default function ServiceRecordsScreen() {
-  const { t } = useTranslation(['producer-lists', 'lists', 'common']);
+  const { t } = useTranslation(['producer-lists', 'lists', 'domain', 'common']);
   const { language } = useLocale();
   const list = useSearchList<Record<string, unknown>, ServiceRecordItem>({
     name: serviceRecordList.name,
@@ -56,6 +56,8 @@ export default function ServiceRecordsScreen() {
     () =>
       listColumns<ServiceRecordItem>(serviceRecordList, language, {
         status: (row) => t(row.status === 'O' ? 'serviceRecords.statusO' : 'serviceRecords.statusC'),
+        // The record type in words (spec's record type labels), never the stored code (GI, IR, PB).
+        category: (row) => t(`domain:productCategory.${row.category}`),
       }),
     [language],
   );
