@@ -107,8 +107,11 @@ const envSchema = z.object({
   RENDER_QUEUE_MAX: z.coerce.number().int().min(0).max(10_000).optional(),
   /** Downloads one signed-in person may have rendering at once; more answer 429 with Retry-After. */
   RENDER_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
-  /** Where /internal sends people who may not use it (the back-office site). */
-  BACK_OFFICE_URL: z.string().url().default('http://backoffice.localhost/'),
+  /**
+   * Root of the external back-office site: the staff menu entries the portal does not build, the header search and
+   * the session edit link lead there. Unset (the default): those entries are shown disabled, with the reason.
+   */
+  BACK_OFFICE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
   /** Folder of the built SPA; served when it exists. Defaults to apps/web/dist wherever the server starts from. */
   WEB_DIST: z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
   /**
@@ -172,7 +175,8 @@ export interface Config {
   pdfFontPath: string | undefined;
   /** The render pool (decision 015). */
   render: { threads: number; maxQueue: number; perUser: number };
-  backOfficeUrl: string;
+  /** Undefined: no back office is configured (decision 035). */
+  backOfficeUrl: string | undefined;
   webDist: string;
   logLevel: string;
   trustProxy: false | number | string[];
