@@ -199,7 +199,12 @@ describe('revenue edit: field errors (400, nothing written)', () => {
     ],
     ['orphan flag as text', (version) => ({ version, isOrphanCase: 'yes' }), 'isOrphanCase'],
     ['blank description', (version) => ({ version, description: '' }), 'description', 'Cannot be blank'],
-    ['description of spaces', (version) => ({ version, description: '   ' }), 'description', 'Cannot be blank'],
+    [
+      'description of spaces',
+      (version) => ({ version, description: '   ' }),
+      'description',
+      'Cannot be blank',
+    ],
     ['description null', (version) => ({ version, description: null }), 'description', 'Cannot be blank'],
     [
       'month 13, day 45',
@@ -219,7 +224,7 @@ describe('revenue edit: field errors (400, nothing written)', () => {
     expect(await rowOf(typeC)).toEqual(before);
   });
 
-  it('words the refusals in the caller\'s language', async () => {
+  it("words the refusals in the caller's language", async () => {
     const japanese = await agentFor(t, 'staff', STAFF_HOST, 'ja');
     const response = await patch(japanese, path(typeC), {
       version: await versionOf(t, typeC),
