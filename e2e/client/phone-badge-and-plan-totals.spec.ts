@@ -26,7 +26,9 @@ for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: 900 });
     const { withAssets: plan } = await demoPlans(page);
     await page.goto(clientUrl('en', `/b2c/plan_detail/${plan.id}`));
-    await expect(page.getByRole('heading', { level: 1, name: plan.productName })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: plan.productName })).toBeVisible({
+      timeout: 30_000,
+    });
 
     const portfolio = page.getByRole('region', { name: 'Portfolio by asset class' });
     await expect(portfolio.getByRole('row', { name: /Cash account/ })).toBeVisible();
