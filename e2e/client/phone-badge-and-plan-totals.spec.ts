@@ -16,6 +16,8 @@ test('on a phone the burger shows the unread message count', async ({ page }) =>
   const indicator = page.getByTestId('burger-unread').locator('.mantine-Indicator-indicator');
   await expect(indicator).toBeVisible();
   await expect(indicator).toHaveText(count ?? '');
+  // Drawn as a badge on the burger (Mantine's Indicator styles loaded), not as a loose digit above it.
+  expect(await indicator.evaluate((element) => getComputedStyle(element).position)).toBe('absolute');
   await expectAccessible(page, 'my plan at 390 with unread badge');
 });
 
