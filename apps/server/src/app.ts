@@ -77,7 +77,7 @@ export function helmetOptions(config: Config): FastifyHelmetOptions {
         frameAncestors: ["'self'"],
         objectSrc: ["'none'"],
         // The staff header's search box submits to the back-office site.
-        formAction: ["'self'", new URL(config.backOfficeUrl).origin],
+        formAction: config.backOfficeUrl ? ["'self'", new URL(config.backOfficeUrl).origin] : ["'self'"],
         upgradeInsecureRequests: config.cookieSecure ? [] : null,
       },
     },

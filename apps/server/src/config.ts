@@ -114,8 +114,11 @@ const envSchema = z.object({
   EXPORT_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
   /** Background exports that may wait, all people and processes together; more answer 503 with Retry-After. */
   EXPORT_QUEUE_MAX: z.coerce.number().int().min(1).max(10_000).default(50),
-  /** Where /internal sends people who may not use it (the back-office site). */
-  BACK_OFFICE_URL: z.string().url().default('http://backoffice.localhost/'),
+  /**
+   * Root of the external back-office site: the staff menu entries the portal does not build, the header search and
+   * the session edit link lead there. Unset (the default): those entries are shown disabled, with the reason.
+   */
+  BACK_OFFICE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
   /** Folder of the built SPA; served when it exists. Defaults to apps/web/dist wherever the server starts from. */
   WEB_DIST: z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
   /**
@@ -181,7 +184,8 @@ export interface Config {
   render: { threads: number; maxQueue: number; perUser: number };
   /** Background report exports (decisions 019, 026, 038). */
   exportJobs: { workers: number; queueMax: number };
-  backOfficeUrl: string;
+  /** Undefined: no back office is configured (decision 035). */
+  backOfficeUrl: string | undefined;
   webDist: string;
   logLevel: string;
   trustProxy: false | number | string[];

@@ -185,10 +185,21 @@ describe('the login page (its own light entry)', () => {
     }
   });
 
-  it('a language the site does not offer gets the SPA (its Page Not Found), one it offers the login page', async () => {
-    expect(decoded(await get('/angel/face/ja/login', undefined, 'ipc.localhost'))).toBe(INDEX_JA);
-    expect(decoded(await get('/angel/face/kr', undefined, 'absg.localhost'))).toBe(INDEX);
+  it("a language the site does not offer goes to the page in the site's default language, one it offers stays", async () => {
+    for (const [host, url, to] of [
+      ['ipc.localhost', '/angel/face/ja/login', '/angel/face/login'],
+      ['ipc.localhost', '/angel/face/ja', '/angel/face/'],
+      ['ipc.localhost', '/angel/face/kr/b2b/clients?tab=2', '/angel/face/b2b/clients?tab=2'],
+      ['absg.localhost', '/angel/face/kr', '/angel/face/'],
+    ] as const) {
+      const response = await get(url, undefined, host);
+      expect(response.statusCode, url).toBe(302);
+      expect(response.headers.location).toBe(to);
+    }
     expect(decoded(await get('/angel/face/zh/login', undefined, 'ipc.localhost'))).toBe(LOGIN);
+    expect(decoded(await get('/angel/face/kr/login'))).toBe(LOGIN_KR);
+    // The API keeps its own answer: a language it cannot serve there is a JSON 404, never a redirect.
+    expect((await get('/angel/face/ja/api/site_info', undefined, 'ipc.localhost')).statusCode).not.toBe(302);
   });
 });
 

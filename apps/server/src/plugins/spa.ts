@@ -13,8 +13,8 @@ const LOGIN_PATH = new RegExp(`^(/(${LANGUAGES.join('|')}))?(/|/login/?)?$`);
 
 /**
  * The login page has its own light document, login.html (docs/performance/login-entry.md), for the login URLs in a
- * language the host's site offers. A language the site does not offer (ja on ipc) gets the SPA, which answers Page
- * Not Found there as for any other path.
+ * language the host's site offers. A language the site does not offer (ja on ipc) is redirected to the page in the
+ * site's default language first (pathInSiteLanguage).
  */
 export function isLoginPage(pathAfterBase: string, request: Pick<FastifyRequest, 'site'>): boolean {
   const match = LOGIN_PATH.exec(pathAfterBase);
@@ -25,6 +25,21 @@ export function isLoginPage(pathAfterBase: string, request: Pick<FastifyRequest,
 
 /** A page path's language prefix (`/ja/b2c` → ja). */
 const PAGE_LANGUAGE = new RegExp(`^/(${LANGUAGES.join('|')})(/|$)`);
+
+/**
+ * A page path in a language the host's site does not offer (`/ja/login` on ipc, which has English and Chinese) is the
+ * same page in the site's default language, the path without its prefix (no prefix is English, which every site has):
+ * the browser is sent there, so the person reads the page they asked for instead of a Page Not Found. Null when the
+ * language is offered, or the path names none.
+ */
+export function pathInSiteLanguage(
+  pathAfterBase: string,
+  request: Pick<FastifyRequest, 'site'>,
+): string | null {
+  const language = PAGE_LANGUAGE.exec(pathAfterBase)?.[1] as Language | undefined;
+  if (!language || routeLanguages(request.site.code).includes(language)) return null;
+  return pathAfterBase.slice(language.length + 1) || '/';
+}
 
 /**
  * The document for a page path: the build writes each page once per language (`index.ja.html`, with that
@@ -128,6 +143,13 @@ export async function registerSpa(app: FastifyInstance, opts: { webDist: string;
     const inside = path === opts.basePath || path.startsWith(`${opts.basePath}/`);
     const below = path.slice(opts.basePath.length);
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && inside && !API_PATH.test(below);
+    const inSiteLanguage = isPage ? pathInSiteLanguage(below, request) : null;
+    if (inSiteLanguage !== null) {
+      const query = request.url.slice(path.length);
+      return reply
+        .header('cache-control', 'no-cache')
+        .redirect(`${opts.basePath}${inSiteLanguage}${query}`, 302);
+    }
     if (hasSpa && isPage) {
       const login = hasLoginPage && isLoginPage(below, request);
       return reply

@@ -1,4 +1,6 @@
 import type { Language } from '@portal/contract';
+import type { StatementFirm } from './statement-model.js';
+import type { LetterheadTexts } from './statement-pdf-frame.js';
 
 /**
  * A commission statement as plain, already worded text (built in the main thread, where the database is;
@@ -7,6 +9,9 @@ import type { Language } from '@portal/contract';
  */
 export interface CommissionStatementDocument {
   language: Language;
+  /** The issuing site's firm: its letterhead heads every page, as on the client statements. */
+  firm: StatementFirm;
+  letterheadTexts: LetterheadTexts;
   title: string;
   /** Who, which company, which region and period (label, value). */
   facts: { label: string; value: string }[];

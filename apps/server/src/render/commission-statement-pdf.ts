@@ -1,10 +1,15 @@
 import type { CommissionStatementDocument } from './commission-statement-model.js';
 import { fontFamily, pdfEngine } from './pdf-engine.js';
+import { HEADER_HEIGHT, letterhead, PAGE_MARGIN_X } from './statement-pdf-frame.js';
 
 /*
  * A commission statement as an A4 landscape PDF (GET /b2b/commissions/download_statement). Runs in the render pool;
- * the shared engine brings the CJK faces and the per-character font fallback. Same palette as the detail PDFs.
+ * the shared engine brings the CJK faces and the per-character font fallback. Same palette as the detail PDFs; every
+ * page carries the firm's letterhead, drawn by the client statements' own code (statement-pdf-frame.ts).
  */
+
+/** A4 landscape width in points. */
+const PAGE_WIDTH = 841.89;
 
 const LABEL = '#5b6673';
 const HEAD = { fillColor: '#e8eef5' };
@@ -43,8 +48,9 @@ export function commissionStatementPdfDefinition(doc: CommissionStatementDocumen
   return {
     pageSize: 'A4',
     pageOrientation: 'landscape',
-    pageMargins: [36, 36, 36, 44],
-    info: { title: doc.title },
+    pageMargins: [PAGE_MARGIN_X, HEADER_HEIGHT, PAGE_MARGIN_X, 44],
+    info: { title: doc.title, author: doc.firm.name },
+    header: () => letterhead(doc.firm, doc.letterheadTexts, PAGE_WIDTH),
     defaultStyle: { font: fontFamily(doc.language), fontSize: 8.5 },
     content: [
       { text: doc.title, fontSize: 16, color: TITLE },

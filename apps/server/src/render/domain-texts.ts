@@ -303,6 +303,8 @@ export function domainWords(language: Language) {
     assetClass: (code: string) => pick(texts.assetClass, code) ?? code,
     /** A cash position's name, e.g. "Cash account (USD)": the portal's own words, not the provider's label. */
     cashAccount: (currency: string) => `${texts.cashAccount} (${currency})`,
+    /** Cash as a slice of a portfolio (no currency: the slice sums every cash position). */
+    cash: () => texts.cashAccount,
     productCategory: (code: string) => pick(texts.productCategory, code) ?? code,
     /** A status code's word; `fallback` (the stored label) for a code the catalog does not know. */
     policyStatus: (code: string, fallback: string) =>

@@ -47,8 +47,11 @@ function logo(firm: StatementFirm): Node {
   };
 }
 
+/** The words a letterhead needs (the statement texts have them; other documents pass theirs). */
+export type LetterheadTexts = Pick<StatementTexts, 'telephone' | 'emailLabel'>;
+
 /** Address on the right, then telephone, e-mail and website on one line. */
-function contact(firm: StatementFirm, texts: StatementTexts): Node {
+function contact(firm: StatementFirm, texts: LetterheadTexts): Node {
   const reach = [
     firm.phone ? `${texts.telephone} ${firm.phone}` : null,
     firm.email ? `${texts.emailLabel} ${firm.email}` : null,
@@ -64,7 +67,8 @@ function contact(firm: StatementFirm, texts: StatementTexts): Node {
   };
 }
 
-export function letterhead(firm: StatementFirm, texts: StatementTexts, pageWidth: number): Node {
+/** The firm's letterhead at the top of every page: logo and name on the left, address and contact on the right. */
+export function letterhead(firm: StatementFirm, texts: LetterheadTexts, pageWidth: number): Node {
   return {
     margin: [PAGE_MARGIN_X, 22, PAGE_MARGIN_X, 0],
     stack: [

@@ -109,7 +109,7 @@ export function AppRoutes() {
           </InternalGuard>
         }
       >
-        <Route index element={<InternalRootRedirect />} />
+        <Route index element={<InternalRootRedirect home={<internal.Home />} />} />
         {staffMayUseRevenues && (
           <>
             <Route path="revenues" element={<internal.RevenueIndex />} />

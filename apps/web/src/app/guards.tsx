@@ -1,13 +1,12 @@
 import { hasMenuPath, INTERNAL_PERMISSIONS, type InternalPermission } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { ExternalRedirect } from '../components/ExternalRedirect';
 import { NotFoundPage } from '../components/NotFoundPage';
 import { useLocale } from '../lib/locale';
 import { loginPathWithReferrer, signedInDestination } from '../lib/referrer';
 import { useMe, useSiteInfo } from '../lib/session';
 import { sessionEndedLoginPath, sessionEndedRecently } from '../lib/session-expiry';
-import { backOfficeUrl, isInternalEnabled, siteHasArea } from '../lib/site';
+import { isInternalEnabled, siteHasArea } from '../lib/site';
 import { LoginPageLoad } from './LoginPageLoad';
 import { PublicLayout } from './screens';
 
@@ -16,7 +15,8 @@ import { PublicLayout } from './screens';
  * 1. a locale segment the site does not offer, or an area the site does not have → Page Not Found;
  * 2. a protected area without its user → {locale}/login?referrer=<where they wanted to go> (plus &session=ended
  *    when the session has just ended on the server: SessionWatch);
- * 3. /internal without a staff user → the back-office site;
+ * 3. /internal without a staff user → the staff host's sign-in (the back office is not the way in: it may not
+ *    exist, decision 035);
  * 4. inside /internal, a screen whose permission (menu path) the staff member lacks is not registered at all, so its
  *    path is the area's Page Not Found; the server's 403 is the real gate (issue 11 plan (c), (g5)).
  */
@@ -61,14 +61,12 @@ export function AreaGuard({ area, children }: { area: 'b2b' | 'b2c'; children: R
   return children;
 }
 
-/** /internal: only with the internal feature flag, and only for staff; others go to the back office. */
+/** /internal: only with the internal feature flag, and only for staff; anyone else gets the staff sign-in. */
 export function InternalGuard({ children }: { children: ReactNode }) {
   const site = useSiteInfo();
   const me = useMe();
   if (!isInternalEnabled(site)) return <NotFoundInPublicLayout />;
-  // Staff whose session just ended sign in again here; anyone else belongs to the back office.
-  if (!me.currentStaff && sessionEndedRecently()) return <RedirectToLogin />;
-  if (!me.currentStaff) return <ExternalRedirect to={backOfficeUrl(site)} />;
+  if (!me.currentStaff) return <RedirectToLogin />;
   return children;
 }
 
@@ -79,14 +77,13 @@ export function useStaffPermission(permission: InternalPermission): boolean {
 }
 
 /**
- * /internal itself (plan (g4)): the revenue index for staff who may see it, so signing in lands on a real screen;
- * otherwise the back-office site, as spec 2 §2 says of the internal root.
+ * /internal itself: the revenue index for staff who may see it, else the staff home page with their menu — every
+ * staff member lands on a portal page, never on a back office that may not exist (decision 035).
  */
-export function InternalRootRedirect() {
-  const site = useSiteInfo();
+export function InternalRootRedirect({ home }: { home: ReactNode }) {
   const mayListRevenues = useStaffPermission('revenues');
   if (mayListRevenues) return <Navigate to="revenues" replace />;
-  return <ExternalRedirect to={backOfficeUrl(site)} />;
+  return home;
 }
 
 /**

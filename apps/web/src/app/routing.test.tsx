@@ -166,12 +166,14 @@ describe('internal area', () => {
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
   });
 
-  it('sends a visitor without staff access to the back office', async () => {
-    const { externalNavigations } = renderApp('/internal/revenues/5', {
+  it('sends a visitor of the staff host to its sign-in, never to the back office', async () => {
+    const { pageLoads, externalNavigations } = renderApp('/internal/revenues/5', {
       me: anonymousMe,
       site: internalSite,
     });
-    await waitFor(() => expect(externalNavigations).toHaveBeenCalledWith('https://backoffice.example'));
+    const login = `/login?referrer=${encodeURIComponent('/internal/revenues/5')}`;
+    await waitFor(() => expect(pageLoads).toHaveBeenCalledWith(`/angel/face${login}`));
+    expect(externalNavigations).not.toHaveBeenCalled();
   });
 
   const emptyRevenuePage = () => ({ items: [], totalSize: 0, totalIsLowerBound: false });
@@ -198,12 +200,21 @@ describe('internal area', () => {
     expect(currentLocation()).toBe('/zh/internal/revenues');
   });
 
-  it('sends staff without the Revenues permission from the internal root to the back office', async () => {
+  it('lands staff without the Revenues permission on the staff home page with their menu', async () => {
     const { externalNavigations } = renderApp('/internal', {
       me: meWith({ currentStaff: aStaffWithoutRevenues }),
       site: internalSite,
     });
-    await waitFor(() => expect(externalNavigations).toHaveBeenCalledWith('https://backoffice.example'));
+    expect(await screen.findByRole('heading', { level: 1, name: /^Welcome, / })).toBeInTheDocument();
+    expect(currentLocation()).toBe('/internal');
+    expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
+    const main = screen.getByRole('main');
+    for (const row of aStaffWithoutRevenues.menus) {
+      if (row.type === 'mainMenu')
+        expect(within(main).getByRole('heading', { level: 2, name: row.name })).toBeVisible();
+      if (row.type === 'subMenu') expect(within(main).getByRole('link', { name: row.name })).toBeVisible();
+    }
+    expect(externalNavigations).not.toHaveBeenCalled();
   });
 
   it.each(['/internal/revenues', '/internal/revenues/5', '/internal/revenues/5/summary'])(

@@ -40,6 +40,7 @@ export const producerScreens = {
 };
 
 export const internalScreens = {
+  Home: lazyScreen(() => import('../features/internal/screens/InternalHomeScreen')),
   RevenueIndex: lazyScreen(() => import('../features/internal/screens/RevenueIndexScreen')),
   RevenueDetail: lazyScreen(() => import('../features/internal/screens/RevenueDetailScreen')),
   RevenueSummary: lazyScreen(() => import('../features/internal/screens/RevenueSummaryScreen')),

@@ -16,16 +16,25 @@ export function siteHasArea(site: WebSiteInfo, area: Area): boolean {
   return isExternalEnabled(site) && SITE_AREAS[site.siteCode].includes(area);
 }
 
-/** Root of the external back-office site; site info may carry it, else the host root. */
-export function backOfficeUrl(site: WebSiteInfo): string {
-  return site.backOfficeUrl?.trim() || '/';
+/**
+ * Root of the external back-office site, or null when the server names none (BACK_OFFICE_URL unset): the staff
+ * area then shows the entries that lead there disabled, with the reason (decision 035).
+ */
+export function backOfficeUrl(site: WebSiteInfo): string | null {
+  return site.backOfficeUrl?.trim() || null;
 }
 
-/** Joins a back-office path onto the back-office root without doubling slashes. */
-export function backOfficeLink(site: WebSiteInfo, path: string): string {
+/** A back-office page's address (the root joined without doubling slashes), or null without a back office. */
+export function backOfficeLink(site: WebSiteInfo, path: string): string | null {
   if (/^https?:\/\//.test(path)) return path;
-  const root = backOfficeUrl(site).replace(/\/+$/, '');
+  const root = backOfficeUrl(site)?.replace(/\/+$/, '');
+  if (!root) return null;
   return `${root}${path.startsWith('/') ? path : `/${path}`}`;
+}
+
+/** Menu paths the portal builds itself (the staff area's own screens); every other path is a back-office page. */
+export function isPortalPath(path: string): boolean {
+  return path === '/internal' || path.startsWith('/internal/');
 }
 
 export interface DefaultSiteLinks {

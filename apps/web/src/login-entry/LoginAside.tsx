@@ -1,11 +1,12 @@
-import type { SiteInfo } from '@portal/contract';
+import { SITE_AREAS, type SiteInfo } from '@portal/contract';
 import { isExternalEnabled, siteLinks } from '../lib/site';
 import { useT } from './translator';
 
 /**
  * The side panel of the login page: welcome, a security reminder and the help block (spec 2 §2): afs has help,
  * FAQ and contact links, ipc a contact link, and the Japanese page an inquiry e-mail link. A staff host speaks to
- * staff: no client help, the system administrator for access.
+ * staff: no client help, the system administrator for access. A producer-only site (ipc, absg) speaks to advisors:
+ * clients cannot sign in there, so its welcome does not promise them their plans.
  */
 export function LoginAside({ site }: { site: SiteInfo }) {
   const { t, language } = useT();
@@ -31,7 +32,11 @@ export function LoginAside({ site }: { site: SiteInfo }) {
           {t(forStaff ? 'public:login.staffWelcome' : 'public:login.welcome', { siteName: site.siteName })}
         </h2>
         <p className="text-dimmed">
-          {forStaff ? t('public:login.staffIntro', { siteName: site.siteName }) : t('public:login.intro')}
+          {forStaff
+            ? t('public:login.staffIntro', { siteName: site.siteName })
+            : SITE_AREAS[site.siteCode].includes('b2c')
+              ? t('public:login.intro')
+              : t('public:login.producerIntro')}
         </p>
       </div>
       <div className="security-note">

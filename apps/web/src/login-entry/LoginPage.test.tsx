@@ -63,6 +63,16 @@ describe('login screen', () => {
     expect(screen.queryByRole('link', { name: 'FAQ' })).not.toBeInTheDocument();
   });
 
+  it.each(['ipc', 'absg'] as const)('welcomes advisors on %s, where clients cannot sign in', async (code) => {
+    await renderLogin('/login', { site: siteInfo(code) });
+    expect(
+      await screen.findByText(
+        'Sign in to follow your clients, new business, reports and commissions in one secure place.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/follow your plans/)).not.toBeInTheDocument();
+  });
+
   it('titles absg "Advisor Login", with no forgot link, no language bar and no help block', async () => {
     await renderLogin('/login', { site: siteInfo('absg') });
     expect(await screen.findByRole('heading', { level: 1, name: 'Advisor Login' })).toBeInTheDocument();

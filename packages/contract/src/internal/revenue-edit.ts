@@ -8,7 +8,8 @@ import { safeText } from '../text.js';
  * Amounts, rates, currency, exchange rate, service company, ref no., commission type, policy, instalments and
  * pay-outs are not editable here: they feed the producers' commission statements and the settled totals.
  *
- * A field left out is unchanged; null (or "" for a text field) clears it. `version` is the detail's `version`: an edit
+ * A field left out is unchanged; null (or "" for a text field) clears it, except the description, which may not be
+ * blank. A date that is not a calendar day (2026/13/45) is refused, never read as "no date". `version` is the detail's `version`: an edit
  * made on a stale copy is refused with 409, never written over someone else's change. Unknown fields are a 400.
  */
 
@@ -22,6 +23,12 @@ const clearableText = (max: number) =>
     safeText().trim().max(max).nullable().optional(),
   );
 
+/**
+ * Trimmed free text that may be changed but not emptied: a revenue's description is how the back office tells it
+ * apart, so blank (or only spaces) is refused as "required", never stored as a cleared value.
+ */
+const requiredText = (max: number) => safeText().trim().min(1, 'required').max(max).optional();
+
 /** A business date (YYYY/MM/DD or ISO), normalized to ISO; "" or null clears it. */
 const clearableDate = z.preprocess(
   (value) => (value === '' ? null : value),
@@ -30,7 +37,7 @@ const clearableDate = z.preprocess(
 
 export const revenueEditSchema = z.strictObject({
   version: z.string().min(1).max(40),
-  description: clearableText(REVENUE_TEXT_MAX),
+  description: requiredText(REVENUE_TEXT_MAX),
   internalRemark: clearableText(REVENUE_TEXT_MAX),
   salesCampaign: clearableText(SALES_CAMPAIGN_MAX),
   bankInOn: clearableDate,

@@ -64,7 +64,17 @@ describe('GET /b2c/plans/:id', () => {
       if (h.holdingType === 'fund') expect(h.unitHeld).toMatch(/^\d+\.\d{4}$/);
     }
     expect(plan.allocation.length).toBeGreaterThan(0);
-    expect(plan.portfolio.reduce((s, p) => s + Number(p.percentage), 0)).toBeCloseTo(100);
+    expect(plan.portfolio.reduce((s, p) => s + Number(p.percentage), 0)).toBeCloseTo(100, 6);
+    // The portfolio is what the holdings are worth, not the premium allocation again: cash is a slice of it, and
+    // each slice is its holdings' value over the total portfolio value.
+    const shares = (entries: { percentage: string }[]) => entries.map((entry) => entry.percentage).join(' ');
+    expect(shares(plan.portfolio)).not.toBe(shares(plan.allocation));
+    const total = Number(plan.totalPortfolioValue);
+    const cash = plan.holdings
+      .filter((h) => h.holdingType === 'cash')
+      .reduce((sum, h) => sum + Number(h.valuationValue), 0);
+    const cashSlice = plan.portfolio.find((slice) => slice.code === 'CASH');
+    expect(Number(cashSlice?.percentage)).toBeCloseTo((cash / total) * 100, 3);
     expect(plan.lifePolicyValues?.surrenderValue).toMatch(/^\d+\.\d{2}$/);
     expect(plan.policyItems[0]?.policyType).toBe('BASIC');
     expect(plan.stmtMonthOptions).toHaveLength(6);

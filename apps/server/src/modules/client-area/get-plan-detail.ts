@@ -13,6 +13,7 @@ import { domainWords } from '../../render/domain-texts.js';
 import { sanitizeHtml } from '../../render/html.js';
 import type { ClientAreaContext, ClientRef } from './context.js';
 import { type ClientPlanDetailRow, selectClientPlanDetail } from './plan-detail-query.js';
+import { portfolioFromHoldings } from './portfolio.js';
 
 export const filePaths = {
   providerStatement: (planId: number) => `/b2c/files/provider_statement/${planId}`,
@@ -77,8 +78,7 @@ export async function getPlanDetail(
     holdingRows.length > 0 ? sumAmounts(holdingRows.map((h) => h.valuationValue)) : null;
   const toEntry = (a: (typeof allocations)[number]): AllocationEntry => ({
     code: a.code,
-    // A portfolio slice is an asset class itself: its name is the class's word, not a stored English one.
-    name: a.kind === 'portfolio' ? words.assetClass(a.assetClass) : a.name,
+    name: a.name,
     assetClass: words.assetClass(a.assetClass),
     percentage: a.percentage,
   });
@@ -159,7 +159,7 @@ export async function getPlanDetail(
       policyTerm: words.term(item.policyTerm),
       payTerm: words.term(item.payTerm),
     })),
-    holdings: holdingRows.map(({ hasFactsheet, ...h }) => ({
+    holdings: holdingRows.map(({ hasFactsheet, assetClass: _assetClass, ...h }) => ({
       ...h,
       holdingType: h.holdingType as 'fund' | 'cash',
       description: h.holdingType === 'cash' ? words.cashAccount(h.currency) : h.description,
@@ -169,7 +169,8 @@ export async function getPlanDetail(
     additionalHoldings: { abfFund: extra('abf'), etfFund: extra('etf') },
     isAdditionalFundExist: extraRows.length > 0,
     allocation: allocations.filter((a) => a.kind === 'allocation').map(toEntry),
-    portfolio: allocations.filter((a) => a.kind === 'portfolio').map(toEntry),
+    // What the plan holds, from its holdings (the stored rows repeated the premium allocation).
+    portfolio: portfolioFromHoldings(holdingRows, words),
     assetsPerformance: assetsPerformance(row, totalPortfolioValue, row.snapshots),
     partyId: row.partyId,
     isTerminated: row.isTerminated,

@@ -63,6 +63,8 @@ const holdingFields = {
   code: holdings.code,
   description: holdings.description,
   hasFactsheet: sql<boolean>`${funds.factsheetFileKey} is not null`,
+  /** The fund's asset class; null for cash. */
+  assetClass: funds.assetClass,
   unitHeld: holdings.unitHeld,
   currency: holdings.currency,
   price: holdings.price,

@@ -190,6 +190,12 @@ describe('GET /b2b/commissions/download_statement', () => {
     expect(text).toContain('Commission Statement');
     expect(text).toContain('Alex Lau (A1001)');
     expect(text).toContain(`${entry.month.replace('-', '/')}/25`);
+    // The firm's letterhead heads the statement, as on the client statements: name, address, telephone.
+    const firstPage = text.split('\f')[0] ?? '';
+    const head = firstPage.slice(0, firstPage.indexOf('Commission Statement'));
+    for (const line of ['Angel Financial Services', 'Harbour Centre Tower 1', 'Tel +852 2000 8800']) {
+      expect(head).toContain(line);
+    }
   });
 
   it('takes the company by the name the statement list gives (companyName) as well as by its code', async () => {

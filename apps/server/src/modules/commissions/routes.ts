@@ -11,6 +11,7 @@ import { HttpError } from '../../plugins/errors.js';
 import { renderForRequest } from '../../render-pool/http.js';
 import { RenderUnavailableError } from '../../render-pool/pool.js';
 import type { ModuleOptions } from '../module-options.js';
+import { statementFirmOf } from '../statements/statement-firm.js';
 import { CommissionRefusal, type CommissionsContext, requesterOf } from './context.js';
 import { listStatements } from './list-statements.js';
 import { loadStatementContent, statementDocument } from './statement-document.js';
@@ -64,7 +65,8 @@ export const commissionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     async (request, reply) => {
       const who = requesterOf(request);
       const content = await loadStatementContent(ctx, who, request.query);
-      const { doc, fileName } = statementDocument(who, content, ctx.now());
+      const firm = statementFirmOf(app.siteCache, who.caller.siteCode);
+      const { doc, fileName } = statementDocument(who, content, ctx.now(), firm);
       const pdf = await renderForRequest(renderPool, request, reply, async (signal) => {
         try {
           return await renderPool.run({ kind: 'commission-statement-pdf', doc }, signal);

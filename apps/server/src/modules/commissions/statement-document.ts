@@ -12,6 +12,8 @@ import type {
   CommissionStatementDocument,
 } from '../../render/commission-statement-model.js';
 import { formatAmount, formatDate, sumAmounts } from '../../render/decimal.js';
+import type { StatementFirm } from '../../render/statement-model.js';
+import { statementTexts } from '../../render/statement-texts.js';
 import {
   admitProducer,
   CommissionRefusal,
@@ -83,11 +85,18 @@ export function currencyTotals(lines: readonly StatementLine[]): Map<string, str
   return new Map([...byCurrency].map(([currency, amounts]) => [currency, sumAmounts(amounts)]));
 }
 
+/** The letterhead's words, the client statements' own. */
+function letterheadTextsOf(language: CommissionsRequester['language']) {
+  const { telephone, emailLabel } = statementTexts(language);
+  return { telephone, emailLabel };
+}
+
 /** The statement worded in the request's language, ready for the render pool. */
 export function statementDocument(
   who: CommissionsRequester,
   content: StatementContent,
   now: Date,
+  firm: StatementFirm,
 ): { doc: CommissionStatementDocument; fileName: string } {
   const { t, language } = who;
   const { statement, lines } = content;
@@ -115,6 +124,8 @@ export function statementDocument(
   }));
   const doc: CommissionStatementDocument = {
     language,
+    firm,
+    letterheadTexts: letterheadTextsOf(language),
     title: t('commissions.title'),
     facts: [
       { label: t('commissions.advisor'), value: `${statement.producerName} (${statement.producerCode})` },

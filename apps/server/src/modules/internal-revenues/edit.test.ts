@@ -108,20 +108,20 @@ describe('revenue edit', () => {
     const version = await versionOf(t, typeC);
     const response = await patch(staff, path(typeC), {
       version,
-      description: '',
+      internalRemark: '',
       salesCampaign: 'Spring 2024',
       lapseSurrenderOn: null,
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().summary.description).toBeNull();
+    expect(response.json().summary.internalRemark).toBeNull();
     expect(response.json().revenue.lapseSurrenderOn).toBeNull();
     const audits = await auditRowsOf(t, 'staff.revenue_update', typeC);
     expect(audits.at(-1)?.details).toMatchObject({
-      before: { description: 'New description', lapseSurrenderOn: '2021-01-01' },
-      after: { description: null, lapseSurrenderOn: null },
+      before: { internalRemark: 'Checked with the provider', lapseSurrenderOn: '2021-01-01' },
+      after: { internalRemark: null, lapseSurrenderOn: null },
     });
     const latest = audits.at(-1)?.details as { after: object };
-    expect(Object.keys(latest.after).sort()).toEqual(['description', 'lapseSurrenderOn']);
+    expect(Object.keys(latest.after).sort()).toEqual(['internalRemark', 'lapseSurrenderOn']);
   });
 
   it('refuses an edit made on a stale copy (409), changing nothing, and audits the refusal', async () => {
@@ -198,6 +198,21 @@ describe('revenue edit: field errors (400, nothing written)', () => {
       'Is not a valid date',
     ],
     ['orphan flag as text', (version) => ({ version, isOrphanCase: 'yes' }), 'isOrphanCase'],
+    ['blank description', (version) => ({ version, description: '' }), 'description', 'Cannot be blank'],
+    [
+      'description of spaces',
+      (version) => ({ version, description: '   ' }),
+      'description',
+      'Cannot be blank',
+    ],
+    ['description null', (version) => ({ version, description: null }), 'description', 'Cannot be blank'],
+    [
+      'month 13, day 45',
+      (version) => ({ version, bankInOn: '2026/13/45' }),
+      'bankInOn',
+      'Is not a valid date',
+    ],
+    ['a date as free text', (version) => ({ version, bankInOn: 'soon' }), 'bankInOn', 'Is not a valid date'],
   ];
 
   it.each(cases)('%s', async (_name, body, field, message) => {
@@ -207,6 +222,20 @@ describe('revenue edit: field errors (400, nothing written)', () => {
     expect(Object.keys(response.json().errors)).toEqual([field]);
     if (message) expect(response.json().errors[field]).toEqual([message]);
     expect(await rowOf(typeC)).toEqual(before);
+  });
+
+  it("words the refusals in the caller's language", async () => {
+    const japanese = await agentFor(t, 'staff', STAFF_HOST, 'ja');
+    const response = await patch(japanese, path(typeC), {
+      version: await versionOf(t, typeC),
+      description: ' ',
+      bankInOn: '2026/13/45',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({
+      description: ['入力してください'],
+      bankInOn: ['有効な日付ではありません'],
+    });
   });
 
   it('takes a lapse or surrender date on type C only, not before the premium date', async () => {

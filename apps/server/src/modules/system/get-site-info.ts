@@ -40,7 +40,7 @@ export function siteInfoOf(
   row: SiteRow | undefined,
   pageSettings: SiteSettingsForPages,
   site: HostSite,
-  backOfficeUrl: string,
+  backOfficeUrl: string | undefined,
 ): SiteInfo {
   const { links, externalChrome } = pageSettings;
   return siteInfoSchema.parse({
@@ -48,7 +48,7 @@ export function siteInfoOf(
     siteName: row?.name ?? site.code.toUpperCase(),
     siteShortName: row?.shortName ?? site.code.toUpperCase(),
     feature: { external: flag(site.features.external), internal: flag(site.features.internal) },
-    backOfficeUrl,
+    ...(backOfficeUrl ? { backOfficeUrl } : {}),
     ...(links ? { links } : {}),
     ...(externalChrome && site.code !== 'absg' ? { externalChrome } : {}),
   });

@@ -39,7 +39,7 @@ export class SiteCache {
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
-    private readonly backOfficeUrl: string,
+    private readonly backOfficeUrl: string | undefined,
     private readonly refreshMs = SITE_REFRESH_MS,
   ) {}
 

@@ -28,6 +28,18 @@ describe('GET /site_info', () => {
     expect(info).toMatchObject({ siteCode: 'afs', feature: { external: 'false', internal: 'true' } });
   });
 
+  it('names no back office unless BACK_OFFICE_URL is set (decision 035)', async () => {
+    const info = (await new ApiAgent(t.app, 'staff.localhost').get('/site_info')).json();
+    expect(info).not.toHaveProperty('backOfficeUrl');
+    const configured = await createTestApp({ BACK_OFFICE_URL: 'https://backoffice.example.com/' });
+    try {
+      const answer = (await new ApiAgent(configured.app, 'staff.localhost').get('/site_info')).json();
+      expect(answer.backOfficeUrl).toBe('https://backoffice.example.com/');
+    } finally {
+      await configured.close();
+    }
+  });
+
   it('falls back to the default site for an unknown host', async () => {
     const info = (await new ApiAgent(t.app, 'portal.example.com').get('/site_info')).json();
     expect(info.siteCode).toBe('afs');

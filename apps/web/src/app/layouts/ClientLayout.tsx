@@ -8,6 +8,7 @@ import {
   Burger,
   Container,
   Group,
+  Indicator,
   Stack,
   Text,
 } from '@mantine/core';
@@ -58,6 +59,7 @@ export default function ClientLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const menu = useMemberMenu();
   const client = useCurrentClient();
+  const unread = client?.messageCount ?? 0;
 
   return (
     <AppShell
@@ -70,13 +72,30 @@ export default function ClientLayout() {
         <Container size="lg">
           <Group h={64} justify="space-between" wrap="nowrap">
             <Group gap="sm" wrap="nowrap">
-              <Burger
-                opened={opened}
-                onClick={toggle}
+              {/*
+               * On a phone the menu (and the Message Box badge in it) is behind the burger: the burger carries the
+               * unread count, drawn as the same red badge and said in its name.
+               */}
+              <Indicator
+                label={unread}
+                size={18}
+                color="red.9"
+                disabled={unread === 0 || opened}
                 hiddenFrom="sm"
-                size="sm"
-                aria-label={t('header.openNavigation')}
-              />
+                offset={4}
+                data-testid="burger-unread"
+              >
+                <Burger
+                  opened={opened}
+                  onClick={toggle}
+                  size="sm"
+                  aria-label={
+                    unread > 0
+                      ? `${t('header.openNavigation')} (${t('client.unreadMessages', { count: unread })})`
+                      : t('header.openNavigation')
+                  }
+                />
+              </Indicator>
               <SiteLogo to="/b2c" />
             </Group>
             <Group gap="md" wrap="nowrap">

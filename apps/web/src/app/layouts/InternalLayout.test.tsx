@@ -30,10 +30,10 @@ const staff: CurrentStaff = {
   ],
 };
 
-async function renderShell() {
+async function renderShell(site = staffSite) {
   const result = renderApp('/internal/revenues', {
     me: meWith({ currentStaff: staff }),
-    site: staffSite,
+    site,
     handlers: {
       'POST /internal/revenues/search': () => ({ items: [], totalSize: 0, totalIsLowerBound: false }),
     },
@@ -63,7 +63,10 @@ describe('internal header and footer', () => {
       'https://backoffice.example/session/edit',
     );
     expect(screen.getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/logout');
-    expect(screen.getByText(`© 2012–${new Date().getFullYear()}`)).toBeInTheDocument();
+    // The firm's name after the years, as on every other footer.
+    expect(
+      screen.getByText(`© 2012–${new Date().getFullYear()} Angel Financial Services`),
+    ).toBeInTheDocument();
   });
 
   it('shows exactly the permitted entries, in the spec order, with SPA and back-office targets', async () => {
@@ -78,19 +81,42 @@ describe('internal header and footer', () => {
       'Chart',
     ]);
     expect(within(menu).queryByText('Batch')).toBeNull();
-    expect(within(menu).getByRole('link', { name: 'Report' })).toHaveAttribute(
-      'href',
-      'https://backoffice.example/report',
-    );
+    const report = within(menu).getByRole('link', { name: 'Report' });
+    expect(report).toHaveAttribute('href', 'https://backoffice.example/report');
+    // Marked as leading to the back office; the portal's own screens are not.
+    expect(report).toHaveAccessibleDescription('Opens a page of the back office.');
 
     fireEvent.click(within(menu).getByRole('button', { name: 'Commission' }));
     const revenues = within(menu).getByRole('link', { name: 'Revenues' });
     expect(revenues).toHaveAttribute('href', '/internal/revenues');
     expect(revenues).toHaveAttribute('aria-current', 'page');
+    expect(revenues).not.toHaveAccessibleDescription();
     // Each label names its column's list.
     expect(within(menu).getByRole('list', { name: 'Pay-out' })).toContainElement(
       within(menu).getByRole('link', { name: 'Pay-out Runs' }),
     );
+  });
+});
+
+describe('without a back office (BACK_OFFICE_URL unset)', () => {
+  it('shows the back-office entries disabled with the reason, and the portal screens as links', async () => {
+    const { menu } = await renderShell(siteInfo('afs', { feature: { external: 'false', internal: 'true' } }));
+    const reason = 'Not available: this portal has no back-office address configured (BACK_OFFICE_URL).';
+    const report = within(menu).getByRole('link', { name: 'Report' });
+    expect(report).not.toHaveAttribute('href');
+    expect(report).toHaveAttribute('aria-disabled', 'true');
+    expect(report).toHaveAccessibleDescription(reason);
+    expect(report).toHaveAttribute('title', reason);
+    fireEvent.click(within(menu).getByRole('button', { name: 'Commission' }));
+    expect(within(menu).getByRole('link', { name: 'Revenues' })).toHaveAttribute(
+      'href',
+      '/internal/revenues',
+    );
+    expect(within(menu).getByRole('link', { name: 'Pay-out Runs' })).toHaveAttribute('aria-disabled', 'true');
+    // The search and the session link lead nowhere: a disabled search, the name as text.
+    expect(screen.getByRole('searchbox', { name: 'Search the back office' })).toBeDisabled();
+    expect(screen.queryByRole('link', { name: /^Grace Ho/ })).toBeNull();
+    expect(screen.getByText('Grace Ho')).toBeVisible();
   });
 });
 

@@ -24,17 +24,22 @@ import { backOfficeLink } from '../../lib/site';
 import { InternalMainMenu } from './InternalMainMenu';
 import { MainContent } from './LayoutParts';
 
-/** The back office's own search: a plain GET form, so the back office gets `?keyword=` as it expects. */
+/**
+ * The back office's own search: a plain GET form, so the back office gets `?keyword=` as it expects. Without a back
+ * office it is shown disabled, saying why (decision 035).
+ */
 function BackOfficeSearch({ fullWidth = false }: { fullWidth?: boolean }) {
   const { t } = useTranslation();
   const site = useSiteInfo();
+  const action = backOfficeLink(site, '/search');
   return (
     <Box
       component="form"
       role="search"
       aria-label={t('internal.searchLabel')}
       method="get"
-      action={backOfficeLink(site, '/search')}
+      action={action ?? undefined}
+      onSubmit={action ? undefined : (event) => event.preventDefault()}
       w={fullWidth ? '100%' : 220}
       data-no-print
     >
@@ -43,7 +48,9 @@ function BackOfficeSearch({ fullWidth = false }: { fullWidth?: boolean }) {
         type="search"
         size="xs"
         aria-label={t('internal.searchLabel')}
-        placeholder={t('internal.search')}
+        placeholder={action ? t('internal.search') : t('internal.backOffice.searchUnavailable')}
+        title={action ? undefined : t('internal.backOffice.notConfigured')}
+        disabled={!action}
         leftSection={<SearchIcon size={14} />}
       />
     </Box>
@@ -56,9 +63,16 @@ function StaffNameLink() {
   const site = useSiteInfo();
   const staff = useCurrentStaff();
   if (!staff) return null;
+  const href = backOfficeLink(site, '/session/edit');
+  if (!href)
+    return (
+      <Text size="sm" fw={500}>
+        {staff.name}
+      </Text>
+    );
   return (
     <Anchor
-      href={backOfficeLink(site, '/session/edit')}
+      href={href}
       size="sm"
       // Starts with the visible name (WCAG 2.5.3) and says where the link goes.
       aria-label={t('internal.sessionEdit', { name: staff.name })}
@@ -71,7 +85,7 @@ function StaffNameLink() {
 /**
  * Internal staff area (spec 2 §2): title with the site name, a search box that submits to the back office, the
  * permission-driven main menu, the user name (link to the back office's session edit), logout, and the footer's
- * copyright range. From the `lg` breakpoint the menu is a bar under the title; below it, a burger opens a navbar with
+ * copyright range with the firm's name. From the `lg` breakpoint the menu is a bar under the title; below it, a burger opens a navbar with
  * the search, the name and the menu as a list.
  */
 export default function InternalLayout() {
@@ -141,7 +155,7 @@ export default function InternalLayout() {
       <Box component="footer" className="app-footer" py="md">
         <Container size="xl">
           <Text size="sm" c="dimmed">
-            {t('footer.copyrightInternal', copyrightYears())}
+            {t('footer.copyright', { ...copyrightYears(), siteName: site.siteName })}
           </Text>
         </Container>
       </Box>

@@ -2,12 +2,10 @@ import './internal-menu.css';
 import type { StaffMenuEntry } from '@portal/contract';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
 import { ChevronDownIcon } from '../../components/icons';
-import { useLocalePath } from '../../lib/locale';
-import { useCurrentStaff, useSiteInfo } from '../../lib/session';
-import { backOfficeLink } from '../../lib/site';
-import { buildMainMenu, hasChildren, type MainMenuItem } from './internal-menu';
+import { BackOfficeNote, StaffMenuLink, useMenuName } from '../../components/StaffMenuLink';
+import { useCurrentStaff } from '../../lib/session';
+import { buildMainMenu, hasChildren, type MainMenuItem } from '../../lib/staff-menu';
 
 /*
  * The staff main menu as a disclosure navigation (WAI-ARIA APG "disclosure navigation menu"): a `nav` of real links
@@ -22,60 +20,7 @@ import { buildMainMenu, hasChildren, type MainMenuItem } from './internal-menu';
 
 type Orientation = 'horizontal' | 'vertical';
 
-/** SPA paths (/internal/…) stay in the app; everything else is a page of the back-office site. */
-function MenuLink({
-  path,
-  children,
-  className,
-  onNavigate,
-  barControl,
-  onKeyDown,
-}: {
-  path: string;
-  children: string;
-  className: string;
-  onNavigate: () => void;
-  /** A top-level link of the bar: the bar's arrow keys reach it. */
-  barControl?: boolean;
-  onKeyDown?: (event: KeyboardEvent<HTMLAnchorElement>) => void;
-}) {
-  const site = useSiteInfo();
-  const localePath = useLocalePath();
-  const { pathname } = useLocation();
-  const common = {
-    className,
-    onClick: onNavigate,
-    onKeyDown,
-    'data-menu-bar-control': barControl || undefined,
-  };
-  if (!path.startsWith('/internal')) {
-    return (
-      <a href={backOfficeLink(site, path)} {...common}>
-        {children}
-      </a>
-    );
-  }
-  const to = localePath(path);
-  const current = pathname === to || pathname.startsWith(`${to}/`);
-  return (
-    <Link to={to} aria-current={current ? 'page' : undefined} {...common}>
-      {children}
-    </Link>
-  );
-}
-
 const entryKey = (entry: StaffMenuEntry) => `${entry.name}-${entry.path}`;
-
-/**
- * A menu row's name in the reader's language. The rows are the back office's data, named in English; the names the
- * spec and the demo use have words in the common catalog, and a name it does not know is shown as stored (the
- * same rule as the plan data's codes, decision 012).
- */
-function useMenuName(): (name: string) => string {
-  const { t } = useTranslation();
-  const words = t('internal.menuNames', { returnObjects: true }) as Record<string, string> | string;
-  return (name) => (typeof words === 'object' && Object.hasOwn(words, name) ? (words[name] ?? name) : name);
-}
 
 /** The focusable controls of the bar (buttons and top-level links), in order. */
 function barControls(nav: HTMLElement | null): HTMLElement[] {
@@ -110,7 +55,9 @@ function DisclosureItem({
   alignEnd,
   onOpenChange,
   onNavigate,
+  noteId,
 }: {
+  noteId: string;
   item: MainMenuItem;
   open: boolean;
   orientation: Orientation;
@@ -217,7 +164,13 @@ function DisclosureItem({
         onKeyDown={onPanelKeyDown}
       >
         {columns.map((column) => (
-          <ColumnLinks key={column.id} label={column.label} entries={column.items} onNavigate={onNavigate} />
+          <ColumnLinks
+            key={column.id}
+            label={column.label}
+            entries={column.items}
+            onNavigate={onNavigate}
+            noteId={noteId}
+          />
         ))}
       </div>
     </li>
@@ -228,10 +181,12 @@ function ColumnLinks({
   label,
   entries,
   onNavigate,
+  noteId,
 }: {
   label: string | null;
   entries: StaffMenuEntry[];
   onNavigate: () => void;
+  noteId: string;
 }) {
   const menuName = useMenuName();
   const labelId = useId();
@@ -245,9 +200,14 @@ function ColumnLinks({
       <ul aria-labelledby={label ? labelId : undefined}>
         {entries.map((entry) => (
           <li key={entryKey(entry)}>
-            <MenuLink path={entry.path} className="internal-menu__link" onNavigate={onNavigate}>
+            <StaffMenuLink
+              path={entry.path}
+              className="internal-menu__link"
+              onNavigate={onNavigate}
+              noteId={noteId}
+            >
               {menuName(entry.name)}
-            </MenuLink>
+            </StaffMenuLink>
           </li>
         ))}
       </ul>
@@ -271,6 +231,7 @@ export function InternalMainMenu({
   const menuName = useMenuName();
   const staff = useCurrentStaff();
   const menu = buildMainMenu(staff?.menus ?? []);
+  const noteId = useId();
   const [openName, setOpenName] = useState<string | null>(null);
   const navRef = useRef<HTMLElement>(null);
 
@@ -307,22 +268,25 @@ export function InternalMainMenu({
               alignEnd={index >= menu.length / 2}
               onOpenChange={(open) => setOpenName(open ? item.name : null)}
               onNavigate={navigated}
+              noteId={noteId}
             />
           ) : (
             <li key={`${item.name}-${item.path}`} className="internal-menu__item">
-              <MenuLink
+              <StaffMenuLink
                 path={item.path}
                 className="internal-menu__control"
                 onNavigate={navigated}
+                noteId={noteId}
                 barControl
                 onKeyDown={(event) => moveAlongBar(event, orientation)}
               >
                 {menuName(item.name)}
-              </MenuLink>
+              </StaffMenuLink>
             </li>
           ),
         )}
       </ul>
+      <BackOfficeNote id={noteId} />
     </nav>
   );
 }

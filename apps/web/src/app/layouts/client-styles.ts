@@ -14,6 +14,7 @@ import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/ColorSwatch.css';
 import '@mantine/core/styles/Drawer.css';
 import '@mantine/core/styles/Grid.css';
+import '@mantine/core/styles/Indicator.css';
 import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/NavLink.css';
 import '@mantine/core/styles/PasswordInput.css';

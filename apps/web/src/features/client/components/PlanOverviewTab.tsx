@@ -35,6 +35,9 @@ export function PlanOverviewTab({ plan }: { plan: PlanDetail }) {
       )}
       {showPolicyValues && plan.lifePolicyValues && (
         <SectionCard title={t('policyValues.title')} order={3}>
+          <Text size="sm" c="dimmed" mb="sm">
+            {t('policyValues.explain')}
+          </Text>
           <LifePolicyValuesGrid values={plan.lifePolicyValues} />
         </SectionCard>
       )}

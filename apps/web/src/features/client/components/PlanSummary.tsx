@@ -47,7 +47,8 @@ export function PlanSummary({ plan }: { plan: PlanDetail }) {
           <Figure
             label={t('plan.totalPortfolioValue')}
             value={formatMoney(tpv, plan.valuationCurrency)}
-            hint={t('plan.valuationCurrencyHint', { currency: plan.valuationCurrency })}
+            // Says which total this is: the holdings' value, not the insurer's total policy value below.
+            hint={t('plan.portfolioValueHint', { currency: plan.valuationCurrency })}
           />
         )}
         {plan.sumInsured !== null && (

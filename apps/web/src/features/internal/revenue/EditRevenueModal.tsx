@@ -5,7 +5,7 @@ import type { RevenueDetail, RevenueEditField } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BusinessDateInput } from '../../../components/forms/BusinessDateInput';
+import { DateMaskInput } from '../../../components/forms/MaskedInput';
 import { isApiError } from '../../../lib/api-client';
 import { revenueKeys, useEditRevenue } from '../api/revenues-api';
 import {
@@ -137,12 +137,9 @@ function EditRevenueModal({ detail, onClose }: { detail: RevenueDetail; onClose:
             {...form.getInputProps('internalRemark')}
           />
           <TextInput label={t('field.salesCampaign')} {...form.getInputProps('salesCampaign')} />
-          <BusinessDateInput label={t('field.bankInOn')} {...form.getInputProps('bankInOn')} />
+          <DateMaskInput label={t('field.bankInOn')} {...form.getInputProps('bankInOn')} />
           {fields.includes('lapseSurrenderOn') && (
-            <BusinessDateInput
-              label={t('field.lapseSurrenderOn')}
-              {...form.getInputProps('lapseSurrenderOn')}
-            />
+            <DateMaskInput label={t('field.lapseSurrenderOn')} {...form.getInputProps('lapseSurrenderOn')} />
           )}
           <Checkbox
             label={t('field.isOrphanCase')}

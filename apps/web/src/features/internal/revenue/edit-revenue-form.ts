@@ -6,14 +6,18 @@ import {
   type RevenueSummary,
   revenueEditSchema,
 } from '@portal/contract';
+import { formatBusinessDate } from '../../../components/forms/business-date';
 
-/** The edit form's values: texts as typed, dates ISO or null (BusinessDateInput), the flag as a checkbox. */
+/**
+ * The edit form's values: texts as typed, dates as typed in the date mask (YYYY/MM/DD, "" for none: the contract's
+ * schema reads them, so an impossible date is refused, never emptied), the flag as a checkbox.
+ */
 export interface EditRevenueValues {
   description: string;
   internalRemark: string;
   salesCampaign: string;
-  bankInOn: string | null;
-  lapseSurrenderOn: string | null;
+  bankInOn: string;
+  lapseSurrenderOn: string;
   isOrphanCase: boolean;
 }
 
@@ -27,8 +31,8 @@ export function editValuesOf(revenue: RevenueHeader, summary: RevenueSummary): E
     description: summary.description ?? '',
     internalRemark: summary.internalRemark ?? '',
     salesCampaign: revenue.salesCampaign ?? '',
-    bankInOn: revenue.bankInOn,
-    lapseSurrenderOn: revenue.lapseSurrenderOn,
+    bankInOn: formatBusinessDate(revenue.bankInOn),
+    lapseSurrenderOn: formatBusinessDate(revenue.lapseSurrenderOn),
     isOrphanCase: revenue.isOrphanCase,
   };
 }
@@ -51,7 +55,11 @@ export function editBodyOf(
 }
 
 /** Why a value was refused by the contract's schema, as a message key of the edit form (with its values). */
-export type EditProblem = { key: 'tooLong'; max: number } | { key: 'invalidDate' } | { key: 'invalid' };
+export type EditProblem =
+  | { key: 'tooLong'; max: number }
+  | { key: 'invalidDate' }
+  | { key: 'required' }
+  | { key: 'invalid' };
 
 /** Checks a body with the contract schema the server uses: the first problem of each field. */
 export function editProblems(body: RevenueEditInput): Partial<Record<RevenueEditField, EditProblem>> {
@@ -63,6 +71,8 @@ export function editProblems(body: RevenueEditInput): Partial<Record<RevenueEdit
     if (problems[field]) continue;
     if (issue.code === 'too_big') problems[field] = { key: 'tooLong', max: Number(issue.maximum) };
     else if (issue.message === 'invalidDate') problems[field] = { key: 'invalidDate' };
+    else if (issue.message === 'required' || issue.code === 'too_small')
+      problems[field] = { key: 'required' };
     else problems[field] = { key: 'invalid' };
   }
   return problems;

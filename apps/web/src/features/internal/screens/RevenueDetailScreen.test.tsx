@@ -116,15 +116,29 @@ describe('revenue detail header', () => {
 });
 
 describe('revenue load failure', () => {
-  it('says "Oops" and then the server error', async () => {
+  it('says "Oops" and then the server error for a real failure', async () => {
     openRevenue('/internal/revenues/5/payin', {
-      '/internal/revenues/5': () => jsonResponse({ error: 'Revenue not found' }, 404),
+      '/internal/revenues/5': () => jsonResponse({ error: 'The database is busy' }, 503),
     });
     expect(
       await screen.findByRole('heading', { name: 'Oops~~Something wrong! Please contact with IT' }, slow),
     ).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent('Error message: Revenue not found');
+    expect(screen.getByRole('alert')).toHaveTextContent('Error message: The database is busy');
     expect(screen.queryByRole('navigation', { name: 'Revenue sections' })).toBeNull();
+  });
+
+  it('says that no such revenue exists for a 404, with the way back to the index', async () => {
+    openRevenue('/internal/revenues/999/summary', {
+      '/internal/revenues/999': () => jsonResponse({ error: 'Revenue not found.' }, 404),
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'No revenue with ID 999 exists.' }, slow),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('alert')).not.toHaveTextContent('Oops');
+    expect(screen.getByRole('link', { name: 'Back to the revenues' })).toHaveAttribute(
+      'href',
+      '/internal/revenues',
+    );
   });
 
   it('adds no error message when the server could not be reached', async () => {
@@ -139,10 +153,8 @@ describe('revenue load failure', () => {
   });
 
   it('does not ask the server about an id that is not a number', async () => {
-    const { fetchMock } = openRevenue('/internal/revenues/abc', {});
-    expect(await screen.findByRole('alert', {}, slow)).toHaveTextContent(
-      'Error message: The revenue was not found.',
-    );
+    const { fetchMock } = openRevenue('/internal/revenues/RV000999', {});
+    expect(await screen.findByRole('alert', {}, slow)).toHaveTextContent('No revenue RV000999 exists.');
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/internal/revenues/'))).toBe(false);
   });
 });
@@ -177,6 +189,37 @@ describe('edit', () => {
     expect(bodies).toEqual([
       { version: '2025-05-01T02:03:04.000Z', description: 'Second year', isOrphanCase: true },
     ]);
+  });
+
+  it('refuses an impossible date and a blank description on their fields, and sends nothing', async () => {
+    const bodies: unknown[] = [];
+    openRevenue('/internal/revenues/5/summary', {
+      '/internal/revenues/5': () => revenueDetail({ bankInOn: '2025-06-30' }),
+      'PATCH /internal/revenues/5': ({ body }) => {
+        bodies.push(body);
+        return revenueDetail();
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }, slow));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit revenue RV000001' });
+    const bankIn = within(dialog).getByLabelText('Bank-in date');
+    expect(bankIn).toHaveValue('2025/06/30');
+    // Typed as digits, shown in the date mask; leaving the field keeps what was typed.
+    fireEvent.change(bankIn, { target: { value: '20261345' } });
+    fireEvent.blur(bankIn);
+    expect(bankIn).toHaveValue('2026/13/45');
+    fireEvent.change(within(dialog).getByLabelText('Description'), { target: { value: '   ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Enter a date as YYYY/MM/DD.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Enter a description.')).toBeInTheDocument();
+    expect(bankIn).toHaveAttribute('aria-invalid', 'true');
+    expect(bodies).toEqual([]);
+
+    fireEvent.change(bankIn, { target: { value: '2026/05/06' } });
+    fireEvent.change(within(dialog).getByLabelText('Description'), { target: { value: 'Second year' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ bankInOn: '2026/05/06', description: 'Second year' });
   });
 
   it('gives focus back to Edit when the dialog is left with Escape or Cancel', async () => {

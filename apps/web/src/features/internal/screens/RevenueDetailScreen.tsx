@@ -28,7 +28,7 @@ export default function RevenueDetailScreen() {
   usePageTitle(detail ? t('title', { refNo: detail.revenue.refNo }) : undefined);
 
   if (revenueId === null || query.isError) {
-    return <RevenueLoadError error={query.error} notFound={revenueId === null} />;
+    return <RevenueLoadError error={query.error} segment={id ?? ''} unnamable={revenueId === null} />;
   }
   if (!detail) return <DetailSkeleton label={t('loading')} />;
 

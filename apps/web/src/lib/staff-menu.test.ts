@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildMainMenu, hasChildren, MAIN_MENU_ORDER, MEGA_MENUS } from './internal-menu';
+import { buildMainMenu, hasChildren, MAIN_MENU_ORDER, MEGA_MENUS } from './staff-menu';
 
 describe('buildMainMenu', () => {
   it('hangs subMenu and label entries under the preceding mainMenu; labels start mega-menu columns', () => {
