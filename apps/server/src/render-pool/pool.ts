@@ -79,6 +79,8 @@ export class RenderPool {
   #piscina: Piscina | undefined;
   /** The threads of the streaming tasks (exports), apart from the renders'. */
   #streamPiscina: Piscina | undefined;
+  /** The thread of the background streams (stored exports), below everything a person waits for. */
+  #backgroundPiscina: Piscina | undefined;
   /** No new downloads start; those under way still render. */
   #closing = false;
   #closed = false;
@@ -184,7 +186,7 @@ export class RenderPool {
   async run<K extends RenderKind>(task: { kind: K } & RenderTasks[K], signal?: AbortSignal): Promise<Buffer> {
     const result = await this.#submit(
       signal,
-      true,
+      'render',
       (pool) => pool.run(task as RenderTask) as Promise<Uint8Array | RenderOutcome>,
     );
     if (ArrayBuffer.isView(result)) return Buffer.from(result.buffer, result.byteOffset, result.byteLength);
@@ -209,13 +211,15 @@ export class RenderPool {
    * Settles when both the conversation and the task have ended. When the conversation fails (the client left,
    * the database failed) its port is closed, which tells the worker to drop its work, so the thread is free at once;
    * when the worker fails, its port closes and the conversation is expected to end with an error.
+   * `background`: nobody waits for it on screen (a stored export): it runs on the lowest-priority thread.
    */
   async stream<K extends StreamKind>(
     task: { kind: K } & Omit<StreamTasks[K], 'port'>,
     signal: AbortSignal | undefined,
     converse: (port: MessagePort) => Promise<void>,
+    options: { background?: boolean } = {},
   ): Promise<void> {
-    await this.#submit(signal, false, async (pool) => {
+    await this.#submit(signal, options.background ? 'background' : 'stream', async (pool) => {
       const { port1, port2 } = new MessageChannel();
       const running = pool.run({ ...task, port: port2 } as StreamTask, { transferList: [port2] });
       const conversation = converse(port1).catch((error: unknown) => {
@@ -237,12 +241,13 @@ export class RenderPool {
    */
   async #submit<T>(
     signal: AbortSignal | undefined,
-    exclusive: boolean,
+    lane: 'render' | 'stream' | 'background',
     work: (pool: Piscina) => Promise<T>,
   ): Promise<T> {
     if (this.#closed) throw new HttpError(503, 'errors.unavailable', { 'retry-after': '5' });
     if (signal?.aborted) throw new HttpError(CLIENT_CLOSED_REQUEST, 'errors.badRequest');
-    const pool = exclusive ? this.#pool() : this.#streams();
+    const exclusive = lane === 'render';
+    const pool = exclusive ? this.#pool() : lane === 'stream' ? this.#streams() : this.#backgroundStreams();
     // Tasks wait here, not in piscina: a waiting task can then be dropped without touching a thread, and the bound
     // holds for every task (piscina's maxQueue ignores tasks that carry an AbortSignal).
     if (this.#inFlight >= this.settings.threads + this.settings.maxQueue) this.#queueFull();
@@ -315,7 +320,11 @@ export class RenderPool {
     if (this.#active.size > 0) await new Promise<void>((resolve) => (this.#drained = resolve));
     await Promise.all(this.#releasing);
     this.#closed = true;
-    await Promise.all([this.#piscina?.close(), this.#streamPiscina?.close()]);
+    await Promise.all([
+      this.#piscina?.close(),
+      this.#streamPiscina?.close(),
+      this.#backgroundPiscina?.close(),
+    ]);
   }
 
   /** Starts the threads now (they load the renderers and parse the fonts) instead of on the first download. */
@@ -365,6 +374,25 @@ export class RenderPool {
       });
     }
     return this.#streamPiscina;
+  }
+
+  /**
+   * The background streams' thread (exports nobody waits for on screen): one, at the lowest CPU priority (nice 19),
+   * so a person's big background exports give the CPU to everyone's renders and downloads (decision 038).
+   */
+  #backgroundStreams(): Piscina {
+    if (!this.#backgroundPiscina) {
+      const { threads, maxQueue, pdfFontPath } = this.settings;
+      this.#backgroundPiscina = new Piscina({
+        ...THREAD_OPTIONS,
+        niceIncrement: 19,
+        minThreads: 1,
+        maxThreads: 1,
+        concurrentTasksPerWorker: threads + maxQueue,
+        workerData: { pdfFontPath, fonts: false } satisfies RenderWorkerSettings,
+      });
+    }
+    return this.#backgroundPiscina;
   }
 
   #queueFull(): never {

@@ -33,6 +33,7 @@ export async function writeXlsxStored(
           storing = store(body);
           storing.catch((error: unknown) => controller.abort(error));
         }),
+      { background: true },
     );
     if (!storing) throw new Error('export ended without output');
     await storing;
