@@ -3,6 +3,8 @@ import {
   DatabaseUnavailableError,
   FailFastGate,
   isConnectionFailure,
+  isPoolBusy,
+  PoolBusyError,
   READ_TIMEOUT_MESSAGE,
 } from './availability.js';
 
@@ -106,6 +108,16 @@ function guardedClientClass(gate: FailFastGate) {
   };
 }
 
+/**
+ * What a failed checkout means: a wait for a busy pool becomes PoolBusyError and leaves the gate alone; anything
+ * else (refused, reset, a new connection that did not open in time) is the database failing, and shuts the gate.
+ */
+function checkoutFailure(gate: FailFastGate, err: Error): Error {
+  if (isPoolBusy(err)) return new PoolBusyError('every pooled connection is busy', { cause: err });
+  gate.failed();
+  return err;
+}
+
 /** A pg.Pool whose checkouts fail at once while the gate is shut, and whose failed connects shut it. */
 function guardedPoolClass(gate: FailFastGate) {
   return class GuardedPool extends pg.Pool {
@@ -118,13 +130,11 @@ function guardedPoolClass(gate: FailFastGate) {
       }
       if (callback) {
         return super.connect((err, client, done) => {
-          if (err) gate.failed();
-          callback(err, client, done);
+          callback(err ? checkoutFailure(gate, err) : err, client, done);
         });
       }
       return super.connect().catch((err: Error) => {
-        gate.failed();
-        throw err;
+        throw checkoutFailure(gate, err);
       });
     }
   };

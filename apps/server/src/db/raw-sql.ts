@@ -59,7 +59,8 @@ export function pgliteSession(client: PGlite): SqlSession {
   };
 }
 
-export function pgSession(client: pg.PoolClient): SqlSession {
+/** `onRelease`: told once when the connection is given back (the heavy lane frees its slot). */
+export function pgSession(client: pg.PoolClient, onRelease?: () => void): SqlSession {
   const types = {
     getTypeParser: (oid: number, format?: 'text' | 'binary') =>
       TEXT_TYPES.includes(oid) ? asText : pg.types.getTypeParser(oid, format),
@@ -75,6 +76,7 @@ export function pgSession(client: pg.PoolClient): SqlSession {
     release(broken) {
       if (hasReadTimeout(client)) client.readTimeoutMs = undefined;
       client.release(broken);
+      onRelease?.();
     },
   };
 }

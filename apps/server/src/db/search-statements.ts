@@ -3,6 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db } from './client.js';
+import type { Lane } from './lane.js';
 
 /*
  * List and report searches as named prepared statements, on PostgreSQL.
@@ -52,11 +53,17 @@ const drizzleTypes = {
 
 export type SearchRows = <T>(query: SQL) => Promise<T[]>;
 
-/** Runs searches on `pool` (opened with SEARCH_POOL_OPTIONS) as named statements. */
-export function namedSearches(pool: pg.Pool, maxPerConnection = MAX_STATEMENTS_PER_CONNECTION): SearchRows {
+/**
+ * Runs searches on `pool` (opened with SEARCH_POOL_OPTIONS) as named statements; with a `lane`, each in one of its
+ * slots (the heavy lane's pool has as many connections as the lane has slots, so nothing waits in the pool's queue).
+ */
+export function namedSearches(
+  pool: pg.Pool,
+  { maxPerConnection = MAX_STATEMENTS_PER_CONNECTION, lane }: { maxPerConnection?: number; lane?: Lane } = {},
+): SearchRows {
   const dialect = new PgDialect();
   const prepared = new WeakMap<pg.PoolClient, Set<string>>();
-  return async <T>(query: SQL) => {
+  const run = async <T>(query: SQL) => {
     const { sql: text, params } = dialect.sqlToQuery(query);
     // 'search_' + 27 characters: within PostgreSQL's 63-byte identifiers.
     const name = `search_${createHash('sha1').update(text).digest('base64url')}`;
@@ -77,21 +84,28 @@ export function namedSearches(pool: pg.Pool, maxPerConnection = MAX_STATEMENTS_P
       throw err;
     }
   };
+  return lane ? <T>(query: SQL) => lane.run(() => run<T>(query)) : run;
 }
 
-const searchesOf = new WeakMap<Db, SearchRows>();
+/**
+ * Which connections a search runs on: `interactive` (lists: the searches' pool) or `heavy` (report previews and
+ * other whole-team work: the heavy lane, so it never holds the connections lists and sign-ins need).
+ */
+export type SearchLane = 'interactive' | 'heavy';
+
+const searchesOf = new WeakMap<Db, Record<SearchLane, SearchRows>>();
 
 /** Searches on `db` go through `rows` from now on (openDatabase, on PostgreSQL). */
-export function useNamedSearches(db: Db, rows: SearchRows): void {
+export function useNamedSearches(db: Db, rows: Record<SearchLane, SearchRows>): void {
   searchesOf.set(db, rows);
 }
 
 /**
- * The rows of one search statement: named on PostgreSQL (above); on PGlite, or a handle opened without a searches'
- * pool, through drizzle as any statement.
+ * The rows of one search statement: named on PostgreSQL (above), in its lane; on PGlite, or a handle opened without
+ * a searches' pool, through drizzle as any statement.
  */
-export async function searchRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const named = searchesOf.get(db);
+export async function searchRows<T>(db: Db, query: SQL, lane: SearchLane = 'interactive'): Promise<T[]> {
+  const named = searchesOf.get(db)?.[lane];
   if (named) return named<T>(query);
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;

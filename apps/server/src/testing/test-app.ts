@@ -18,7 +18,7 @@ export interface TestContext {
 
 /** A fresh copy of the seeded template database for one test file. */
 export async function openTestDatabase(
-  pool: Pick<DatabaseOptions, 'poolSize' | 'timeouts'> = {},
+  pool: Pick<DatabaseOptions, 'poolSize' | 'heavyPoolSize' | 'timeouts'> = {},
 ): Promise<{ database: Database; drop(): Promise<void> }> {
   const template = inject('dbTemplate');
   if (engineUnderTest() === 'pglite') {
@@ -45,7 +45,9 @@ export async function createTestApp(
 ): Promise<TestContext> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...env });
   const { database, drop } = await openTestDatabase(
-    productionPool ? { poolSize: config.dbPoolMax, timeouts: config.dbTimeouts } : {},
+    productionPool
+      ? { poolSize: config.dbPoolMax, heavyPoolSize: config.dbHeavyPoolMax, timeouts: config.dbTimeouts }
+      : {},
   );
   const clock = { now: new Date() };
   const app = await buildApp({ config, database, now: () => clock.now, logger: false });
