@@ -10,7 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { FailFastGate } from './availability.js';
-import { HEAVY_LANE_WAIT_MS, heavyLaneSize, Lane } from './lane.js';
+import { HEAVY_LANE_WAIT_MS, heavyLaneSize } from './lane.js';
 import {
   listenOnPglite,
   listenOnPostgres,
@@ -104,33 +104,25 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     // List and report searches: named statements with custom plans, on connections of their own
     // (search-statements.ts). Half the main pool's size: searches are a share of the requests.
-    // In a lane of their own too, shared out fairly among the people searching (db/lane.ts).
-    const searchLane = new Lane(Math.max(2, Math.ceil(max / 2)), timeouts.connectMs);
     const searches = createGuardedPool({
       url: options.url,
-      max: searchLane.slots,
+      max: Math.max(2, Math.ceil(max / 2)),
       timeouts,
       gate,
       options: SEARCH_POOL_OPTIONS,
     }).pool;
     searches.on('error', (err) => pool.emit('error', err));
-    // The heavy lane: report previews and export cursors, on connections of their own, in turn (db/lane.ts).
-    const lane = new Lane(
-      options.heavyPoolSize ?? heavyLaneSize(max),
-      options.heavyWaitMs ?? HEAVY_LANE_WAIT_MS,
-    );
-    const heavy = createGuardedPool({
+    // The heavy lane: report previews and export cursors, on connections of their own (docs/operations.md).
+    const { pool: heavy, lane } = createGuardedPool({
       url: options.url,
-      max: lane.slots,
+      max: options.heavyPoolSize ?? heavyLaneSize(max),
       timeouts,
       gate,
       options: SEARCH_POOL_OPTIONS,
-    }).pool;
-    heavy.on('error', (err) => pool.emit('error', err));
-    useNamedSearches(db, {
-      interactive: namedSearches(searches, { lane: searchLane }),
-      heavy: namedSearches(heavy, { lane }),
+      waitMs: options.heavyWaitMs ?? HEAVY_LANE_WAIT_MS,
     });
+    heavy.on('error', (err) => pool.emit('error', err));
+    useNamedSearches(db, { interactive: namedSearches(searches), heavy: namedSearches(heavy) });
     const probe = createGuardedPool({
       url: options.url,
       max: 1,
@@ -153,15 +145,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       gate,
       sql: { executeSql: (text, values) => pool.query(text, values) },
       session: async () => pgSession(await pool.connect()),
-      heavySession: async () => {
-        const release = await lane.acquire();
-        try {
-          return pgSession(await heavy.connect(), release);
-        } catch (err) {
-          release();
-          throw err;
-        }
-      },
+      heavySession: async () => pgSession(await heavy.connect()),
       heavyLaneStats: () => lane.stats,
       listen: async (channel, handlers) => listenOnPostgres(url, channel, handlers, timeouts.connectMs),
     };

@@ -25,8 +25,9 @@ describe('Lane', () => {
   });
 
   it('hands a freed slot to the next owner in turn, not to whoever queued most', async () => {
-    const lane = new Lane(2, 1000);
+    const lane = new Lane(3, 1000);
     const first = await as('a', lane);
+    await as('b', lane);
     await as('b', lane);
     const order: string[] = [];
     const wait = (owner: string) =>
@@ -45,7 +46,8 @@ describe('Lane', () => {
   });
 
   it('tells waiting behind one’s own share (429) from waiting behind everyone’s (503)', async () => {
-    const lane = new Lane(2, 50);
+    const lane = new Lane(3, 50);
+    await as('heavy', lane);
     await as('heavy', lane);
     const own = await failureOf(as('heavy', lane));
     expect(own).toBeInstanceOf(OwnShareBusyError);
@@ -53,6 +55,13 @@ describe('Lane', () => {
     const busy = await failureOf(as('third', lane));
     expect(busy).toBeInstanceOf(PoolBusyError);
     expect(lane.stats.waiting).toBe(0);
+  });
+
+  it('holds work of no one in particular (outside a capped request) to no share', async () => {
+    const lane = new Lane(2, 1000);
+    await lane.acquire();
+    await lane.acquire();
+    expect(lane.stats).toEqual({ busy: 2, waiting: 0, slots: 2 });
   });
 
   it('gives a one-slot lane to each owner in turn', async () => {

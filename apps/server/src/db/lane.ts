@@ -25,14 +25,15 @@ interface Waiter {
 
 /**
  * A fixed number of connections (slots) for one kind of database work, shared out fairly among the people asking.
- * A free slot goes at once to anyone holding fewer than `perOwner` (all slots but one, when there are two or more:
- * one person can never take the last connection while someone else may come). Past that, work waits in its owner's
+ * A free slot goes at once to anyone holding fewer than `perOwner` (all slots but one, when there are three or more:
+ * one person can never take the last connection while someone else may come); work outside any person's request
+ * (owner '') takes any free slot. Past that, work waits in its owner's
  * line, and a freed slot goes to the next owner in turn (round robin), not to whoever queued most. Work that waited
  * `waitMs` fails, never counted as an outage: with OwnShareBusyError (429) when its owner held their whole share
  * all along (their own load), else with PoolBusyError (503 "busy"), both with Retry-After.
  *
- * Each lane fronts a pool of exactly `slots` connections, so nothing ever waits in that pool's own FIFO queue
- * (docs/operations.md, "One heavy user").
+ * Every pool of createGuardedPool (db/pool.ts) checks out through a lane of as many slots as it has connections, so
+ * nothing ever waits in pg-pool's own FIFO queue (docs/operations.md, "One heavy user").
  */
 export class Lane {
   readonly perOwner: number;
@@ -46,7 +47,9 @@ export class Lane {
     readonly waitMs: number,
   ) {
     if (!Number.isInteger(slots) || slots < 1) throw new Error(`a lane needs at least 1 slot, got ${slots}`);
-    this.perOwner = slots > 1 ? slots - 1 : 1;
+    // Two slots: a list's page and count run side by side, so one person may hold both (the next freed one still
+    // goes to someone else in turn); three or more: all but one.
+    this.perOwner = slots > 2 ? slots - 1 : slots;
   }
 
   /** Slots taken and work waiting for one (tests, logs). */
@@ -56,8 +59,9 @@ export class Lane {
     return { busy: this.#busy, waiting, slots: this.slots };
   }
 
+  /** Work of no one in particular (no capped request around it: sessions, jobs, start-up) is not held to a share. */
   #mayTake(owner: string): boolean {
-    return this.#busy < this.slots && (this.#held.get(owner) ?? 0) < this.perOwner;
+    return this.#busy < this.slots && (owner === '' || (this.#held.get(owner) ?? 0) < this.perOwner);
   }
 
   #take(owner: string): () => void {
@@ -103,7 +107,7 @@ export class Lane {
           line.splice(line.indexOf(waiter), 1);
           if (line.length === 0 && this.#lines.get(owner) === line) this.#lines.delete(owner);
           // Waiting behind one's own share is one's own load (429); behind everyone's, the process is busy (503).
-          const own = (this.#held.get(owner) ?? 0) >= this.perOwner;
+          const own = owner !== '' && (this.#held.get(owner) ?? 0) >= this.perOwner;
           const message = `no free connection in the lane within ${this.waitMs} ms`;
           reject(own ? new OwnShareBusyError(message) : new PoolBusyError(message));
         }, this.waitMs),

@@ -59,8 +59,7 @@ export function pgliteSession(client: PGlite): SqlSession {
   };
 }
 
-/** `onRelease`: told once when the connection is given back (the heavy lane frees its slot). */
-export function pgSession(client: pg.PoolClient, onRelease?: () => void): SqlSession {
+export function pgSession(client: pg.PoolClient): SqlSession {
   const types = {
     getTypeParser: (oid: number, format?: 'text' | 'binary') =>
       TEXT_TYPES.includes(oid) ? asText : pg.types.getTypeParser(oid, format),
@@ -76,7 +75,6 @@ export function pgSession(client: pg.PoolClient, onRelease?: () => void): SqlSes
     release(broken) {
       if (hasReadTimeout(client)) client.readTimeoutMs = undefined;
       client.release(broken);
-      onRelease?.();
     },
   };
 }

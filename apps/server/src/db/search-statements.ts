@@ -3,7 +3,6 @@ import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db } from './client.js';
-import type { Lane } from './lane.js';
 
 /*
  * List and report searches as named prepared statements, on PostgreSQL.
@@ -53,17 +52,14 @@ const drizzleTypes = {
 
 export type SearchRows = <T>(query: SQL) => Promise<T[]>;
 
-/**
- * Runs searches on `pool` (opened with SEARCH_POOL_OPTIONS) as named statements; with a `lane`, each in one of its
- * slots (the heavy lane's pool has as many connections as the lane has slots, so nothing waits in the pool's queue).
- */
+/** Runs searches on `pool` (opened with SEARCH_POOL_OPTIONS) as named statements. */
 export function namedSearches(
   pool: pg.Pool,
-  { maxPerConnection = MAX_STATEMENTS_PER_CONNECTION, lane }: { maxPerConnection?: number; lane?: Lane } = {},
+  { maxPerConnection = MAX_STATEMENTS_PER_CONNECTION }: { maxPerConnection?: number } = {},
 ): SearchRows {
   const dialect = new PgDialect();
   const prepared = new WeakMap<pg.PoolClient, Set<string>>();
-  const run = async <T>(query: SQL) => {
+  return async <T>(query: SQL) => {
     const { sql: text, params } = dialect.sqlToQuery(query);
     // 'search_' + 27 characters: within PostgreSQL's 63-byte identifiers.
     const name = `search_${createHash('sha1').update(text).digest('base64url')}`;
@@ -84,7 +80,6 @@ export function namedSearches(
       throw err;
     }
   };
-  return lane ? <T>(query: SQL) => lane.run(() => run<T>(query)) : run;
 }
 
 /**
