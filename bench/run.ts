@@ -11,6 +11,7 @@ import { clientSqlCases, firstPlanId, meCase, siteInfoCase } from './cases/api-r
 import { documentCases, findStatements, meanHtmlBytes } from './cases/documents.js';
 import { fairSharesCase } from './cases/fair-shares.js';
 import { generatorCase } from './cases/generator.js';
+import { heavyUserCase } from './cases/heavy-user.js';
 import { inProcessCases } from './cases/in-process.js';
 import { measureUnderDownloads, renderIsolationRatio } from './cases/render-isolation.js';
 import { BARE_REACT_DIR, buildSpaBaselines, spaCases } from './cases/spa.js';
@@ -50,6 +51,7 @@ const CASES = [
   'xlsx',
   'pdf_inprocess',
   'generator',
+  'heavy_user',
 ] as const;
 /** Cases that need PostgreSQL (a bare `pg` route, or the database in this process). */
 const POSTGRES_ONLY = new Set([
@@ -63,9 +65,19 @@ const POSTGRES_ONLY = new Set([
   'xlsx',
   'pdf_inprocess',
   'generator',
+  'heavy_user',
 ]);
 /** Cases that run without the portal and bare servers of the run. */
-const WITHOUT_SERVERS = ['start', 'checks', 'lists', 'reports', 'xlsx', 'pdf_inprocess', 'generator'];
+const WITHOUT_SERVERS = [
+  'start',
+  'checks',
+  'lists',
+  'reports',
+  'xlsx',
+  'pdf_inprocess',
+  'generator',
+  'heavy_user',
+];
 
 function selectCases(raw: string | undefined): Set<string> {
   if (!raw) return new Set(CASES);
@@ -265,6 +277,7 @@ async function main() {
     );
 
   if (databaseUrl && only.has('generator')) outputs.push(await generatorCase(databaseUrl));
+  if (databaseUrl && only.has('heavy_user')) outputs.push(await heavyUserCase(databaseUrl, values.quick));
 
   const ratios = outputs.flatMap((o) => o.ratios);
   const checks = outputs.flatMap((o) => o.checks);

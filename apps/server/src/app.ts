@@ -29,6 +29,7 @@ import { postgresLeaseStore } from './plugins/rate-limit/leases.js';
 import { requestContextPlugin } from './plugins/request-context.js';
 import { sessionPlugin } from './plugins/session/plugin.js';
 import { registerSpa } from './plugins/spa.js';
+import { userWorkLimitsPlugin } from './plugins/user-work-limits.js';
 import { createRenderPool } from './render-pool/pool.js';
 
 /**
@@ -144,6 +145,8 @@ export async function buildApp({ config, database, now, logger }: AppDeps): Prom
   await app.register(requestContextPlugin, { config });
   await app.register(errorHandlerPlugin);
   await app.register(loadSheddingPlugin, { maxInFlight: config.maxInFlight });
+  // Before any route: it caps, per person, the routes that do work (lists, previews, downloads).
+  await app.register(userWorkLimitsPlugin, { basePath: config.basePath, limits: config.userWork });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -186,7 +189,7 @@ export async function buildApp({ config, database, now, logger }: AppDeps): Prom
   app.addHook('onReady', () => siteCache.start());
   app.addHook('onClose', async () => siteCache.stop());
   const queryInBatches = queryInBatchesFor(database, config.exportStatementTimeoutMs);
-  await app.register(healthRoutes, { db });
+  await app.register(healthRoutes, { ping: database.ping });
   await app.register(
     async (api) => {
       // Synchronous (a callback hook): it runs on every API call and waits for nothing. Having answered, it does not

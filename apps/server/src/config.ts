@@ -2,7 +2,9 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_BASE_PATH, type SiteCode, siteCodeSchema } from '@portal/contract';
 import { z } from 'zod';
+import { heavyLaneSize } from './db/lane.js';
 import type { PoolTimeouts } from './db/pool.js';
+import type { WorkKind } from './plugins/user-work-limits.js';
 
 const DEV_SECRET = 'development-only-secret-change-me-0123456789';
 const DEV_FORMS_SECRET = 'dev-forms-secret';
@@ -34,6 +36,15 @@ const envSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(1000),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   DB_FAIL_FAST_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
+  /** Connections of the heavy lane (report previews, export cursors); default a quarter of DB_POOL_MAX, at least 2. */
+  DB_HEAVY_POOL_MAX: z.coerce.number().int().min(1).max(100).optional(),
+  /**
+   * Requests one signed-in person may have under way at once, per kind (plugins/user-work-limits.ts); one more
+   * answers 429 with Retry-After. Lists and searches; report previews; downloads, exports and documents.
+   */
+  USER_CONCURRENT_LISTS: z.coerce.number().int().min(1).max(100).default(4),
+  USER_CONCURRENT_PREVIEWS: z.coerce.number().int().min(1).max(100).default(2),
+  USER_CONCURRENT_DOWNLOADS: z.coerce.number().int().min(1).max(100).default(4),
   /**
    * Requests one process works on at once; more answer 503 with Retry-After at once (plugins/load-shedding.ts).
    * Sized to what the database pool clears within its query limit, not to what the event loop could accept.
@@ -151,6 +162,10 @@ export interface Config {
   dataDir: string;
   dbPoolMax: number;
   dbTimeouts: PoolTimeouts;
+  /** Connections of the heavy lane (db/lane.ts). */
+  dbHeavyPoolMax: number;
+  /** Requests under way at once per signed-in person, per kind of work (plugins/user-work-limits.ts). */
+  userWork: Record<WorkKind, number>;
   /** For withStatementTimeout in exports and reports. */
   exportStatementTimeoutMs: number;
   /** Requests in progress past which new ones answer 503 (plugins/load-shedding.ts). */
@@ -336,6 +351,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     dbPoolMax: e.DB_POOL_MAX,
+    dbHeavyPoolMax: e.DB_HEAVY_POOL_MAX ?? heavyLaneSize(e.DB_POOL_MAX),
+    userWork: {
+      list: e.USER_CONCURRENT_LISTS,
+      preview: e.USER_CONCURRENT_PREVIEWS,
+      download: e.USER_CONCURRENT_DOWNLOADS,
+    },
     dbTimeouts: {
       connectMs: e.DB_CONNECT_TIMEOUT_MS,
       queryMs: e.DB_QUERY_TIMEOUT_MS,

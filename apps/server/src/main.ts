@@ -47,7 +47,12 @@ async function openPreparedDatabase(config: Config): Promise<Database> {
   } finally {
     await setup.close();
   }
-  return openDatabase({ url: config.databaseUrl, poolSize: config.dbPoolMax, timeouts: config.dbTimeouts });
+  return openDatabase({
+    url: config.databaseUrl,
+    poolSize: config.dbPoolMax,
+    heavyPoolSize: config.dbHeavyPoolMax,
+    timeouts: config.dbTimeouts,
+  });
 }
 
 async function migrateAndSeed(config: Config, database: Database) {

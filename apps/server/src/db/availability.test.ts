@@ -4,6 +4,8 @@ import {
   FailFastGate,
   isConnectionFailure,
   isDatabaseUnavailable,
+  isPoolBusy,
+  PoolBusyError,
 } from './availability.js';
 
 const withCode = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
@@ -20,7 +22,6 @@ describe('isDatabaseUnavailable', () => {
     ['too many connections', withCode('53300')],
     ['client read timeout', new Error('Query read timeout')],
     ['connection timeout', new Error('Connection terminated due to connection timeout')],
-    ['pool checkout timeout', new Error('timeout exceeded when trying to connect')],
     ['lost mid-query', new Error('Connection terminated unexpectedly')],
     ['fail-fast gate', new DatabaseUnavailableError('shut')],
   ])('takes %s as a lost connection, also inside drizzle’s wrapper', (_name, error) => {
@@ -40,6 +41,23 @@ describe('isDatabaseUnavailable', () => {
     ['plain bug', new TypeError('cannot read properties of undefined')],
   ])('leaves %s to the ordinary 500', (_name, error) => {
     expect(isDatabaseUnavailable(wrapped(error))).toBe(false);
+  });
+});
+
+describe('isPoolBusy', () => {
+  it.each([
+    ['pg-pool’s checkout that waited for a full pool', new Error('timeout exceeded when trying to connect')],
+    ['the pool’s own wrapper', new PoolBusyError('busy')],
+  ])('takes %s as a busy pool, not as a lost connection nor an outage', (_name, error) => {
+    expect(isPoolBusy(wrapped(error))).toBe(true);
+    expect(isConnectionFailure(wrapped(error))).toBe(false);
+    expect(isDatabaseUnavailable(wrapped(error))).toBe(false);
+  });
+
+  it('does not take a new connection that failed to open in time as busy', () => {
+    const error = new Error('Connection terminated due to connection timeout');
+    expect(isPoolBusy(error)).toBe(false);
+    expect(isConnectionFailure(error)).toBe(true);
   });
 });
 

@@ -14,6 +14,43 @@ export class DatabaseUnavailableError extends Error {
   readonly code = 'DATABASE_UNAVAILABLE';
 }
 
+/**
+ * Every connection of a pool was checked out and none came back within DB_CONNECT_TIMEOUT_MS: the process is busy,
+ * the database is not down. Answered 503 "busy" with a short Retry-After for this one request (plugins/errors.ts);
+ * it never shuts the fail-fast gate nor fails readiness (docs/operations.md, "One heavy user").
+ */
+export class PoolBusyError extends Error {
+  readonly code = 'POOL_BUSY';
+}
+
+/**
+ * Work waited for a lane's connection (db/lane.ts) while the same person held their whole share of it: their own
+ * load, answered 429 with Retry-After. Not an outage either.
+ */
+export class OwnShareBusyError extends Error {
+  readonly code = 'OWN_SHARE_BUSY';
+}
+
+/** Seconds a caller is asked to wait after a 503 because every pooled connection was busy. */
+export const POOL_BUSY_RETRY_AFTER_SECONDS = 1;
+
+/**
+ * pg-pool's words when a checkout waited past connectionTimeoutMillis in the queue of a pool whose every connection
+ * was checked out. A new connection that does not open in time fails differently ("Connection terminated due to
+ * connection timeout"), and a database that stops answering fails the queries in flight (read timeout): those are
+ * outages, this is not.
+ */
+const POOL_QUEUE_TIMEOUT_MESSAGE = 'timeout exceeded when trying to connect';
+
+/** The checkout waited for a busy pool (PoolBusyError, or pg-pool's own error before it is wrapped). */
+export function isPoolBusy(error: unknown): boolean {
+  for (const e of causes(error)) {
+    if (e instanceof PoolBusyError || e instanceof OwnShareBusyError) return true;
+    if (e.message === POOL_QUEUE_TIMEOUT_MESSAGE) return true;
+  }
+  return false;
+}
+
 /** Socket-level failures: the server is gone, unreachable, or the connection was cut. */
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',
@@ -38,7 +75,6 @@ const CONNECTION_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '25P03
 const CONNECTION_MESSAGES = [
   'Query read timeout',
   'Connection terminated',
-  'timeout exceeded when trying to connect',
   'is not queryable',
   'Cannot use a pool after calling end on the pool',
 ];
@@ -62,8 +98,9 @@ export function rootCauseMessage(error: unknown): string {
   return typeof last.message === 'string' ? last.message : String(error);
 }
 
-/** The connection itself failed or was never made: the session is lost. */
+/** The connection itself failed or was never made: the session is lost. A busy pool is not (isPoolBusy). */
 export function isConnectionFailure(error: unknown): boolean {
+  if (isPoolBusy(error)) return false;
   for (const e of causes(error)) {
     if (e instanceof DatabaseUnavailableError) return true;
     const code = typeof e.code === 'string' ? e.code : '';

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { FailFastGate } from './availability.js';
+import { HEAVY_LANE_WAIT_MS, heavyLaneSize } from './lane.js';
 import {
   listenOnPglite,
   listenOnPostgres,
@@ -38,10 +39,22 @@ export interface Database {
   /** PostgreSQL only: the fail-fast gate in front of the pool (readiness reports it). */
   gate?: FailFastGate;
   /**
+   * `select 1` for readiness. On PostgreSQL on a connection of its own (sharing the gate), so a pool whose every
+   * connection is busy with requests does not read as a database that is down; concurrent probes share one query.
+   */
+  ping(): Promise<void>;
+  /**
    * One connection for a sequence of statements that share session state (a cursor): on PostgreSQL a pooled
    * connection held until `release`, on PGlite its only connection (shared with every request; release is a no-op).
    */
   session(): Promise<SqlSession>;
+  /**
+   * As `session`, in the heavy lane (export cursors): on PostgreSQL a connection of the heavy pool, taken in turn
+   * behind the lane's slots (db/lane.ts); on PGlite the same as `session`.
+   */
+  heavySession(): Promise<SqlSession>;
+  /** PostgreSQL only: the heavy lane's slots in use and work waiting (tests, logs). */
+  heavyLaneStats?: () => { busy: number; waiting: number; slots: number };
   /**
    * LISTEN on a channel: on PostgreSQL over a connection of its own that is re-opened after a failure (the handlers
    * hear when it is down), on PGlite on its only connection.
@@ -59,6 +72,12 @@ export interface DatabaseOptions {
   /** Open PGlite from a data-directory tarball (tests clone a migrated, seeded template this way). */
   loadDataDir?: Blob | File;
   poolSize?: number;
+  /**
+   * PostgreSQL only: connections of the heavy lane (report previews, export cursors), and how long heavy work may
+   * wait for one. Defaults: heavyLaneSize(poolSize), HEAVY_LANE_WAIT_MS.
+   */
+  heavyPoolSize?: number;
+  heavyWaitMs?: number;
   /** PostgreSQL only; UNHURRIED_POOL_TIMEOUTS when absent (the server passes config.dbTimeouts). */
   timeouts?: PoolTimeouts;
   /** Told when an idle pooled connection fails (server restart, failover, admin termination). */
@@ -68,10 +87,11 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     const max = options.poolSize ?? 10;
+    const timeouts = options.timeouts ?? UNHURRIED_POOL_TIMEOUTS;
     const { pool, gate } = createGuardedPool({
       url: options.url,
       max,
-      timeouts: options.timeouts ?? UNHURRIED_POOL_TIMEOUTS,
+      timeouts,
     });
     // An idle connection that the server drops is an 'error' event on the pool; unheard, it would end the process.
     // The pool replaces the connection on the next checkout, so saying so is all there is to do.
@@ -87,26 +107,47 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const searches = createGuardedPool({
       url: options.url,
       max: Math.max(2, Math.ceil(max / 2)),
-      timeouts: options.timeouts ?? UNHURRIED_POOL_TIMEOUTS,
+      timeouts,
       gate,
       options: SEARCH_POOL_OPTIONS,
     }).pool;
     searches.on('error', (err) => pool.emit('error', err));
-    useNamedSearches(db, namedSearches(searches));
+    // The heavy lane: report previews and export cursors, on connections of their own (docs/operations.md).
+    const { pool: heavy, lane } = createGuardedPool({
+      url: options.url,
+      max: options.heavyPoolSize ?? heavyLaneSize(max),
+      timeouts,
+      gate,
+      options: SEARCH_POOL_OPTIONS,
+      waitMs: options.heavyWaitMs ?? HEAVY_LANE_WAIT_MS,
+    });
+    heavy.on('error', (err) => pool.emit('error', err));
+    useNamedSearches(db, { interactive: namedSearches(searches), heavy: namedSearches(heavy) });
+    const probe = createGuardedPool({
+      url: options.url,
+      max: 1,
+      timeouts,
+      gate,
+    }).pool;
+    probe.on('error', (err) => pool.emit('error', err));
     const url = options.url;
     return {
       db,
       kind: 'postgres',
       migrate: () => migrateWithoutTimeouts(url),
       close: async () => {
-        await Promise.all([pool.end(), searches.end()]);
+        await Promise.all([pool.end(), searches.end(), heavy.end(), probe.end()]);
       },
+      ping: singleFlight(async () => {
+        await probe.query('select 1');
+      }),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
       gate,
       sql: { executeSql: (text, values) => pool.query(text, values) },
       session: async () => pgSession(await pool.connect()),
-      listen: async (channel, handlers) =>
-        listenOnPostgres(url, channel, handlers, (options.timeouts ?? UNHURRIED_POOL_TIMEOUTS).connectMs),
+      heavySession: async () => pgSession(await heavy.connect()),
+      heavyLaneStats: () => lane.stats,
+      listen: async (channel, handlers) => listenOnPostgres(url, channel, handlers, timeouts.connectMs),
     };
   }
   const dataDir = options.dataDir ?? 'memory://';
@@ -122,10 +163,25 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
+    ping: async () => {
+      await client.query('select 1');
+    },
     sql: pgliteSql(client),
     dumpDataDir: () => client.dumpDataDir('none'),
     session: async () => pgliteSession(client),
+    heavySession: async () => pgliteSession(client),
     listen: (channel, handlers) => listenOnPglite(client, channel, handlers),
+  };
+}
+
+/** Calls made while one is under way share its promise. */
+function singleFlight(work: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  return () => {
+    running ??= work().finally(() => {
+      running = null;
+    });
+    return running;
   };
 }
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminQuery, databaseUrl, TEST_DB_PREFIX } from '../testing/engines.js';
-import { isConnectionFailure, isDatabaseUnavailable } from './availability.js';
+import { isConnectionFailure, isDatabaseUnavailable, PoolBusyError } from './availability.js';
 import { type Database, openDatabase } from './client.js';
 import type { PoolTimeouts } from './pool.js';
 import { withStatementTimeout } from './statement-timeout.js';
@@ -64,6 +64,26 @@ describe.runIf(process.env.TEST_DB_ENGINE === 'postgres')('pool limits on a Post
         sql`select now() = statement_timestamp() as own_transaction`,
       )) as unknown as { rows: { own_transaction: boolean }[] };
       expect(rows[0]?.own_transaction).toBe(true);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('takes a checkout that waited for a busy pool as busy: the gate stays open and the pool serves', async () => {
+    const database = await openWith({ connectMs: 200 });
+    try {
+      // Both connections of the pool busy for a second (drizzle sends a query when it is awaited: failureOf does);
+      // the third checkout waits 200 ms and gives up.
+      const holders = [1, 2].map(() => failureOf(database.db.execute(sql`select pg_sleep(1)`)));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const waited = await failureOf(database.db.execute(sql`select 1`));
+      expect(waited).toBeInstanceOf(Error);
+      expect((waited as Error).cause).toBeInstanceOf(PoolBusyError);
+      expect(isConnectionFailure(waited)).toBe(false);
+      expect(isDatabaseUnavailable(waited)).toBe(false);
+      expect(database.gate?.isOpen).toBe(false);
+      expect(await Promise.all(holders)).toEqual([null, null]);
+      expect(await answers(database)).toBe(true);
     } finally {
       await database.close();
     }

@@ -3,8 +3,11 @@ import {
   DatabaseUnavailableError,
   FailFastGate,
   isConnectionFailure,
+  isPoolBusy,
+  PoolBusyError,
   READ_TIMEOUT_MESSAGE,
 } from './availability.js';
+import { Lane } from './lane.js';
 
 /** Limits on every pooled connection (config.ts reads them from DB_* variables; docs/operations.md). */
 export interface PoolTimeouts {
@@ -106,8 +109,36 @@ function guardedClientClass(gate: FailFastGate) {
   };
 }
 
-/** A pg.Pool whose checkouts fail at once while the gate is shut, and whose failed connects shut it. */
-function guardedPoolClass(gate: FailFastGate) {
+/**
+ * What a failed checkout means: a wait for a busy pool becomes PoolBusyError and leaves the gate alone; anything
+ * else (refused, reset, a new connection that did not open in time) is the database failing, and shuts the gate.
+ */
+function checkoutFailure(gate: FailFastGate, err: Error): Error {
+  if (isPoolBusy(err)) return new PoolBusyError('every pooled connection is busy', { cause: err });
+  gate.failed();
+  return err;
+}
+
+/** Frees the lane's slot when pg-pool's release of this checkout is called (once). */
+function releasingSlot(client: pg.PoolClient, free: () => void): pg.PoolClient {
+  const release = client.release;
+  client.release = (err?: Error | boolean) => {
+    client.release = release;
+    try {
+      return release.call(client, err);
+    } finally {
+      free();
+    }
+  };
+  return client;
+}
+
+/**
+ * A pg.Pool whose checkouts fail at once while the gate is shut, and whose failed connects shut it. With a `lane`,
+ * each checkout first takes a slot of it (shared out per person, db/lane.ts); the pool has as many connections as
+ * the lane has slots, so nothing waits in pg-pool's own queue.
+ */
+function guardedPoolClass(gate: FailFastGate, lane: Lane | undefined) {
   return class GuardedPool extends pg.Pool {
     // biome-ignore lint/suspicious/noExplicitAny: wraps both overloads of pg-pool's connect (callback and promise)
     override connect(callback?: PoolConnectCallback): any {
@@ -116,15 +147,43 @@ function guardedPoolClass(gate: FailFastGate) {
         if (callback) return void process.nextTick(callback, err, undefined, () => {});
         return Promise.reject(err);
       }
+      if (!lane) return this.checkout(callback);
+      const slot = lane.acquire();
+      if (callback) {
+        slot.then(
+          (free) =>
+            this.checkout((err, client, done) => {
+              if (err || !client) {
+                free();
+                return callback(err, client, done);
+              }
+              releasingSlot(client, free);
+              callback(undefined, client, (release) => client.release(release as Error));
+            }),
+          (err: Error) => callback(err, undefined, () => {}),
+        );
+        return;
+      }
+      return slot.then((free) =>
+        this.checkout().then(
+          (client: pg.PoolClient) => releasingSlot(client, free),
+          (err: Error) => {
+            free();
+            throw err;
+          },
+        ),
+      );
+    }
+
+    // biome-ignore lint/suspicious/noExplicitAny: both overloads of pg-pool's connect
+    private checkout(callback?: PoolConnectCallback): any {
       if (callback) {
         return super.connect((err, client, done) => {
-          if (err) gate.failed();
-          callback(err, client, done);
+          callback(err ? checkoutFailure(gate, err) : err, client, done);
         });
       }
       return super.connect().catch((err: Error) => {
-        gate.failed();
-        throw err;
+        throw checkoutFailure(gate, err);
       });
     }
   };
@@ -138,17 +197,27 @@ export interface GuardedPoolOptions {
   gate?: FailFastGate;
   /** Settings every connection starts with (libpq `options`, e.g. `-c plan_cache_mode=…`). */
   options?: string;
+  /** How long a checkout may wait for a connection, shared out per person (db/lane.ts); default connectMs. */
+  waitMs?: number;
 }
 
 /** The pool the portal runs on: timeouts on every connection, keepalive, and the fail-fast gate. */
-export function createGuardedPool({ url, max, timeouts, gate: sharedGate, options }: GuardedPoolOptions) {
+export function createGuardedPool({
+  url,
+  max,
+  timeouts,
+  gate: sharedGate,
+  options,
+  waitMs,
+}: GuardedPoolOptions) {
   const gate =
     sharedGate ??
     new FailFastGate({
       openMs: timeouts.failFastMs,
       trialMs: timeouts.connectMs + timeouts.queryMs + READ_TIMEOUT_MARGIN_MS,
     });
-  const Pool = guardedPoolClass(gate);
+  const lane = new Lane(max, waitMs ?? timeouts.connectMs);
+  const Pool = guardedPoolClass(gate, lane);
   const pool = new Pool({
     connectionString: url,
     max,
@@ -162,7 +231,7 @@ export function createGuardedPool({ url, max, timeouts, gate: sharedGate, option
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
   });
-  return { pool, gate };
+  return { pool, gate, lane };
 }
 
 /** True for connections made by createGuardedPool (withStatementTimeout lengthens their read limit). */

@@ -122,10 +122,14 @@ async function withLongStatements<T>(session: SqlSession, ms: number, work: () =
   return result;
 }
 
-/** The database's queryInBatches with the export statement limit: what app.ts hands to every module. */
+/**
+ * The database's queryInBatches with the export statement limit, in the heavy lane (Database.heavySession: an export
+ * never holds a connection of the request pool): what app.ts hands to every module.
+ */
 export function queryInBatchesFor(
-  database: Pick<Database, 'session'>,
+  database: Pick<Database, 'heavySession'>,
   statementTimeoutMs: number,
 ): QueryInBatches {
-  return (query, options) => queryInBatches(database, query, { ...options, statementTimeoutMs });
+  const heavy = { session: () => database.heavySession() };
+  return (query, options) => queryInBatches(heavy, query, { ...options, statementTimeoutMs });
 }

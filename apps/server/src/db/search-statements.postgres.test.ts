@@ -57,7 +57,7 @@ describe.runIf(process.env.TEST_DB_ENGINE === 'postgres')(
     });
 
     it('close a connection once it holds its share of statements, so the server frees them', async () => {
-      const search = namedSearches(onePool(SEARCH_POOL_OPTIONS), 3);
+      const search = namedSearches(onePool(SEARCH_POOL_OPTIONS), { maxPerConnection: 3 });
       const first = await backendPid(search, 1);
       expect(await backendPid(search, 2)).toBe(first);
       expect(await backendPid(search, 1)).toBe(first); // the same text again: still two statements

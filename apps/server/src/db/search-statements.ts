@@ -53,7 +53,10 @@ const drizzleTypes = {
 export type SearchRows = <T>(query: SQL) => Promise<T[]>;
 
 /** Runs searches on `pool` (opened with SEARCH_POOL_OPTIONS) as named statements. */
-export function namedSearches(pool: pg.Pool, maxPerConnection = MAX_STATEMENTS_PER_CONNECTION): SearchRows {
+export function namedSearches(
+  pool: pg.Pool,
+  { maxPerConnection = MAX_STATEMENTS_PER_CONNECTION }: { maxPerConnection?: number } = {},
+): SearchRows {
   const dialect = new PgDialect();
   const prepared = new WeakMap<pg.PoolClient, Set<string>>();
   return async <T>(query: SQL) => {
@@ -79,19 +82,25 @@ export function namedSearches(pool: pg.Pool, maxPerConnection = MAX_STATEMENTS_P
   };
 }
 
-const searchesOf = new WeakMap<Db, SearchRows>();
+/**
+ * Which connections a search runs on: `interactive` (lists: the searches' pool) or `heavy` (report previews and
+ * other whole-team work: the heavy lane, so it never holds the connections lists and sign-ins need).
+ */
+export type SearchLane = 'interactive' | 'heavy';
+
+const searchesOf = new WeakMap<Db, Record<SearchLane, SearchRows>>();
 
 /** Searches on `db` go through `rows` from now on (openDatabase, on PostgreSQL). */
-export function useNamedSearches(db: Db, rows: SearchRows): void {
+export function useNamedSearches(db: Db, rows: Record<SearchLane, SearchRows>): void {
   searchesOf.set(db, rows);
 }
 
 /**
- * The rows of one search statement: named on PostgreSQL (above); on PGlite, or a handle opened without a searches'
- * pool, through drizzle as any statement.
+ * The rows of one search statement: named on PostgreSQL (above), in its lane; on PGlite, or a handle opened without
+ * a searches' pool, through drizzle as any statement.
  */
-export async function searchRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const named = searchesOf.get(db);
+export async function searchRows<T>(db: Db, query: SQL, lane: SearchLane = 'interactive'): Promise<T[]> {
+  const named = searchesOf.get(db)?.[lane];
   if (named) return named<T>(query);
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;

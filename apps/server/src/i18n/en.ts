@@ -10,6 +10,8 @@ export const en = {
     badRequest: 'The request is not valid.',
     tooManyRequests: 'Too many attempts. Please wait and try again.',
     internal: 'Something went wrong. Please try again later.',
+    tooManyAtOnce:
+      'Your earlier requests are still being processed (at most {{limit}} at a time). Please wait a moment and try again.',
     overloaded: 'The portal is busy. Please try again in a moment.',
     unavailable: 'The service is shutting down. Please try again in a moment.',
     databaseUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',

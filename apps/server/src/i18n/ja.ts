@@ -11,6 +11,8 @@ export const ja: Messages = {
     badRequest: 'リクエストが正しくありません。',
     tooManyRequests: '試行回数が多すぎます。しばらくしてから再度お試しください。',
     internal: 'エラーが発生しました。しばらくしてから再度お試しください。',
+    tooManyAtOnce:
+      '以前のリクエストをまだ処理しています（同時に{{limit}}件まで）。しばらくしてから再度お試しください。',
     overloaded: 'ただいま混み合っています。しばらくしてから再度お試しください。',
     unavailable: 'サービスを停止しています。しばらくしてから再度お試しください。',
     databaseUnavailable:

@@ -10,6 +10,8 @@ export const kr: Messages = {
     badRequest: '요청이 올바르지 않습니다.',
     tooManyRequests: '시도 횟수가 너무 많습니다. 잠시 후 다시 시도해 주십시오.',
     internal: '오류가 발생했습니다. 잠시 후 다시 시도해 주십시오.',
+    tooManyAtOnce:
+      '이전 요청을 아직 처리하고 있습니다(동시에 최대 {{limit}}건). 잠시 후 다시 시도해 주십시오.',
     overloaded: '지금은 요청이 많습니다. 잠시 후 다시 시도해 주십시오.',
     unavailable: '서비스를 종료하는 중입니다. 잠시 후 다시 시도해 주십시오.',
     databaseUnavailable: '일시적으로 서비스를 이용할 수 없습니다. 잠시 후 다시 시도해 주십시오.',

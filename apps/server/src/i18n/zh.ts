@@ -10,6 +10,7 @@ export const zh: Messages = {
     badRequest: '請求無效。',
     tooManyRequests: '嘗試次數過多，請稍後再試。',
     internal: '系統發生錯誤，請稍後再試。',
+    tooManyAtOnce: '您先前的請求仍在處理中（每次最多 {{limit}} 個），請稍後再試。',
     overloaded: '系統繁忙，請稍後再試。',
     unavailable: '服務正在關閉，請稍後再試。',
     databaseUnavailable: '服務暫時未能提供，請稍後再試。',

@@ -1,7 +1,7 @@
 import { type Language, LIST_COUNT_LIMIT } from '@portal/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { searchRows } from '../db/search-statements.js';
+import { type SearchLane, searchRows } from '../db/search-statements.js';
 import type { TeamScope } from '../db/team-scope.js';
 import { listStatement } from './list-sql.js';
 import type { ContractList, CriteriaOf, ItemOf, ServerListDefinition } from './server-list.js';
@@ -15,6 +15,8 @@ export interface ListPage<Item> {
 export interface RunListOptions {
   /** Rows counted at most (LIST_COUNT_LIMIT); tests lower it to reach the bound with demo data. */
   countLimit?: number;
+  /** `heavy` for report previews: their statements run in the heavy lane (db/search-statements.ts). */
+  lane?: SearchLane;
 }
 
 /**
@@ -67,8 +69,8 @@ export async function runList<C extends ContractList, Row extends Record<string,
   const countLimit = options.countLimit ?? LIST_COUNT_LIMIT;
   const queries = listPageQueries(definition, scope, criteria, language, countLimit);
   const [rows, counted] = await Promise.all([
-    searchRows<Row>(db, queries.page),
-    searchRows<{ n: number | string }>(db, queries.count),
+    searchRows<Row>(db, queries.page, options.lane),
+    searchRows<{ n: number | string }>(db, queries.count, options.lane),
   ]);
   const total = Number(counted[0]?.n ?? 0);
   return {

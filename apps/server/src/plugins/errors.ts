@@ -5,7 +5,14 @@ import {
   hasZodFastifySchemaValidationErrors,
   type ZodFastifySchemaValidationError,
 } from 'fastify-type-provider-zod';
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, rootCauseMessage } from '../db/availability.js';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  isDatabaseUnavailable,
+  isPoolBusy,
+  OwnShareBusyError,
+  POOL_BUSY_RETRY_AFTER_SECONDS,
+  rootCauseMessage,
+} from '../db/availability.js';
 import { hasMessage, type MessageKey, type Translate } from '../i18n/index.js';
 import { loggableError } from './logging.js';
 import { languageOfUrl, translatorFor } from './request-context.js';
@@ -109,6 +116,14 @@ export const errorHandlerPlugin = fp(
       if (error instanceof HttpError) {
         reply.headers(error.headers);
         return replyError(request, reply, error.statusCode, error.messageKey, error.vars);
+      }
+      if (isPoolBusy(error)) {
+        // Every connection this request could use was busy for its whole wait: the database is up, the process busy
+        // (503), or busy with this same person's other work (429). docs/operations.md, "One heavy user".
+        const own = error instanceof OwnShareBusyError || error.cause instanceof OwnShareBusyError;
+        request.log.warn(`every pooled connection busy; answered ${own ? 429 : 503}`);
+        reply.header('retry-after', String(POOL_BUSY_RETRY_AFTER_SECONDS));
+        return replyError(request, reply, own ? 429 : 503, 'errors.overloaded');
       }
       if (isDatabaseUnavailable(error)) {
         // The database is down, frozen or overloaded: not the caller's fault and not a bug. One line, no stack: an

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
-import { type Database, openDatabase } from '../db/client.js';
+import { type Database, type DatabaseOptions, openDatabase } from '../db/client.js';
 import { adminQuery, databaseUrl, engineUnderTest, TEST_DB_PREFIX } from './engines.js';
 
 export interface TestContext {
@@ -17,7 +17,9 @@ export interface TestContext {
 }
 
 /** A fresh copy of the seeded template database for one test file. */
-export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function openTestDatabase(
+  pool: Pick<DatabaseOptions, 'poolSize' | 'heavyPoolSize' | 'timeouts'> = {},
+): Promise<{ database: Database; drop(): Promise<void> }> {
   const template = inject('dbTemplate');
   if (engineUnderTest() === 'pglite') {
     const database = await openDatabase({
@@ -29,13 +31,24 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
   const baseUrl = process.env.DATABASE_URL as string;
   const name = `${TEST_DB_PREFIX}${randomBytes(6).toString('hex')}`;
   await adminQuery(baseUrl, `create database ${name} template ${template}`);
-  const database = await openDatabase({ url: databaseUrl(baseUrl, name), poolSize: 4 });
+  const database = await openDatabase({ url: databaseUrl(baseUrl, name), poolSize: 4, ...pool });
   return { database, drop: () => adminQuery(baseUrl, `drop database if exists ${name} with (force)`) };
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
-  const { database, drop } = await openTestDatabase();
+/**
+ * `productionPool`: on PostgreSQL the database is opened as the server opens it (DB_POOL_MAX and the DB_* limits
+ * of `env`), not with the tests' small, unhurried pool.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  { productionPool = false }: { productionPool?: boolean } = {},
+): Promise<TestContext> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...env });
+  const { database, drop } = await openTestDatabase(
+    productionPool
+      ? { poolSize: config.dbPoolMax, heavyPoolSize: config.dbHeavyPoolMax, timeouts: config.dbTimeouts }
+      : {},
+  );
   const clock = { now: new Date() };
   const app = await buildApp({ config, database, now: () => clock.now, logger: false });
   await app.ready();

@@ -86,7 +86,10 @@ export const reportRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
       },
       async (request) => {
         const report = await resolveReportRequest(ctx, callerOf(request), request.body, 'preview');
-        const page = await runList(db, report.server, report.scope, report.criteria, request.language);
+        // Over a whole team: in the heavy lane, so lists and sign-ins keep their connections.
+        const page = await runList(db, report.server, report.scope, report.criteria, request.language, {
+          lane: 'heavy',
+        });
         // The rows' shape depends on the report, so no route schema can declare it. Development and tests check the
         // answer against the report's own schema, as every other answer is checked where it is written (decision 031).
         if (config.responseSerializer === 'checked') report.definition.response.parse(page);

@@ -1,23 +1,22 @@
 import { errorResponseSchema, healthResponseSchema, livenessResponseSchema } from '@portal/contract';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   DATABASE_RETRY_AFTER_SECONDS,
   DatabaseUnavailableError,
   rootCauseMessage,
 } from '../../db/availability.js';
-import type { Db } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 
 /** A load balancer waits about this long for readiness; the probe answers before it gives up. */
 export const READINESS_DEADLINE_MS = 1000;
 
-async function pingWithin(db: Db, ms: number): Promise<void> {
+async function pingWithin(ping: Database['ping'], ms: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new DatabaseUnavailableError(`no answer within ${ms} ms`)), ms);
   });
   try {
-    await Promise.race([db.execute(sql`select 1`), deadline]);
+    await Promise.race([ping(), deadline]);
   } finally {
     clearTimeout(timer);
   }
@@ -28,9 +27,10 @@ async function pingWithin(db: Db, ms: number): Promise<void> {
  * - `/livez`: the process runs. Never touches the database: a database outage must not get healthy processes
  *   restarted, which would only add cold starts to the outage.
  * - `/readyz`: send traffic here? 503 while draining after SIGTERM, or when the database does not answer
- *   `select 1` within READINESS_DEADLINE_MS. `/healthz` is the same check, kept for existing probes.
+ *   `select 1` within READINESS_DEADLINE_MS. The probe has a connection of its own (Database.ping): a pool busy with
+ *   one user's work is not a database that is down. `/healthz` is the same check, kept for existing probes.
  */
-export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ ping: Database['ping'] }> = async (app, { ping }) => {
   let draining = false;
   // Fastify runs preClose as soon as app.close() starts: from then on readiness says so.
   app.addHook('preClose', async () => {
@@ -54,7 +54,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
           .send({ error: request.t('errors.unavailable') });
       }
       try {
-        await pingWithin(db, READINESS_DEADLINE_MS);
+        await pingWithin(ping, READINESS_DEADLINE_MS);
         return { status: 'ok' as const, database: 'ok' as const };
       } catch (err) {
         request.log.warn({ reason: rootCauseMessage(err) }, 'readiness: database unavailable');
