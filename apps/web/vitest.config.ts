@@ -15,5 +15,6 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     css: false,
     testTimeout: 30_000,
+    sequence: { groupOrder: 0 },
   },
 });

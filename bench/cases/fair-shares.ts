@@ -4,7 +4,7 @@ import type { BenchContext, CaseOutput } from '../context.js';
 import type { Ratio } from '../http-load.js';
 
 /*
- * Fair shares under one heavy user (decision 038; the same load as fair-shares.postgres.test.ts): producer A runs
+ * Fair shares under one heavy user (decision 038; the same load as fair-shares.load.postgres.test.ts): producer A runs
  * two ZIP downloads back to back and keeps 3 background exports going; producer B's statement PDF (p50), small
  * export (p50) and GET /me (p95) are compared with the same requests on the idle portal, measured in the same run.
  * Run on a portal restarted with the document cache bypassed (every document rendered), so the comparison is with

@@ -8,7 +8,7 @@ import { BENCH_TMP, startPortal } from '../processes.js';
 /*
  * `npm run bench -- --only heavy_user` (PostgreSQL, e.g. the demo preset): one producer (partner1) keeps 32 report
  * previews and 32 list searches going at once while another (partner2) browses a list and /me
- * (apps/server/src/testing/heavy-user-scenario.ts, also run by heavy-user.postgres.test.ts). Judged, for the
+ * (apps/server/src/testing/heavy-user-scenario.ts, also run by heavy-user.load.postgres.test.ts). Judged, for the
  * default pool and for DB_POOL_MAX=4 DB_CONNECT_TIMEOUT_MS=300: partner2 gets no 503, /readyz stays 200, partner1 gets
  * only 200 and 429, and partner2's list p95 under load is at most 2× their idle p95 (phases alternate in one run).
  */

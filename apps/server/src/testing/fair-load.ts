@@ -8,7 +8,7 @@ import { Browser, type Server } from './server-process.js';
  * One heavy user against one light user, measured against idle in the same run (decision 038): producer A (partner1)
  * runs two ZIP downloads back to back and keeps 3 background exports going; producer B (partner2) downloads a
  * statement PDF and a small export one after the other while their SPA reads /me every 25 ms. Used by
- * fair-shares.postgres.test.ts and the bench case `fair_shares`.
+ * fair-shares.load.postgres.test.ts and the bench case `fair_shares`.
  */
 
 export interface Timings {
@@ -112,6 +112,13 @@ export async function runFairShares(
       // Criteria of its own per loop and round: the same request while live would answer the live job.
       const form = { reportType: 1, dateFrom: `${2000 + i}-01-01`, dateTo: `2026-12-${10 + (n % 18)}` };
       const started = await a.json(at, 'POST', '/b2b/report_exports', form);
+      // A's ZIPs and exports together may pass the per-person cap on work in flight (decision 033): A waits, as
+      // the SPA does, and tries again.
+      if (started.status === 429) {
+        tally.refused++;
+        await sleep(100);
+        continue;
+      }
       if (started.status !== 202) throw new Error(`A's export answered ${started.status}`);
       for (;;) {
         const job = await a.json(at, 'GET', `/b2b/report_exports/${started.data.jobId}`);

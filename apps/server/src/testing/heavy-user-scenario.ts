@@ -5,7 +5,7 @@ import { Agent, request } from 'node:http';
  * previews and list searches going at once, as that many browser tabs would (each sends its next request when its
  * answer came, after Retry-After when told to wait), while another user browses (a list, then /me) and a probe
  * polls /readyz. Idle and loaded phases alternate, so the machine's own ups and downs fall on both alike. Used by
- * heavy-user.postgres.test.ts and by the bench (bench/cases/heavy-user.ts).
+ * heavy-user.load.postgres.test.ts and by the bench (bench/cases/heavy-user.ts).
  */
 
 export interface ScenarioUser {
