@@ -238,13 +238,13 @@ test.describe('revenue detail', () => {
     await expect(page.getByText(refNo).first()).toBeVisible(); // the index's notice names it
     expect(await searchRevenues(page, { keywords: refNo })).toEqual([]);
 
-    // Its detail is now the load failure screen with the server's "not found".
+    // Its detail now says it does not exist (a 404 is no failure IT could fix), with the way back.
     await page.goto(detailUrl(revenueId, 'summary'));
     await expect(
-      page.getByRole('heading', { name: 'Oops~~Something wrong! Please contact with IT' }),
+      page.getByRole('heading', { level: 1, name: `No revenue with ID ${revenueId} exists.` }),
     ).toBeVisible();
-    await expect(page.getByRole('alert')).toContainText('Error message: ');
-    await expectAccessibleAtBothSizes(page, 'revenue load failure');
+    await expect(page.getByRole('alert').getByRole('link')).toBeVisible();
+    await expectAccessibleAtBothSizes(page, 'revenue not found');
   });
 
   test('a revenue that may not be deleted offers no Delete, and the server refuses one', async ({ page }) => {

@@ -12,11 +12,6 @@ test('an unknown route under a language prefix says so in that language', async 
   await expect(page.getByText(catalogText('zh', 'common', 'app.pageNotFound'))).toBeVisible();
 });
 
-test('a language a site does not offer is not found (ja on ipc)', async ({ page }) => {
-  await page.goto(siteUrl('ipc', '/ja/login'));
-  await expect(page.getByText(catalogText('en', 'common', 'app.pageNotFound'))).toBeVisible();
-});
-
 test('the client area does not exist on producer-only sites', async ({ page }) => {
   await page.goto(siteUrl('absg', '/b2c'));
   await expect(page.getByText(catalogText('en', 'common', 'app.pageNotFound'))).toBeVisible();

@@ -138,6 +138,9 @@ test('Clients: selection enables the statement downloads and is cleared by the n
   expect(withoutLapsed.totalSize).toBeLessThan(all.totalSize);
   await page.goto(siteUrl('afs', '/b2b/clients?excludePolicyStatus=LAP'));
   await expect(pagerRange(page)).toHaveText(`1–10 of ${withoutLapsed.totalSize}`);
+  // The three downloads share one rule: nothing chosen, nothing to download; Excel then exports the whole search.
+  await expect(page.getByRole('button', { name: 'Export to Excel' })).toBeDisabled();
+  await table.locator('tbody input[type=checkbox]:not([disabled])').first().check();
   const { sheet } = await downloadSheet(page, 'Export to Excel');
   expect(sheetHeaders(sheet)).toEqual(clientList.columns.map((c) => c.label.en));
   expect(sheet.rowCount - 1).toBe(withoutLapsed.totalSize);

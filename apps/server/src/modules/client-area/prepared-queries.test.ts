@@ -15,6 +15,7 @@ import {
   policyItems,
   policyStatuses,
   policyValues,
+  producers,
   products,
   providers,
   sessions,
@@ -97,6 +98,7 @@ async function detailBefore(clientId: number, siteCode: SiteCode, planId: number
       code: holdings.code,
       description: holdings.description,
       hasFactsheet: sql<boolean>`${funds.factsheetFileKey} is not null`,
+      assetClass: funds.assetClass,
       unitHeld: holdings.unitHeld,
       currency: holdings.currency,
       price: holdings.price,
@@ -261,6 +263,9 @@ describe('prepared statements answer what the queries they replaced answered', (
           clientId: users.clientId,
           producerId: users.producerId,
           staffId: users.staffId,
+          producerActive: sql<
+            boolean | null
+          >`(select p.is_active from ${producers} p where p.id = ${users.producerId})`,
         },
       })
       .from(sessions)
