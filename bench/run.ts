@@ -13,6 +13,7 @@ import { fairSharesCase } from './cases/fair-shares.js';
 import { generatorCase } from './cases/generator.js';
 import { heavyUserCase } from './cases/heavy-user.js';
 import { inProcessCases } from './cases/in-process.js';
+import { performanceReturnsCase } from './cases/performance-returns.js';
 import { measureUnderDownloads, renderIsolationRatio } from './cases/render-isolation.js';
 import { BARE_REACT_DIR, buildSpaBaselines, spaCases } from './cases/spa.js';
 import { startCase } from './cases/start.js';
@@ -52,6 +53,7 @@ const CASES = [
   'pdf_inprocess',
   'generator',
   'heavy_user',
+  'performance',
 ] as const;
 /** Cases that need PostgreSQL (a bare `pg` route, or the database in this process). */
 const POSTGRES_ONLY = new Set([
@@ -66,6 +68,7 @@ const POSTGRES_ONLY = new Set([
   'pdf_inprocess',
   'generator',
   'heavy_user',
+  'performance',
 ]);
 /** Cases that run without the portal and bare servers of the run. */
 const WITHOUT_SERVERS = [
@@ -77,6 +80,7 @@ const WITHOUT_SERVERS = [
   'pdf_inprocess',
   'generator',
   'heavy_user',
+  'performance',
 ];
 
 function selectCases(raw: string | undefined): Set<string> {
@@ -278,6 +282,8 @@ async function main() {
 
   if (databaseUrl && only.has('generator')) outputs.push(await generatorCase(databaseUrl));
   if (databaseUrl && only.has('heavy_user')) outputs.push(await heavyUserCase(databaseUrl, values.quick));
+  if (databaseUrl && only.has('performance'))
+    outputs.push(await performanceReturnsCase(databaseUrl, values.quick ? 100 : 300));
 
   const ratios = outputs.flatMap((o) => o.ratios);
   const checks = outputs.flatMap((o) => o.checks);

@@ -6,7 +6,7 @@ import { api, getJson, httpRequest } from '../portal-session.js';
 /*
  * Goal 1 (per-request overhead): each hot read of the portal against a bare Fastify route doing only what that
  * read must do — answer the same JSON (`/site_info`, `/me`), or run the same SQL prepared (`/b2c/plans`, the plan
- * detail). Targets from docs/performance/issue-12-plan.md, goal 1.
+ * detail). Targets from docs/performance/speed-plan.md, goal 1.
  */
 
 export const SITE_INFO_TARGET = 0.6;

@@ -17,10 +17,10 @@ import { printReportCases, reportCases } from './reports.js';
 import { xlsxExportCase } from './xlsx-export.js';
 
 /*
- * The cases of issues 8–11 that drive the portal's modules in this process (app.inject, the render pool, the
- * export path) on the PostgreSQL database, after the server children have stopped. Their only judged parts are a
- * ratio (producer lists vs their bare SQL) and the bounded counts; times and memory are printed, not judged, as they
- * depend on the machine.
+ * The cases (render isolation, producer lists and exports, reports, staff index; docs/performance.md) that drive the
+ * portal's modules in this process (app.inject, the render pool, the export path) on the PostgreSQL database, after the
+ * server children have stopped. Their only judged parts are a ratio (producer lists vs their bare SQL) and the bounded
+ * counts; times and memory are printed, not judged, as they depend on the machine.
  */
 
 const LIST_TARGET = 0.5;

@@ -107,9 +107,9 @@ function findNode(node: PlanNode, type: string): PlanNode | undefined {
 }
 
 /**
- * Issue 9: totalSize never counts a million rows. For each list, the top producer's default search and its widest
- * one (every stage / every status): EXPLAIN ANALYZE of the count statement runList sends, whose LIMIT node must stop
- * at LIST_COUNT_LIMIT + 1 rows whatever the search matches.
+ * The bounded count (docs/performance.md): totalSize never counts a million rows. For each list, the top producer's
+ * default search and its widest one (every stage / every status): EXPLAIN ANALYZE of the count statement runList sends,
+ * whose LIMIT node must stop at LIST_COUNT_LIMIT + 1 rows whatever the search matches.
  */
 export async function countChecks(database: Database): Promise<CountCheck[]> {
   const rows = async <T>(query: ReturnType<typeof sql>) =>
@@ -139,7 +139,8 @@ export async function countChecks(database: Database): Promise<CountCheck[]> {
       )
         continue;
       const criteria = list.definition.contract.criteria.parse(input) as CriteriaOf<ContractList>;
-      const { count } = listPageQueries(list.definition, scope, criteria, 'en');
+      // The bounded count: its own statement, or (one pass) the page statement's matched rows.
+      const { page, count = page } = listPageQueries(list.definition, scope, criteria, 'en');
       const [plan] = await rows<{ 'QUERY PLAN': { Plan: PlanNode; 'Execution Time': number }[] }>(
         sql`explain (analyze, format json) ${count}`,
       );

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.js';
@@ -18,9 +20,10 @@ import {
 import { type BenchProducer, benchProducers, LIST_KEYWORDS, SCALE_LISTS } from './producer-list-fixtures.js';
 
 /*
- * Issue 9 "speed at scale": the three producer list endpoints under 32 calls in flight, each side by side in the same
- * run with exactly the SQL it sends (listPageQueries: page + bounded count, concurrently, as runList does) run bare
- * through node-postgres. Needs PostgreSQL seeded with `npm run seed -- --scale 100` (docs/performance.md).
+ * Producer lists at scale (docs/performance.md): the three producer list endpoints under 32 calls in flight, each side
+ * by side in the same run with exactly the SQL it sends (listPageQueries: page + bounded count, concurrently, as
+ * runList does) run bare through node-postgres. Needs PostgreSQL seeded with `npm run seed -- --scale 100`
+ * (docs/performance.md).
  */
 
 const CONCURRENCY = 32;
@@ -55,7 +58,7 @@ const median = (values: number[]) => {
 };
 
 /** The page and count statements the endpoint sends for `body`, as node-postgres named (prepared) statements. */
-function bareStatements(
+export function bareStatements(
   list: (typeof SCALE_LISTS)[number],
   who: BenchProducer,
   body: Record<string, unknown>,
@@ -71,15 +74,25 @@ function bareStatements(
   const criteria = list.definition.contract.criteria.parse(body) as CriteriaOf<ContractList>;
   const queries = listPageQueries(list.definition, scope, criteria, 'en');
   const dialect = new PgDialect();
-  const statement = (kind: string, query: typeof queries.page) => {
+  const statement = (kind: string, query: SQL) => {
     const { sql: text, params } = dialect.sqlToQuery(query);
     return {
-      name: `bench_${list.name}_${who.producerId}_${criteria.page}_${kind}_${body.keywords ?? ''}`,
+      // Named by a digest of the text: one name per distinct statement (sorts, keywords, pages, producers).
+      name: `bench_${kind}_${createHash('sha1').update(text).digest('base64url')}`,
       text,
       values: params,
     };
   };
-  return [statement('page', queries.page), statement('count', queries.count)];
+  // One statement (page and bounded count in one pass) unless the page lies beyond the count limit.
+  return queries.count
+    ? [statement('page', queries.page), statement('count', queries.count)]
+    : [statement('page', queries.page)];
+}
+
+/** The bounded count of the bare statements' answers: the count statement's, or the one-pass page's list_total. */
+export function bareCount(results: { rows: Record<string, unknown>[] }[]): number {
+  const [page, count] = results;
+  return Number(count ? count.rows[0]?.n : (page?.rows[0]?.list_total ?? 0));
 }
 
 export interface ListScaleOptions {
@@ -127,8 +140,8 @@ export async function listScaleCases(
         totalSize: number;
         totalIsLowerBound: boolean;
       };
-      const [, count] = await Promise.all(bareStatements(c.list, c.who, body).map((s) => bare.query(s)));
-      const bareTotal = Math.min(Number(count?.rows[0]?.n), 10_000);
+      const results = await Promise.all(bareStatements(c.list, c.who, body).map((s) => bare.query(s)));
+      const bareTotal = Math.min(bareCount(results), 10_000);
       if (bareTotal !== totalSize)
         throw new Error(`${c.list.name}: endpoint total ${totalSize}, bare ${bareTotal}`);
       totals.set(c, `${totalSize.toLocaleString('en-US')}${totalIsLowerBound ? '+' : ''}`);

@@ -5,12 +5,12 @@ import { median, type Ratio } from '../http-load.js';
 import { api, type PortalUser } from '../portal-session.js';
 
 /*
- * Issue 8's load, as a ratio: while client A starts 10 ZIPs and 10 PDFs of their statements at once, client B reads
- * `GET /me` back to back on one kept-alive connection, as the SPA does. Measured twice: on the portal as it runs
- * (A's documents served from the document cache: the same 20 requests, bytes streamed, no rendering) and on the portal
- * restarted with the cache bypassed (every document rendered). Rendering runs in the render pool, off the event
- * loop, so B's longest wait while A's documents render stays within RATIO_TARGET × B's longest wait while they are
- * only served.
+ * The render pool's isolation (decision 015), as a ratio: while client A starts 10 ZIPs and 10 PDFs of their statements
+ * at once, client B reads `GET /me` back to back on one kept-alive connection, as the SPA does. Measured twice: on the
+ * portal as it runs (A's documents served from the document cache: the same 20 requests, bytes streamed, no rendering)
+ * and on the portal restarted with the cache bypassed (every document rendered). Rendering runs in the render pool, off
+ * the event loop, so B's longest wait while A's documents render stays within RATIO_TARGET × B's longest wait while
+ * they are only served.
  *
  * Why not B's p95 on the idle portal, as before: since the session cache (decision 027) an idle `/me` answers in
  * ~0.15 ms, and 20 requests landing at once and their bytes streaming cost B a few milliseconds whatever renders;

@@ -12,10 +12,10 @@ import { benchProducers } from './producer-list-fixtures.js';
 import { download } from './xlsx-export.js';
 
 /*
- * Issue 10: every report for the top producer's whole team on the million-policy preset (`--scale 100`). For each
- * type: the preview (POST /b2b/reports, page 1) p95 over sequential calls, then the export (GET /b2b/report_export)
- * over real HTTP, read to its end, with its time and the resident memory it adds. Targets (issue 10): an export of
- * up to 100 000 rows within 10 s and 250 MB; a preview p95 within PREVIEW_TARGET_MS.
+ * Reports at scale (docs/performance.md): every report for the top producer's whole team on the million-policy preset
+ * (`--scale 100`). For each type: the preview (POST /b2b/reports, page 1) p95 over sequential calls, then the export
+ * (GET /b2b/report_export) over real HTTP, read to its end, with its time and the resident memory it adds. Targets: an
+ * export of up to 100 000 rows within 10 s and 250 MB; a preview p95 within PREVIEW_TARGET_MS.
  */
 
 const PREVIEW_TARGET_MS = 1_000;

@@ -84,9 +84,10 @@ function tally(answers: Answer[]) {
  * bench/pdf/isolation.ts, which measures code from before the render pool the same way (docs/operations.md). The
  * bench itself runs the HTTP form against the portal child: bench/cases/render-isolation.ts.
  *
- * Issue 8's load: while client A starts 10 ZIPs and 10 PDFs of their statements at once, client B reads `GET /me`
- * back to back on a kept-alive connection, as the SPA does. B's p95 must stay under 50 ms: rendering runs in the
- * render pool, not on the event loop. A's requests beyond the per-person cap are refused (429), the others render.
+ * The render pool's isolation (decision 015): while client A starts 10 ZIPs and 10 PDFs of their statements at once,
+ * client B reads `GET /me` back to back on a kept-alive connection, as the SPA does. B's p95 must stay under 50 ms:
+ * rendering runs in the render pool, not on the event loop. A's requests beyond the per-person cap are refused (429),
+ * the others render.
  */
 export async function renderIsolationCase(
   app: FastifyInstance,

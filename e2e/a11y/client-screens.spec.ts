@@ -123,6 +123,12 @@ for (const [size, viewport] of Object.entries(SCREEN_SIZES)) {
       await page.getByRole('main').locator('button[type="submit"]').click();
       await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
       await expectAccessible(page, `change password, blank fields, ${size}`);
+
+      await open(page, clientUrl('en', '/b2c/security'));
+      await expect(
+        page.getByRole('heading', { level: 2, name: text('en', 'security', 'sessions.title') }),
+      ).toBeVisible();
+      await checkState(page, 'security');
     });
 
     test('load failures of My Plan, a plan, the profile and messages, and Page Not Found in the area', async ({

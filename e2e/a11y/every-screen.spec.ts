@@ -1,9 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
+import { OTP_RESEND_INTERVAL_SECONDS } from '@portal/contract';
 import { DEMO_REGISTRATION_CLIENTS, demoAccount } from '../../apps/server/src/db/seed/demo-accounts.js';
+import { zh } from '../../apps/server/src/i18n/zh.js';
 import { catalogText } from '../catalogs.js';
 import { chooseArea, formAlert, openLogin, submitCredentials } from '../fixtures/account-flows.js';
+import { withAccountLock } from '../fixtures/account-lock.js';
 import { expectAccessible, SCREEN_SIZES } from '../fixtures/axe.js';
-import { pageApi, signIn } from '../fixtures/sign-in.js';
+import { signIn } from '../fixtures/sign-in.js';
 import { siteUrl } from '../sites.js';
 import { expectFitsWidth } from './layout-checks.js';
 
@@ -22,18 +25,6 @@ if (!noEmail) throw new Error('demo registration client without e-mail missing')
 async function visit(page: Page, url: string) {
   await page.goto(url);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-}
-
-/** Back-office staff sign in on the staff host, to the producer area's form (the host has no area choice). */
-async function signInStaff(page: Page) {
-  await page.goto(siteUrl('staff', '/login'));
-  const { csrfToken } = JSON.parse((await pageApi(page, '/me')).text) as { csrfToken: string };
-  const answer = await pageApi(page, '/login', {
-    method: 'POST',
-    body: { login: staff.login, password: staff.password, area: 'b2b' },
-    csrfToken,
-  });
-  expect(answer.status, answer.text).toBe(200);
 }
 
 for (const [size, viewport] of Object.entries(SCREEN_SIZES)) {
@@ -73,20 +64,33 @@ for (const [size, viewport] of Object.entries(SCREEN_SIZES)) {
     });
 
     test('the one-time code form and its notification', async ({ page }) => {
-      // client2 belongs to no other browser suite: its codes never void another test's sign-in.
-      await openLogin(page, 'afs', '/zh/login');
-      await submitCredentials(page, client2.login, client2.password);
-      await expect(page.locator('input[name="otpCode"]')).toBeVisible();
-      await expectAccessible(page, `code form, ${size}`);
-      await page.getByRole('button', { name: catalogText('zh', 'public', 'otp.resend') }).click();
-      const notice = page.locator('.login-notice');
-      await expect(notice).toBeVisible();
-      await expect(
-        notice.getByRole('button', { name: catalogText('zh', 'common', 'app.closeNotification') }),
-      ).toBeVisible();
-      await expectAccessible(page, `code form with its notification, ${size}`);
-      await page.getByRole('button', { name: catalogText('zh', 'public', 'otp.cancel') }).click();
-      await expect(page.locator('input[name="password"]')).toBeVisible();
+      // Alone with client2's sign-in: another test's code would void this one's (fixtures/account-lock.ts).
+      await withAccountLock(client2, async () => {
+        // The resend button waits a minute after the first code. What resending does is tested in
+        // auth/one-time-code.spec.ts against the server; here only the screen matters, so the page's clock skips the
+        // minute and the resend is answered as the server answers it, instead of holding client2 for a minute.
+        await page.clock.install();
+        await page.route('**/resend_otp', (route) =>
+          route.fulfill({ json: { msg: zh.auth.otpResent.replace('{{email}}', 'c***@example.com') } }),
+        );
+        await openLogin(page, 'afs', '/zh/login');
+        await submitCredentials(page, client2.login, client2.password);
+        await expect(page.locator('input[name="otpCode"]')).toBeVisible();
+        await expectAccessible(page, `code form, ${size}`);
+        await page.clock.fastForward(OTP_RESEND_INTERVAL_SECONDS * 1000);
+        const resend = page.getByRole('button', { name: catalogText('zh', 'public', 'otp.resend') });
+        // Enabled by the skipped minute, not by a real one going by.
+        await expect(resend).toBeEnabled({ timeout: 10_000 });
+        await resend.click();
+        const notice = page.locator('.login-notice');
+        await expect(notice).toBeVisible();
+        await expect(
+          notice.getByRole('button', { name: catalogText('zh', 'common', 'app.closeNotification') }),
+        ).toBeVisible();
+        await expectAccessible(page, `code form with its notification, ${size}`);
+        await page.getByRole('button', { name: catalogText('zh', 'public', 'otp.cancel') }).click();
+        await expect(page.locator('input[name="password"]')).toBeVisible();
+      });
     });
 
     test('account flows: registration, activation, forgotten and reset password, not found', async ({
@@ -157,7 +161,7 @@ for (const [size, viewport] of Object.entries(SCREEN_SIZES)) {
     });
 
     test('back-office revenue screens on the staff host', async ({ page }) => {
-      await signInStaff(page);
+      await signIn(page, staff);
       await visit(page, siteUrl('staff', '/internal/revenues'));
       await expectAccessible(page, `internal revenue index, ${size}`);
       for (const tab of ['summary', 'payin', 'payin?list=all', 'payout', 'payout?view=particular']) {

@@ -152,8 +152,9 @@ for (const [size, viewport] of Object.entries(SCREEN_SIZES)) {
             ['filters.dateFrom', '2025/01/01'],
             ['filters.dateTo', '2026/12/31'],
           ] as const) {
-            await page.getByLabel(en('reports', field), { exact: true }).fill(value);
-            await page.getByLabel(en('reports', field), { exact: true }).press('Enter');
+            await page
+              .getByRole('textbox', { name: en('reports', field), exact: true })
+              .pressSequentially(value.replaceAll('/', ''));
           }
         }
         await page.getByRole('button', { name: en('reports', 'run') }).click();
@@ -203,6 +204,12 @@ for (const [size, viewport] of Object.entries(SCREEN_SIZES)) {
       await page.getByRole('main').locator('button[type="submit"]').click();
       await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
       await checkState(page, 'producer change password, blank fields');
+
+      await openScreen(page, url('/b2b/security'));
+      await expect(
+        page.getByRole('heading', { level: 2, name: en('security', 'sessions.title') }),
+      ).toBeVisible();
+      await checkState(page, 'producer security');
 
       await page.goto(url('/b2b/no_such_screen'));
       await expect(page.getByRole('heading', { name: en('common', 'app.pageNotFound') })).toBeVisible();

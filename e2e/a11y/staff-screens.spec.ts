@@ -51,8 +51,9 @@ for (const [size, viewport] of Object.entries(SCREEN_SIZES)) {
         ['index.dateFrom', '2026/12/31'],
         ['index.dateTo', '2025/01/01'],
       ] as const) {
-        await page.getByLabel(en('internal', field), { exact: true }).fill(value);
-        await page.getByLabel(en('internal', field), { exact: true }).press('Tab');
+        await page
+          .getByRole('textbox', { name: en('internal', field), exact: true })
+          .pressSequentially(value.replaceAll('/', ''));
       }
       await page
         .getByRole('main')
@@ -60,6 +61,12 @@ for (const [size, viewport] of Object.entries(SCREEN_SIZES)) {
         .click();
       await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
       await checkState(page, 'revenue index, reversed dates');
+
+      await openScreen(page, url('/internal/security'));
+      await expect(
+        page.getByRole('heading', { level: 2, name: en('security', 'sessions.title') }),
+      ).toBeVisible();
+      await checkState(page, 'staff security');
 
       await failApi(page, '/internal/revenues/search');
       await openScreen(page, url('/internal/revenues'));

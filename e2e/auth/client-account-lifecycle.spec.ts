@@ -11,6 +11,7 @@ import {
   submitCredentials,
   submitNewPassword,
 } from '../fixtures/account-flows.js';
+import { expectScreenComplete } from '../fixtures/screen-checks.js';
 import { siteUrl } from '../sites.js';
 
 /**
@@ -45,7 +46,7 @@ test('a client registers, activates, signs in with a code, changes, forgets and 
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.locator('select[name="birthDay"]')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('Is not a valid date')).toBeVisible();
-  await page.screenshot({ path: '/tmp/registration-errors.png', fullPage: true });
+  await expectScreenComplete(page, 'registration errors');
 
   let after = await lastMailTo(email);
   await selectBirthDate(page, client.birthDate);
@@ -86,7 +87,7 @@ test('a client registers, activates, signs in with a code, changes, forgets and 
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.locator('input[name="currentPassword"]')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('The current password is incorrect.')).toBeVisible();
-  await page.screenshot({ path: '/tmp/change-password-error.png', fullPage: true });
+  await expectScreenComplete(page, 'change password error');
   await page.locator('input[name="currentPassword"]').fill(FIRST_PASSWORD);
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText(/Your password has been changed/)).toBeVisible();

@@ -12,6 +12,7 @@ import {
   submitNewPassword,
 } from '../fixtures/account-flows.js';
 import { expectAccessible } from '../fixtures/axe.js';
+import { expectScreenComplete } from '../fixtures/screen-checks.js';
 
 /**
  * Resend and cancel of the one-time code, on an account of its own: the demo client whose activation is pending
@@ -47,8 +48,8 @@ test('the code form resends (with its notice) and cancels back to the login form
     'one-time-code',
   );
 
-  // Resend waits a minimum interval after the last code, and says how long (issue 7 §2: three codes had gone out
-  // within two seconds, then a 10-minute block).
+  // Resend waits a minimum interval after the last code, and says how long (docs/auth.md, "One-time code"; three codes
+  // had gone out within two seconds, then a 10-minute block).
   const resend = page.getByRole('button', { name: 'Send a new code' });
   await expect(resend).toBeDisabled();
   await expect(page.getByText(/^You can ask for a new code in \d+ seconds?\.$/)).toBeVisible();
@@ -61,7 +62,7 @@ test('the code form resends (with its notice) and cancels back to the login form
   const notice = page.locator('.login-notice');
   await expect(notice).toContainText('Notification');
   await expect(notice).toContainText('A new verification code has been sent to');
-  await page.screenshot({ path: '/tmp/login-otp.png' });
+  await expectScreenComplete(page, 'code form with its notification');
   await expectAccessible(page, 'code form with its notification');
   const secondCode = await nextCode(email, after);
   if (firstCode !== secondCode) {
@@ -89,7 +90,7 @@ test('registration without an e-mail on file shows how to contact us', async ({ 
   await selectBirthDate(page, noEmail.birthDate);
   await page.getByRole('button', { name: '繼續' }).click();
   await expect(page.getByRole('heading', { name: '請與我們聯絡' })).toBeVisible();
-  await page.screenshot({ path: '/tmp/registration-no-email.png', fullPage: true });
+  await expectScreenComplete(page, 'registration without an e-mail address');
   await expect(page.getByRole('link', { name: /inquiry@afs\.example/ })).toHaveAttribute(
     'href',
     'mailto:inquiry@afs.example',

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { SiteCode } from '@portal/contract';
+import { SITE_CODES, type SiteCode, siteCapabilities } from '@portal/contract';
 import {
   type DemoAccount,
   type DemoAccountKey,
@@ -26,13 +26,16 @@ function producer(key: DemoAccountKey): DemoAccount {
   return account;
 }
 
-for (const site of ['afs', 'ipc', 'absg'] as const) {
+for (const site of SITE_CODES) {
   const account = producerOf[site];
+  const rules = siteCapabilities(site);
+  // Where clients sign in too, the page first asks which area.
+  const choosesArea = rules.hasArea('b2c');
 
   test(`${site}: a producer signs in by Login ID and by Advisor Code`, async ({ page }) => {
     for (const login of [account.login, account.advisorCode ?? '']) {
       await openLogin(page, site);
-      if (site === 'afs') await chooseArea(page, 'Advisor');
+      if (choosesArea) await chooseArea(page, 'Advisor');
       await expect(page.getByLabel('Login ID or Advisor Code')).toBeVisible();
       await submitCredentials(page, login, account.password);
       await expect(page).toHaveURL(/\/angel\/face\/b2b$/);
@@ -43,14 +46,16 @@ for (const site of ['afs', 'ipc', 'absg'] as const) {
 
   test(`${site}: the login page has this site's title, choices and links`, async ({ page }) => {
     await openLogin(page, site);
-    const title = site === 'absg' ? 'Advisor Login' : 'Login';
+    const title = rules.loginTitle === 'advisorLogin' ? 'Advisor Login' : 'Login';
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
-    await expect(page.getByRole('radiogroup')).toHaveCount(site === 'afs' ? 1 : 0);
-    if (site === 'afs') await chooseArea(page, 'Advisor');
+    await expect(page.getByRole('radiogroup')).toHaveCount(choosesArea ? 1 : 0);
+    if (choosesArea) await chooseArea(page, 'Advisor');
     await expect(page.getByRole('link', { name: 'Forgot your password?' })).toHaveCount(
-      site === 'absg' ? 0 : 1,
+      rules.has('producerPasswordReset') ? 1 : 0,
     );
-    await expect(page.getByRole('navigation', { name: 'Language' })).toHaveCount(site === 'absg' ? 0 : 1);
+    await expect(page.getByRole('navigation', { name: 'Language' })).toHaveCount(
+      rules.hasLanguageBar ? 1 : 0,
+    );
     const year = new Date().getFullYear();
     await expect(page.getByText(new RegExp(`^© ${year} `))).toBeVisible();
 

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { SITE_CODES, siteCapabilities } from '@portal/contract';
 import { siteUrl } from '../sites.js';
 
 /*
@@ -6,12 +7,14 @@ import { siteUrl } from '../sites.js';
  * language (English) instead of a Page Not Found.
  */
 
-for (const site of ['ipc', 'absg'] as const) {
+const PRODUCER_ONLY = SITE_CODES.filter((site) => !siteCapabilities(site).hasArea('b2c'));
+
+for (const site of PRODUCER_ONLY) {
   test(`${site}: /ja/login opens the login page in English, welcoming advisors`, async ({ page }) => {
     await page.goto(siteUrl(site, '/ja/login'));
     await expect(page).toHaveURL(new RegExp(`^http://${site}\\.localhost:\\d+/angel/face/login$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-      site === 'absg' ? 'Advisor Login' : 'Login',
+      siteCapabilities(site).loginTitle === 'advisorLogin' ? 'Advisor Login' : 'Login',
     );
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(

@@ -1,18 +1,10 @@
-import {
-  closeSync,
-  existsSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { type Browser, type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 import type { Language } from '@portal/contract';
 import { demoAccount } from '../../apps/server/src/db/seed/demo-accounts.js';
 import { catalogText } from '../catalogs.js';
+import { withAccountLock } from '../fixtures/account-lock.js';
 import { pageApi, signIn } from '../fixtures/sign-in.js';
 import { siteUrl } from '../sites.js';
 
@@ -31,7 +23,7 @@ export const test = base.extend<{ page: Page }, { clientState: StorageState }>({
       // after a failure reuses the session instead of spending another one-time code.
       const cache = join(workerInfo.project.outputDir, '.client-session.json');
       // One worker signs in at a time: two one-time codes to the same mailbox at once cannot be told apart.
-      const state = await withLock(`${cache}.lock`, async () => {
+      const state = await withAccountLock(client, async () => {
         if (existsSync(cache)) {
           const cached = JSON.parse(readFileSync(cache, 'utf8')) as StorageState;
           if (await stillSignedIn(browser, cached)) return cached;
@@ -60,26 +52,6 @@ export const test = base.extend<{ page: Page }, { clientState: StorageState }>({
 });
 
 export { expect };
-
-/** Runs `work` holding an exclusive lock file (a lock left by a crashed worker expires after a minute). */
-async function withLock<T>(lock: string, work: () => Promise<T>): Promise<T> {
-  mkdirSync(dirname(lock), { recursive: true });
-  for (;;) {
-    try {
-      closeSync(openSync(lock, 'wx'));
-      break;
-    } catch {
-      const since = statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
-      if (Date.now() - since > 60_000) rmSync(lock, { force: true });
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-  try {
-    return await work();
-  } finally {
-    rmSync(lock, { force: true });
-  }
-}
 
 async function stillSignedIn(browser: Browser, state: StorageState): Promise<boolean> {
   const context = await browser.newContext({ storageState: state });

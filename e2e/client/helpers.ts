@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { expect, type Locator, type Page, type Request } from '@playwright/test';
 import type { Language, PlanDetail, PlanListItem } from '@portal/contract';
 import { isTerminatedStatus } from '@portal/contract';
+import { expectScreenComplete } from '../fixtures/screen-checks.js';
 import { pageApi } from '../fixtures/sign-in.js';
 import { clientUrl } from './fixtures.js';
 
@@ -138,7 +139,7 @@ export function zipEntries(file: string): string[] {
   return execFileSync('zipinfo', ['-1', file], { encoding: 'utf8' }).split('\n').filter(Boolean);
 }
 
-/** Saves a full-page screenshot for a person to look at. */
+/** Checks what a picture of the screen must show (fixtures/screen-checks.ts); it used to only save one to /tmp. */
 export async function snapshot(page: Page, name: string) {
-  await page.screenshot({ path: `/tmp/e2e-client-${name}.png`, fullPage: true });
+  await expectScreenComplete(page, name);
 }

@@ -22,8 +22,8 @@ for (const language of ['en', 'zh'] as const) {
       const content = page.frameLocator('[data-testid="statement-frame"]');
       await expect(content.locator('body')).toContainText(plan.planNo);
 
-      // Spec 1 §9: a frame whose content is taller than 200 grows to content + 50. (The document's own box is the
-      // content height; its scroll height would now be the grown frame's.)
+      // docs/web.md, "Client area": a frame whose content is taller than 200 grows to content + 50. (The document's own
+      // box is the content height; its scroll height would now be the grown frame's.)
       await expect
         .poll(() =>
           frame.evaluate((element: HTMLIFrameElement) => {

@@ -1,7 +1,7 @@
 import { clientUrl, expect, test, text } from './fixtures.js';
 import { demoPlans } from './helpers.js';
 
-/** English words of the plan's data that must not show on a page in another language (issue 7 §3). */
+/** English words of the plan's data that must not show on a page in another language (decision 012). */
 const ENGLISH_DATA_WORDS =
   /Whole of life|\d+ years?\b|To age \d|Autopay|Credit card|Monthly|Cash account|Important information|not guaranteed|Inforce/i;
 

@@ -6,11 +6,13 @@ import { pageApi, signIn } from '../fixtures/sign-in.js';
 import { siteUrl } from '../sites.js';
 
 /*
- * The staff shell (spec 2 §2, issue 11): the main menu is exactly the staff member's menu rows, keyboard-operable,
+ * The staff shell (docs/internal/README.md): the main menu is exactly the staff member's menu rows, keyboard-operable,
  * and the revenue screens are reached only with the Revenues row — the server refuses the calls without it.
  */
 
-/** The names on the menu bar, in order: the mainMenu rows (the bar keeps the spec's order). */
+/** The names on the menu bar, in order: the mainMenu rows (the bar keeps the documented order (docs/product.md, "Staff
+ * area")).
+ */
 async function barNames(page: Page): Promise<string[]> {
   const bar = page.getByRole('navigation', { name: 'Main menu' }).locator('.internal-menu__bar > li');
   return (await bar.locator(':scope > button, :scope > a').allInnerTexts()).map((text) => text.trim());
@@ -34,7 +36,7 @@ test.describe('staff main menu', () => {
     expect([...names].sort()).toEqual([...mainMenuNames('staff1')].sort());
     expect(names).not.toContain('Sync');
     expect(names).not.toContain('Data Feed');
-    // The spec's order, whatever order the rows were granted in.
+    // The documented order, whatever order the rows were granted in.
     expect(names.slice(0, 4)).toEqual(['Service', 'Batch', 'Commission', 'Subsystem']);
 
     const commission = page.getByRole('button', { name: 'Commission' });

@@ -5,8 +5,8 @@ import { pageApi, signIn } from '../fixtures/sign-in.js';
 import { siteUrl } from '../sites.js';
 
 /*
- * Issue 11 part 5: the staff revenue detail on the staff host — index → detail, every tab and sub-tab, the rate
- * pop-up, Particular paging and pay-mode filter, edit (a validation error, then success) and delete. The revenues
+ * The staff revenue detail (docs/internal/README.md) on the staff host — index → detail, every tab and sub-tab, the
+ * rate pop-up, Particular paging and pay-mode filter, edit (a validation error, then success) and delete. The revenues
  * are found through the API by what the test needs (flags, pay modes) rather than by id, so a reseeded demo with
  * other ids still works; RV000001 is the demo's documented R revenue with three payees (docs/internal/README.md).
  */

@@ -3,6 +3,7 @@ import type { PlanDetail } from '@portal/contract';
 import { demoAccount } from '../../apps/server/src/db/seed/demo-accounts.js';
 import { catalogText } from '../catalogs.js';
 import { lastMailTo, nextCode } from '../fixtures/account-flows.js';
+import { withAccountLock } from '../fixtures/account-lock.js';
 import { pageApi } from '../fixtures/sign-in.js';
 import { siteUrl } from '../sites.js';
 import { expectFocusAtScreenStart, expectVisibleFocus, startsWith, tabTo } from './keyboard.js';
@@ -23,30 +24,33 @@ test('client: sign in, My Plan, a plan and its tabs, a statement, sign out — k
   page,
 }) => {
   test.setTimeout(180_000);
-  await page.goto(siteUrl('afs', '/login'));
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // Signed in alone: another test's sign-in of client2 would void this one's code (fixtures/account-lock.ts).
+  await withAccountLock(client, async () => {
+    await page.goto(siteUrl('afs', '/login'));
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
-  // The client area is the default choice; the radio group is one Tab stop.
-  const clientArea = page.getByRole('radio', { name: new RegExp(`^${en('public', 'login.areaClient')}`) });
-  await tabTo(page, clientArea, 'area choice');
-  await expect(clientArea).toBeChecked();
-  await tabTo(page, page.getByLabel(startsWith(en('public', 'login.clientLogin'))), 'Client ID');
-  await page.keyboard.type(client.login);
-  await tabTo(page, page.getByLabel(startsWith(en('public', 'login.password'))), 'password');
-  await page.keyboard.type(client.password);
-  const before = await lastMailTo(client.email);
-  await page.keyboard.press('Enter');
+    // The client area is the default choice; the radio group is one Tab stop.
+    const clientArea = page.getByRole('radio', { name: new RegExp(`^${en('public', 'login.areaClient')}`) });
+    await tabTo(page, clientArea, 'area choice');
+    await expect(clientArea).toBeChecked();
+    await tabTo(page, page.getByLabel(startsWith(en('public', 'login.clientLogin'))), 'Client ID');
+    await page.keyboard.type(client.login);
+    await tabTo(page, page.getByLabel(startsWith(en('public', 'login.password'))), 'password');
+    await page.keyboard.type(client.password);
+    const before = await lastMailTo(client.email);
+    await page.keyboard.press('Enter');
 
-  // The code form takes focus in its field.
-  const codeField = page.getByRole('textbox', { name: en('public', 'otp.code') });
-  await expect(codeField).toBeFocused();
-  await expectVisibleFocus(page, 'the one-time code field');
-  await page.keyboard.type(await nextCode(client.email, before));
-  await page.keyboard.press('Enter');
+    // The code form takes focus in its field.
+    const codeField = page.getByRole('textbox', { name: en('public', 'otp.code') });
+    await expect(codeField).toBeFocused();
+    await expectVisibleFocus(page, 'the one-time code field');
+    await page.keyboard.type(await nextCode(client.email, before));
+    await page.keyboard.press('Enter');
 
-  // My Plan: focus on its heading; the first plan row is reached by Tab and opened with Enter.
-  const myPlan = page.getByRole('heading', { level: 1, name: en('common', 'client.myPlan') });
-  await expectFocusAtScreenStart(page, myPlan, { newDocument: true });
+    // My Plan: focus on its heading; the first plan row is reached by Tab and opened with Enter.
+    const myPlan = page.getByRole('heading', { level: 1, name: en('common', 'client.myPlan') });
+    await expectFocusAtScreenStart(page, myPlan, { newDocument: true });
+  });
   // A plan with monthly statements (read from the API the page uses; the walk itself only presses keys).
   const { data: plans } = JSON.parse((await pageApi(page, '/b2c/plans')).text) as { data: { id: number }[] };
   const details = await Promise.all(

@@ -50,11 +50,13 @@ export async function expectVisibleFocus(page: Page, where: string): Promise<voi
   });
 }
 
+/** Whether focus is on (or inside) any element the locator matches: a layout may render a control twice, one hidden. */
 const isFocused = async (target: Locator) =>
-  (await target.count()) > 0 &&
-  (await target
-    .first()
-    .evaluate((element) => element === document.activeElement || element.contains(document.activeElement)));
+  target.evaluateAll((elements) =>
+    elements.some(
+      (element) => element === document.activeElement || element.contains(document.activeElement),
+    ),
+  );
 
 /**
  * Presses Tab (or Shift+Tab) until `target` has focus, then checks the focus is visible. Fails after `max` presses

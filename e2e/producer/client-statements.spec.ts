@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { demoAccount } from '../../apps/server/src/db/seed/demo-accounts.js';
 import { expectAccessible, SCREEN_SIZES } from '../fixtures/axe.js';
+import { pageApi } from '../fixtures/sign-in.js';
 import { siteUrl } from '../sites.js';
 import { listFromApi, openAsProducer } from './helpers.js';
 
@@ -68,3 +69,50 @@ for (const [size, viewport] of [
     await expect(page.getByRole('dialog', { name: 'Monthly Statement' })).toBeVisible();
   });
 }
+
+test("the producer's viewer offers the plan's provider statement, which opens the file", async ({ page }) => {
+  await openAsProducer(page, partner, '/b2b/clients');
+  const rows = (await listFromApi(page, '/b2b/clients', { sizePerPage: 30 })).items as {
+    policyNo: string;
+    clientName: string;
+    stmtId: number | null;
+  }[];
+  let chosen: (typeof rows)[number] | undefined;
+  for (const row of rows.filter((r) => r.stmtId !== null)) {
+    const list = JSON.parse((await pageApi(page, `/statement/policy_list/${row.stmtId}`)).text) as {
+      accounts: { partyId: number; providerStatementPath: string | null }[];
+    };
+    const own = list.accounts.find((a) => a.partyId === row.stmtId);
+    if (own?.providerStatementPath === `/statement/provider_statement/${row.stmtId}`) {
+      chosen = row;
+      break;
+    }
+  }
+  if (!chosen) throw new Error('the demo team has a client account with a provider statement');
+  await page.goto(siteUrl('afs', `/b2b/clients?keywords=${chosen.policyNo}`));
+  const table = page.getByRole('table', { name: 'Clients' });
+  await table
+    .getByRole('button', { name: `Statements: ${chosen.clientName}, policy ${chosen.policyNo}` })
+    .click();
+  const viewer = page.getByRole('dialog', { name: 'Monthly Statement' });
+  await expect(viewer.locator('iframe')).toBeVisible();
+  const opened = page.waitForEvent('popup');
+  await viewer.getByRole('button', { name: 'Provider statement' }).click();
+  const popup = await opened;
+  await popup.waitForLoadState();
+  expect(popup.url()).toContain(`/api/statement/provider_statement/${chosen.stmtId}`);
+  await popup.close();
+
+  // The month's statements as one PDF: the bar runs while the server prepares them (held a moment here, so the
+  // first stage is seen however fast the render), then the file is saved.
+  await page.route('**/api/statement/download_pdf**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  const download = page.waitForEvent('download');
+  await viewer.getByRole('button', { name: 'All plans as PDF' }).click();
+  await expect(viewer.getByText(/^Step 1 of 2: Preparing \d+ statements?…$/)).toBeVisible();
+  await expect(viewer.locator('[data-download-progress]')).toBeVisible();
+  expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
+  await expect(viewer.getByText(/^Downloaded: /)).toBeVisible();
+});

@@ -5,9 +5,9 @@ import { expectAccessible, SCREEN_SIZES } from '../fixtures/axe.js';
 import { openAsProducer } from './helpers.js';
 
 /*
- * Issue 10: commission statements as the partner sees them — listed by month and region, each a PDF rendered from
- * the pay-out records; read back with pdftotext, every currency's printed total is the sum of its printed lines.
- * (The server test recomputes the same totals from the pay-out records in SQL: commissions.test.ts.)
+ * Commission statements (docs/producer/commissions.md) as the partner sees them — listed by month and region, each a
+ * PDF rendered from the pay-out records; read back with pdftotext, every currency's printed total is the sum of its
+ * printed lines. (The server test recomputes the same totals from the pay-out records in SQL: commissions.test.ts.)
  */
 
 const cents = (amount: string) => Math.round(Number(amount.replaceAll(',', '')) * 100);

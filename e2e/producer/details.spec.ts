@@ -105,3 +105,41 @@ test('client detail and documents, on a phone', async ({ page }) => {
     page.getByRole('dialog', { name: 'Client Documents' }).getByText('No file found.'),
   ).toBeVisible();
 });
+
+for (const [size, viewport] of Object.entries(SCREEN_SIZES)) {
+  test(`client detail draws the plan's performance chart, ${size}`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(viewport);
+    await openAsProducer(page, partner, '/b2b/clients');
+    // The first row on the screen whose plan has a history to measure (a term-life plan has none).
+    const rows = (await listFromApi(page, '/b2b/clients')).items as {
+      clientId: number;
+      clientName: string;
+      policyNo: string;
+    }[];
+    let chosen: (typeof rows)[number] | undefined;
+    for (const row of rows) {
+      const answer = await pageApi(page, `/b2b/clients/${row.clientId}/performance?planNo=${row.policyNo}`);
+      if (answer.status === 200 && JSON.parse(answer.text).series.length > 0) {
+        chosen = row;
+        break;
+      }
+    }
+    expect(chosen, 'a plan with a history on the first page').toBeDefined();
+    await page
+      .getByRole('button', {
+        name: `Details: ${chosen?.clientName}, policy ${chosen?.policyNo}`,
+        exact: true,
+      })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Client Detail' });
+    const section = dialog.getByTestId('plan-performance');
+    await expect(section.getByRole('slider')).toBeVisible();
+    await expect(section.getByTestId('twr')).toHaveText(/^[+−]?\d+\.\d{2}%$/);
+    await section.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/client-detail-performance-${size}.png` });
+    await expectAccessible(page, `client detail performance, ${size}`);
+    const fits = await dialog.evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
+    expect(fits, 'the modal needs no sideways scrolling').toBe(true);
+  });
+}

@@ -5,8 +5,8 @@ import {
   type ListColumn,
   newBusinessList,
   revenueList,
-  SITE_LANGUAGES,
   serviceRecordList,
+  siteCapabilities,
 } from '@portal/contract';
 import { type DemoAccount, demoAccount } from '../../apps/server/src/db/seed/demo-accounts.js';
 import { SCREEN_SIZES } from '../fixtures/axe.js';
@@ -113,7 +113,7 @@ function keySelectors(table: Locator, list: ListCase) {
 }
 
 for (const { account, host, lists } of AREAS) {
-  const languages = SITE_LANGUAGES[account.site];
+  const { languages } = siteCapabilities(account.site);
   test.describe(`list layout on ${host}`, () => {
     test.describe.configure({ timeout: 240_000 });
     test.beforeEach(async ({ page }) => {

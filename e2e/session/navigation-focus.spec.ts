@@ -1,7 +1,7 @@
 import { clientUrl, expect, test } from '../client/fixtures.js';
 
 /**
- * Issue 7 §2: a plan opened from low in My Plan used to leave the window ~640 px down, on what looked like an empty
+ * Decision 013: a plan opened from low in My Plan used to leave the window ~640 px down, on what looked like an empty
  * page. Every change of screen now starts at the top with focus on the new screen's main heading.
  */
 test('opening a plan from the bottom of My Plan lands at the top, focus on the plan heading', async ({

@@ -4,7 +4,7 @@ import { pageApi, signIn } from '../fixtures/sign-in.js';
 import { siteUrl } from '../sites.js';
 
 /**
- * Issue 7 §2: a session that ends on the server (here: logout in another tab) used to leave "Signed in as …" in the
+ * Decision 013: a session that ends on the server (here: logout in another tab) used to leave "Signed in as …" in the
  * header and "Fail fetching data / Please sign in to continue" on every screen. The next API answer (401) now takes
  * the page to the login page with a notice and the way back to where the person was.
  */
@@ -21,7 +21,7 @@ test('a session ended in another tab lands on login with the notice, and signing
   // Another tab of the same browser signs out.
   const otherTab = await context.newPage();
   // A page of the area, not the login page: that one sends a signed-in visitor on with a full page load (its own
-  // document since issue 12), which would cut the call below short.
+  // document, decision 028), which would cut the call below short.
   await otherTab.goto(siteUrl('afs', '/b2b'));
   const { csrfToken } = JSON.parse((await pageApi(otherTab, '/me')).text) as { csrfToken: string };
   expect((await pageApi(otherTab, '/logout', { method: 'DELETE', csrfToken })).status).toBe(200);

@@ -16,7 +16,7 @@ test('staff sign in on the staff host and land on the revenue index under the ma
   await page.getByLabel(/Staff login ID/).fill(staff.login);
   await page.locator('input[name="password"]').fill(staff.password);
   await page.locator('form button[type="submit"]').click();
-  // The internal root opens the revenue index for staff with the Revenues permission (issue 11 plan (g4)).
+  // The internal root opens the revenue index for staff with the Revenues permission (decision 035).
   await expect(page).toHaveURL(/\/internal\/revenues$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Revenues' })).toBeFocused();
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();

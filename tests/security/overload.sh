@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Overload against the built portal on loopback (issue 13): many more concurrent signed-in calls than the in-flight
-# limit, for a few seconds. Shows load shedding (503 + Retry-After at once, not a queue that grows until everybody
-# times out), readiness answering throughout, and normal service right after. Not part of ./scripts/test.sh.
+# Overload against the built portal on loopback (docs/security/scanners.md): many more concurrent signed-in calls than
+# the in-flight limit, for a few seconds. Shows load shedding (503 + Retry-After at once, not a queue that grows until
+# everybody times out), readiness answering throughout, and normal service right after. Not part of ./scripts/test.sh.
 #
 #   tests/security/overload.sh                                   # MAX_IN_FLIGHT=32, 200 connections, 10 s
 #   OVERLOAD_MAX_IN_FLIGHT=100000 tests/security/overload.sh     # the same load with the gate out of the way

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Outside scanners against the built portal on loopback (issue 13): Debian's sqlmap against the login body, the
-# client's and the producer's list endpoints and the report preview, signed in (session cookie + CSRF header), then
-# wapiti over the site and the API's GET endpoints, bounded in time. Not part of ./scripts/test.sh: it takes about
+# Outside scanners against the built portal on loopback (docs/security/scanners.md): Debian's sqlmap against the login
+# body, the client's and the producer's list endpoints and the report preview, signed in (session cookie + CSRF header),
+# then wapiti over the site and the API's GET endpoints, bounded in time. Not part of ./scripts/test.sh: it takes about
 # ten minutes. Results: .tmp/security/ (summary.txt, sqlmap/, wapiti/, server.log); docs/security/scanners.md.
 #
 #   tests/security/scan.sh                     # everything

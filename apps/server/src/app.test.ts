@@ -27,13 +27,16 @@ beforeAll(async () => {
     COOKIE_SECURE: 'true',
     SMTP_URL: 'smtp://127.0.0.1:2525',
     FORMS_CLIENT_SECRET: 'test-forms-secret',
+    MFA_ENCRYPTION_KEY: 'k2:c2VjcmV0LWtleS1mb3ItdGVzdHMtMDEyMzQ1Njc4OWE=',
     PUBLIC_ORIGINS: 'afs=https://afs.example.com,ipc=https://ipc.example.com,absg=https://absg.example.com',
     JOB_WORKERS: 'false',
   });
 });
 afterAll(() => t.close());
 
-/** What @fastify/helmet itself sets with the portal's options: the headers the portal sent before issue 12. */
+/** What @fastify/helmet itself sets with the portal's options: the headers the portal sent before they were precomputed
+ * (docs/performance/request-path.md).
+ */
 async function helmetsOwnHeaders() {
   const reference = Fastify({ logger: false });
   await reference.register(helmet, helmetOptions(t.config));

@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import swagger from '@fastify/swagger';
-import { parseLanguage } from '@portal/contract';
+import { PUBLIC_FORMS_PREFIX, parseLanguage } from '@portal/contract';
 import Fastify, { type FastifyInstance, type FastifySchema, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
@@ -9,10 +9,12 @@ import type { Database } from './db/client.js';
 import { queryInBatchesFor } from './db/query-in-batches.js';
 import { JobQueue } from './jobs/queue.js';
 import { createMailQueue } from './mail/mail-queue.js';
-import { publicFormsRoutes } from './modules/forms/routes.js';
+import { publicFormsRoutes } from './modules/forms/index.js';
 import { apiModules } from './modules/index.js';
-import { healthRoutes } from './modules/system/health-routes.js';
-import { SiteCache } from './modules/system/site-cache.js';
+import { healthRoutes, SiteCache } from './modules/system/index.js';
+import { createInbox, createNotifier, mailChannel, smsChannel } from './notifications/index.js';
+import { createPortalMetrics, type PortalMetrics } from './observability/metrics.js';
+import { requestSpansPlugin } from './observability/request-spans.js';
 import {
   clientErrorHandler,
   errorHandlerPlugin,
@@ -28,6 +30,7 @@ import { rateLimiterFor } from './plugins/rate-limit/index.js';
 import { postgresLeaseStore } from './plugins/rate-limit/leases.js';
 import { requestContextPlugin } from './plugins/request-context.js';
 import { sessionPlugin } from './plugins/session/plugin.js';
+import type { SessionCacheLookups } from './plugins/session/session-cache.js';
 import { registerSpa } from './plugins/spa.js';
 import { userWorkLimitsPlugin } from './plugins/user-work-limits.js';
 import { createRenderPool } from './render-pool/pool.js';
@@ -46,6 +49,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route of this app as registered, in order; filled by an onRoute hook added before any route. */
     routeTable: readonly RegisteredRoute[];
+    /** The app's Prometheus metrics; undefined unless METRICS_PORT is set (main.ts serves them on that port). */
+    metrics: PortalMetrics | undefined;
   }
 }
 
@@ -55,6 +60,8 @@ export interface AppDeps {
   /** Clock for sessions and tokens; tests move it. */
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
+  /** A span per request (observability/request-spans.ts): main.ts sets it when OTEL_EXPORTER_OTLP_ENDPOINT started tracing. */
+  tracing?: boolean;
 }
 
 /** A hop count trusts that many proxies nearest the server (proxy-addr semantics). */
@@ -89,8 +96,9 @@ export function helmetOptions(config: Config): FastifyHelmetOptions {
 /**
  * The headers helmet sets, computed once. @fastify/helmet builds the whole helmet middleware (CSP directives parsed
  * and checked, a dozen header values) on every request, although with static options the values never change:
- * issue 12's profiles showed it on every route. So ask it once, on a throwaway instance with the same options, and
- * keep what it added to a plain response. Same names, same values; only the per-request work is gone.
+ * the request-path profiles (docs/performance/request-path.md) showed it on every route. So ask it once, on a throwaway
+ * instance with the same options, and keep what it added to a plain response. Same names, same values; only the
+ * per-request work is gone.
  */
 export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
   const probe = async (withHelmet: boolean) => {
@@ -109,7 +117,13 @@ export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Reco
 }
 
 /** Builds the whole server: plugins, then the API under `{basePath}/{lang}/api`, then the SPA. No side effects. */
-export async function buildApp({ config, database, now, logger }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  now,
+  logger,
+  tracing,
+}: AppDeps): Promise<FastifyInstance> {
   const securityHeaders = await helmetHeaders(helmetOptions(config));
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
@@ -132,6 +146,8 @@ export async function buildApp({ config, database, now, logger }: AppDeps): Prom
       routeTable.push({ method, url: route.url, schema: route.schema });
   });
   app.decorate('routeTable', routeTable);
+  // Before every other hook: a refused or failed request is in its trace too.
+  if (tracing) await app.register(requestSpansPlugin);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   acceptEmptyJsonBodies(app);
@@ -146,7 +162,11 @@ export async function buildApp({ config, database, now, logger }: AppDeps): Prom
   await app.register(errorHandlerPlugin);
   await app.register(loadSheddingPlugin, { maxInFlight: config.maxInFlight });
   // Before any route: it caps, per person, the routes that do work (lists, previews, downloads).
-  await app.register(userWorkLimitsPlugin, { basePath: config.basePath, limits: config.userWork });
+  await app.register(userWorkLimitsPlugin, {
+    basePath: config.basePath,
+    limits: config.userWork,
+    admission: config.workAdmission,
+  });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -163,7 +183,16 @@ export async function buildApp({ config, database, now, logger }: AppDeps): Prom
   // Jobs (e-mails) start with the app and stop with it: running jobs finish, waiting ones stay in the database.
   // Stopped before the limiter closes, since a running job counts its per-person limit.
   const jobs = new JobQueue(database, { runWorkers: config.jobWorkers, log: app.log });
-  const mail = createMailQueue(jobs, config, app.log);
+  // The notification centre's writes: its rows, and each delivery's attempts (the mail and SMS queues report them).
+  const inbox = createInbox(db, now ?? (() => new Date()));
+  const mail = createMailQueue(jobs, config, app.log, (id, outcome) => inbox.attempt(id, outcome));
+  // Notices reach people in the notification centre and by the channels their preferences choose, through durable
+  // queues (docs/notifications.md).
+  const notifier = createNotifier(
+    [mailChannel(mail), smsChannel(jobs, config, app.log, undefined, inbox)],
+    app.log,
+    inbox,
+  );
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', async () => {
     await jobs.stop();
@@ -188,8 +217,21 @@ export async function buildApp({ config, database, now, logger }: AppDeps): Prom
   app.decorate('siteCache', siteCache);
   app.addHook('onReady', () => siteCache.start());
   app.addHook('onClose', async () => siteCache.stop());
+  const sessionLookups: SessionCacheLookups = { hit: 0, miss: 0, off: 0 };
+  // Only when asked for: without METRICS_PORT no hook is added and nothing is timed.
+  app.decorate(
+    'metrics',
+    config.metrics ? createPortalMetrics({ app, database, jobs, renderPool, sessionLookups }) : undefined,
+  );
   const queryInBatches = queryInBatchesFor(database, config.exportStatementTimeoutMs);
-  await app.register(healthRoutes, { ping: database.ping });
+  await app.register(healthRoutes, {
+    ping: database.ping,
+    dependencies: () => ({
+      replicas: database.replicas?.status() ?? [],
+      jobQueue: { state: jobs.state.running ? 'ok' : 'stopped', workers: jobs.state.workers },
+      renderPool: { state: renderPool.state, threads: renderPool.threads, queued: renderPool.queued },
+    }),
+  });
   await app.register(
     async (api) => {
       // Synchronous (a callback hook): it runs on every API call and waits for nothing. Having answered, it does not
@@ -209,13 +251,31 @@ export async function buildApp({ config, database, now, logger }: AppDeps): Prom
         }
         done();
       });
-      await api.register(sessionPlugin, { config, db, listen: database.listen, now });
+      await api.register(sessionPlugin, {
+        config,
+        db,
+        listen: database.listen,
+        now,
+        cacheLookups: sessionLookups,
+      });
       for (const module of apiModules)
-        await api.register(module, { config, db, now, limiter, jobs, mail, renderPool, queryInBatches });
+        await api.register(module, {
+          config,
+          db,
+          now,
+          limiter,
+          jobs,
+          mail,
+          notifier,
+          renderPool,
+          queryInBatches,
+          listen: database.listen,
+        });
     },
     { prefix: `${config.basePath}/:lang/api` },
   );
-  // The public forms API (spec 1 §7) is not under /{lang}/api: it takes client_lang and a client-secret header.
+  // The public forms API (docs/client-area.md) is not under /{lang}/api: it takes client_lang and a client-secret
+  // header.
   await app.register(publicFormsRoutes, {
     config,
     db,
@@ -223,9 +283,10 @@ export async function buildApp({ config, database, now, logger }: AppDeps): Prom
     limiter,
     jobs,
     mail,
+    notifier,
     renderPool,
     queryInBatches,
-    prefix: `${config.basePath}/api/public/front/operation-procedure`,
+    prefix: `${config.basePath}${PUBLIC_FORMS_PREFIX}`,
   });
   if (config.apiDocs) {
     app.get(`${config.basePath}/api-docs/openapi.json`, { schema: { hide: true } }, async () =>

@@ -46,6 +46,7 @@ describe('loadConfig', () => {
     COOKIE_SECURE: 'true',
     SMTP_URL: 'smtp://mail.example.com:587',
     FORMS_CLIENT_SECRET: 'forms-secret-of-our-own',
+    MFA_ENCRYPTION_KEY: 'k2:c2VjcmV0LWtleS1mb3ItdGVzdHMtMDEyMzQ1Njc4OWE=',
     PUBLIC_ORIGINS: 'afs=https://afs.example.com,ipc=https://ipc.example.com,absg=https://absg.example.com',
   };
 
@@ -65,6 +66,7 @@ describe('loadConfig', () => {
     ['COOKIE_SECURE', { COOKIE_SECURE: 'false' }],
     ['SMTP_URL', { SMTP_URL: undefined }],
     ['FORMS_CLIENT_SECRET', { FORMS_CLIENT_SECRET: undefined }],
+    ['MFA_ENCRYPTION_KEY', { MFA_ENCRYPTION_KEY: undefined }],
     ['PUBLIC_ORIGINS', { PUBLIC_ORIGINS: 'afs=https://afs.example.com' }],
   ])('refuses production with an unsafe %s', (name, change) => {
     expect(() => loadConfig({ ...production, ...change })).toThrow(new RegExp(`${name}:`));
@@ -82,6 +84,23 @@ describe('loadConfig', () => {
     expect(named.get('afs')).toBe('http://afs.localhost:3000');
     for (const bad of ['ipc=ftp://x.example', 'xyz=https://x.example', 'afs=https://x.example/path', 'afs'])
       expect(() => loadConfig({ PUBLIC_ORIGINS: bad })).toThrow(/PUBLIC_ORIGINS/);
+  });
+
+  it('reads authenticator keys: the first seals, every one opens; a malformed one stops the start', () => {
+    const mfa = loadConfig({
+      MFA_ENCRYPTION_KEY:
+        'k2:c2VjcmV0LWtleS1mb3ItdGVzdHMtMDEyMzQ1Njc4OWE=,dev1:ZGV2ZWxvcG1lbnQtb25seS1tZmEta2V5LTAxMjM0NTY=',
+    }).mfa;
+    expect(mfa.currentKeyId).toBe('k2');
+    expect([...mfa.keys.keys()]).toEqual(['k2', 'dev1']);
+    expect([...loadConfig({}).mfa.requiredFor].sort()).toEqual(['producer', 'staff']);
+    for (const bad of [
+      'k1:c2hvcnQ=',
+      'nokey',
+      'a:ZGV2ZWxvcG1lbnQtb25seS1tZmEta2V5LTAxMjM0NTY=,a:ZGV2ZWxvcG1lbnQtb25seS1tZmEta2V5LTAxMjM0NTY=',
+    ])
+      expect(() => loadConfig({ MFA_ENCRYPTION_KEY: bad })).toThrow(/MFA_ENCRYPTION_KEY/);
+    expect(() => loadConfig({ MFA_REQUIRED_FOR: 'staff,admins' })).toThrow(/MFA_REQUIRED_FOR/);
   });
 
   it('allows the development secret outside production, and says so', () => {

@@ -4,10 +4,14 @@ import { DEFAULT_BASE_PATH, type SiteCode, siteCodeSchema } from '@portal/contra
 import { z } from 'zod';
 import { heavyLaneSize } from './db/lane.js';
 import type { PoolTimeouts } from './db/pool.js';
-import type { WorkKind } from './plugins/user-work-limits.js';
 
 const DEV_SECRET = 'development-only-secret-change-me-0123456789';
 const DEV_FORMS_SECRET = 'dev-forms-secret';
+/**
+ * The documented development key of authenticator secrets (`dev1`, 32 bytes). Public, so production refuses it: with
+ * it a copy of the database would give away every authenticator.
+ */
+const DEV_MFA_KEY = 'dev1:ZGV2ZWxvcG1lbnQtb25seS1tZmEta2V5LTAxMjM0NTY=';
 
 /**
  * Everything the server reads from the environment, validated once at boot so a bad value stops the process with a
@@ -29,6 +33,23 @@ const envSchema = z.object({
   /** PostgreSQL server; when unset the embedded PGlite database under DATA_DIR is used. */
   DATABASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
   DATA_DIR: z.string().default('./data'),
+  /**
+   * Streaming replicas for the read-only lists, reports, statements and documents (db/read-replicas.ts): one URL or
+   * several, comma-separated. Unset: every read goes to DATABASE_URL.
+   */
+  DATABASE_READ_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  /** A replica further behind than this is passed over (reads go to the primary) until it catches up. */
+  READ_MAX_LAG_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
+  /** Connections per replica (each replica's pool of searches); default ceil(DB_POOL_MAX / 2), at least 2. */
+  DB_READ_POOL_MAX: z.coerce.number().int().min(1).max(200).optional(),
+  /**
+   * Prometheus metrics (observability/metrics.ts) on a listener of their own, never the public port. Unset: no
+   * metrics are collected. METRICS_HOST: the address it binds to (loopback unless a scraper elsewhere needs it).
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  /** OpenTelemetry traces sent over OTLP/HTTP (observability/tracing.ts). Unset: no tracing SDK is loaded. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
   /** PostgreSQL pool limits (docs/operations.md, "Database faults and shutdown"). Ignored on PGlite. */
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
@@ -45,6 +66,13 @@ const envSchema = z.object({
   USER_CONCURRENT_LISTS: z.coerce.number().int().min(1).max(100).default(4),
   USER_CONCURRENT_PREVIEWS: z.coerce.number().int().min(1).max(100).default(2),
   USER_CONCURRENT_DOWNLOADS: z.coerce.number().int().min(1).max(100).default(4),
+  /**
+   * Lists and report previews that run at once in this process, shared equally among the people asking
+   * (plugins/work-admission.ts); default the machine's cores. Where the database has its own, larger machine, raise
+   * it towards that machine's cores. WORK_QUEUE_WAIT_MS: how long one may wait for a turn before "busy" (503).
+   */
+  WORK_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
+  WORK_QUEUE_WAIT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /**
    * Requests one process works on at once; more answer 503 with Retry-After at once (plugins/load-shedding.ts).
    * Sized to what the database pool clears within its query limit, not to what the event loop could accept.
@@ -105,6 +133,25 @@ const envSchema = z.object({
   REDIS_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
   /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
   REDIS_KEY_PREFIX: z.string().default('portal:'),
+  /**
+   * Keys that seal authenticator secrets at rest (AES-256-GCM): `id:base64-32-bytes`, comma-separated. The first
+   * seals new secrets; the others still open older rows, so a key can be rotated (docs/security/account-security.md).
+   */
+  MFA_ENCRYPTION_KEY: z.string().default(DEV_MFA_KEY),
+  /** Who must have a strong second factor (authenticator): any of client, producer, staff. */
+  MFA_REQUIRED_FOR: z.string().default('producer,staff'),
+  /** Days after which an account that must have a strong factor may sign in only to enrol one. */
+  MFA_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+  /** How long a second-factor check covers sensitive changes (password, factors, revenue edits). */
+  STEP_UP_MINUTES: z.coerce.number().int().min(1).max(120).default(10),
+  /** Live notification streams one person may hold open in a process (tabs); one more answers 429 (polling). */
+  NOTIFICATION_STREAMS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(5),
+  /** Live notification streams a process holds open in all; more answer 503 (the browsers poll). */
+  NOTIFICATION_STREAMS_MAX: z.coerce.number().int().min(1).max(100_000).default(5000),
+  /** SMS provider endpoint (POST JSON `{ to, text }`); unset = messages written to DATA_DIR/sms-outbox. */
+  SMS_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
+  /** Where SMS messages are written while SMS_URL is unset; default DATA_DIR/sms-outbox. */
+  SMS_OUTBOX_DIR: z.string().optional(),
   /** Header value the public forms API expects from callers. */
   FORMS_CLIENT_SECRET: z.string().min(8).default(DEV_FORMS_SECRET),
   /**
@@ -152,6 +199,9 @@ export interface HostSite {
 
 export const DEFAULT_FEATURES = { external: true, internal: false } as const;
 
+/** The kinds of work a person's requests are capped by (plugins/user-work-limits.ts). */
+export type WorkKind = 'list' | 'preview' | 'download';
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   responseSerializer: 'compiled' | 'checked';
@@ -159,6 +209,14 @@ export interface Config {
   port: number;
   basePath: string;
   databaseUrl: string | undefined;
+  /** Streaming replicas for read-only work (db/read-replicas.ts); empty: the primary serves every read. */
+  databaseReadUrls: string[];
+  readMaxLagMs: number;
+  dbReadPoolMax: number;
+  /** Undefined: no metrics are collected (observability/metrics.ts). */
+  metrics: { port: number; host: string } | undefined;
+  /** Undefined: no traces (observability/tracing.ts). */
+  otlpEndpoint: string | undefined;
   dataDir: string;
   dbPoolMax: number;
   dbTimeouts: PoolTimeouts;
@@ -166,6 +224,8 @@ export interface Config {
   dbHeavyPoolMax: number;
   /** Requests under way at once per signed-in person, per kind of work (plugins/user-work-limits.ts). */
   userWork: Record<WorkKind, number>;
+  /** Lists and previews running at once, shared out among the people asking (plugins/work-admission.ts). */
+  workAdmission: { slots: number; waitMs: number; activeWindowMs: number };
   /** For withStatementTimeout in exports and reports. */
   exportStatementTimeoutMs: number;
   /** Requests in progress past which new ones answer 503 (plugins/load-shedding.ts). */
@@ -193,6 +253,13 @@ export interface Config {
   redisUrl: string | undefined;
   redisKeyPrefix: string;
   formsClientSecret: string;
+  /** Second factors (docs/security/account-security.md). */
+  mfa: MfaSettings;
+  /** Undefined: SMS notices are written to `smsOutboxDir`. */
+  smsUrl: string | undefined;
+  smsOutboxDir: string;
+  /** Live notification streams (docs/notifications.md): per person and per process. */
+  notificationStreams: { perUser: number; max: number };
   /** Undefined: the fonts installed by npm. */
   pdfFontPath: string | undefined;
   /** The render pool (decision 015). */
@@ -208,6 +275,54 @@ export interface Config {
   seedDemo: boolean;
   /** True when the well-known development secret is in use (start-up warns). */
   usesDevelopmentSecret: boolean;
+}
+
+export interface MfaSettings {
+  /** Key id → 32-byte key; `currentKeyId` seals new secrets. */
+  keys: Map<string, Buffer>;
+  currentKeyId: string;
+  requiredFor: ReadonlySet<'client' | 'producer' | 'staff'>;
+  graceMs: number;
+  stepUpMs: number;
+}
+
+/** The keys that seal and open authenticator secrets. */
+export type MfaKeys = Pick<MfaSettings, 'keys' | 'currentKeyId'>;
+
+/**
+ * The keys of MFA_ENCRYPTION_KEY alone (the demo seed and scripts, which load no full configuration); the
+ * development key when unset.
+ */
+export function mfaKeysFromEnv(env: NodeJS.ProcessEnv = process.env): MfaKeys {
+  return parseMfaKeys(env.MFA_ENCRYPTION_KEY || DEV_MFA_KEY);
+}
+
+function parseMfaKeys(raw: string): MfaKeys {
+  const keys = new Map<string, Buffer>();
+  for (const part of raw
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const [id, value = ''] = part.split(':');
+    const key = Buffer.from(value, 'base64');
+    if (!id || !/^[A-Za-z0-9_-]{1,16}$/.test(id) || key.length !== 32 || keys.has(id))
+      throw new Error(`entry "${id ?? ''}" must be id:base64 of 32 bytes, ids unique`);
+    keys.set(id, key);
+  }
+  const [currentKeyId] = keys.keys();
+  if (!currentKeyId) throw new Error('at least one key is needed');
+  return { keys, currentKeyId };
+}
+
+function parseMfaKinds(raw: string): MfaSettings['requiredFor'] {
+  const kinds = raw
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const allowed = ['client', 'producer', 'staff'] as const;
+  const bad = kinds.filter((k) => !(allowed as readonly string[]).includes(k));
+  if (bad.length > 0) throw new Error(`unknown audience ${bad.join(', ')} (client, producer, staff)`);
+  return new Set(kinds as (typeof allowed)[number][]);
 }
 
 function parseSiteHosts(raw: string): Map<string, HostSite> {
@@ -294,6 +409,8 @@ function productionProblems(e: z.infer<typeof envSchema>): string[] {
   if (!e.SMTP_URL) problems.push('SMTP_URL: required in production (codes and links must be e-mailed)');
   if (e.FORMS_CLIENT_SECRET === DEV_FORMS_SECRET)
     problems.push('FORMS_CLIENT_SECRET: set a value of your own');
+  if (e.MFA_ENCRYPTION_KEY.split(',').some((k) => k.trim() === DEV_MFA_KEY))
+    problems.push('MFA_ENCRYPTION_KEY: set keys of your own (id:base64 of 32 random bytes)');
   return problems;
 }
 
@@ -340,6 +457,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   } catch (err) {
     problems.push(`PUBLIC_ORIGINS: ${(err as Error).message}`);
   }
+  let mfaKeys: MfaKeys = { keys: new Map(), currentKeyId: '' };
+  let mfaRequiredFor: MfaSettings['requiredFor'] = new Set();
+  try {
+    mfaKeys = parseMfaKeys(e.MFA_ENCRYPTION_KEY);
+  } catch (err) {
+    problems.push(`MFA_ENCRYPTION_KEY: ${(err as Error).message}`);
+  }
+  try {
+    mfaRequiredFor = parseMfaKinds(e.MFA_REQUIRED_FOR);
+  } catch (err) {
+    problems.push(`MFA_REQUIRED_FOR: ${(err as Error).message}`);
+  }
+  const readUrls = (e.DATABASE_READ_URL ?? '')
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean);
+  for (const url of readUrls)
+    if (!/^postgres(ql)?:\/\//.test(url))
+      problems.push('DATABASE_READ_URL: each entry must be a postgresql:// URL');
+  if (readUrls.length > 0 && !e.DATABASE_URL)
+    problems.push('DATABASE_READ_URL: needs DATABASE_URL (the embedded database has no replicas)');
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT)
+    problems.push('METRICS_PORT: must differ from PORT (metrics are never served on the public port)');
   if (problems.length > 0)
     throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   return {
@@ -349,6 +489,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     basePath: e.BASE_PATH,
     databaseUrl: e.DATABASE_URL,
+    databaseReadUrls: readUrls,
+    readMaxLagMs: e.READ_MAX_LAG_MS,
+    dbReadPoolMax: e.DB_READ_POOL_MAX ?? Math.max(2, Math.ceil(e.DB_POOL_MAX / 2)),
+    metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
+    otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
     dataDir: e.DATA_DIR,
     dbPoolMax: e.DB_POOL_MAX,
     dbHeavyPoolMax: e.DB_HEAVY_POOL_MAX ?? heavyLaneSize(e.DB_POOL_MAX),
@@ -356,6 +501,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       list: e.USER_CONCURRENT_LISTS,
       preview: e.USER_CONCURRENT_PREVIEWS,
       download: e.USER_CONCURRENT_DOWNLOADS,
+    },
+    workAdmission: {
+      slots: e.WORK_CONCURRENCY ?? Math.max(2, availableParallelism()),
+      waitMs: e.WORK_QUEUE_WAIT_MS,
+      activeWindowMs: 1000,
     },
     dbTimeouts: {
       connectMs: e.DB_CONNECT_TIMEOUT_MS,
@@ -388,6 +538,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     formsClientSecret: e.FORMS_CLIENT_SECRET,
     pdfFontPath: e.PDF_FONT_PATH,
+    mfa: {
+      ...mfaKeys,
+      requiredFor: mfaRequiredFor,
+      graceMs: e.MFA_GRACE_DAYS * 86_400_000,
+      stepUpMs: e.STEP_UP_MINUTES * 60_000,
+    },
+    smsUrl: e.SMS_URL,
+    smsOutboxDir: e.SMS_OUTBOX_DIR ?? `${e.DATA_DIR}/sms-outbox`,
+    notificationStreams: { perUser: e.NOTIFICATION_STREAMS_PER_USER, max: e.NOTIFICATION_STREAMS_MAX },
     render: renderSettings(e),
     exportJobs: { workers: e.EXPORT_WORKERS, queueMax: e.EXPORT_QUEUE_MAX },
     backOfficeUrl: e.BACK_OFFICE_URL,

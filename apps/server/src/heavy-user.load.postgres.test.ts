@@ -131,9 +131,10 @@ describe.runIf(process.env.TEST_DB_ENGINE === 'postgres')('one heavy producer', 
       expect(summary.heavyStatuses[200] ?? 0).toBeGreaterThan(0);
       expect(summary.heavyStatuses[429] ?? 0).toBeGreaterThan(0);
       expect(Object.keys(summary.heavyStatuses).sort()).toEqual(['200', '429']);
-      // partner2's list p95 under load ÷ idle is printed above and judged (≤ 2) by the bench case `heavy_user`: the
-      // target is not met yet (5–7× on the shared 2-core machine: the heavy user's capped requests still take most of
-      // the portal's event loop; docs/operations.md, "One heavy user").
+      // partner2 takes turns with partner1 instead of queueing behind them (plugins/work-admission.ts): their median
+      // list stays within 3× idle here (5× without admission); the p95 target (≤ 2×) is judged by the bench case
+      // `heavy_user`, on a quiet machine.
+      expect(summary.listP50.loaded).toBeLessThanOrEqual(3 * Math.max(summary.listP50.idle, 5));
     },
     240_000,
   );

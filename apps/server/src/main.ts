@@ -6,6 +6,7 @@ import { ensureDemoData } from './db/seed/demo.js';
 import { DEMO_ACCOUNTS } from './db/seed/demo-accounts.js';
 import { prepareJobSchema } from './jobs/queue.js';
 import { startExpirySweeper } from './maintenance/expiry-sweeper.js';
+import { listenForMetrics } from './observability/metrics-server.js';
 import { installShutdown } from './shutdown.js';
 
 /** Reads config, migrates, loads demo data on an empty database, listens, and drains on SIGTERM (shutdown.ts). */
@@ -16,17 +17,30 @@ async function main() {
       'WARNING: SESSION_SECRET is not set; using the public development secret. Never do this in production.',
     );
   }
+  // Only with an endpoint: otherwise no OpenTelemetry SDK is even loaded (observability/tracing.ts).
+  const tracing = config.otlpEndpoint
+    ? await (await import('./observability/tracing.js')).startTracing()
+    : undefined;
   const database = await openPreparedDatabase(config);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, tracing: !!tracing });
   const stopSweeper = startExpirySweeper(database.db, config, app.log);
+  const metrics =
+    app.metrics && config.metrics
+      ? await listenForMetrics(app.metrics.registry, config.metrics.host, config.metrics.port)
+      : undefined;
   installShutdown({
     app,
     graceMs: config.shutdownGraceMs,
     beforeDrain: stopSweeper,
-    afterClose: () => database.close(),
+    afterClose: async () => {
+      await metrics?.close();
+      await database.close();
+      await tracing?.shutdown();
+    },
     log: app.log,
   });
   await app.listen({ host: config.host, port: config.port });
+  if (metrics) app.log.info({ host: config.metrics?.host, port: metrics.port }, 'metrics listening');
   printWelcome(config, config.seedDemo);
 }
 
@@ -52,6 +66,11 @@ async function openPreparedDatabase(config: Config): Promise<Database> {
     poolSize: config.dbPoolMax,
     heavyPoolSize: config.dbHeavyPoolMax,
     timeouts: config.dbTimeouts,
+    replicas: {
+      urls: config.databaseReadUrls,
+      poolSize: config.dbReadPoolMax,
+      maxLagMs: config.readMaxLagMs,
+    },
   });
 }
 
@@ -60,7 +79,7 @@ async function migrateAndSeed(config: Config, database: Database) {
   await prepareJobSchema(database);
   if (!config.seedDemo) return;
   const started = Date.now();
-  const { seeded } = await ensureDemoData(database.db);
+  const { seeded } = await ensureDemoData(database.db, { mfa: config.mfa });
   if (seeded) console.log(`Demo data loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 

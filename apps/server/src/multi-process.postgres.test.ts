@@ -74,6 +74,28 @@ describe.runIf(process.env.TEST_DB_ENGINE === 'postgres')('two server processes 
     expect((await replay.json(a, 'GET', '/me')).data.currentProducer).toBeNull();
   });
 
+  it("ends a session from B's Security page: that session's next request on A is signed out", async () => {
+    const producer = demoAccount('subpartner');
+    const owner = new Browser();
+    const other = new Browser();
+    for (const browser of [owner, other])
+      expect((await browser.signIn(a, producer.login, producer.password)).status).toBe(200);
+    // A holds the other browser's session in memory now (decision 027).
+    expect((await other.json(a, 'GET', '/me')).data.currentProducer).not.toBeNull();
+    const listed = await owner.json(b, 'GET', '/account/sessions');
+    const target = (listed.data.data as { id: string; current: boolean }[]).find((s) => !s.current);
+    expect(target).toBeDefined();
+    expect((await owner.json(b, 'DELETE', `/account/sessions/${target?.id}`)).status).toBe(200);
+    const startedAt = Date.now();
+    let status = (await other.json(a, 'GET', '/session')).status;
+    while (status !== 401 && Date.now() - startedAt < 1000) {
+      await sleep(10);
+      status = (await other.json(a, 'GET', '/session')).status;
+    }
+    expect(status).toBe(401);
+    expect((await owner.json(a, 'GET', '/me')).data.currentProducer).not.toBeNull();
+  });
+
   it("shows on A what the client did on B: a message read on B lowers A's unread count", async () => {
     const client = demoAccount('client');
     const browser = new Browser();

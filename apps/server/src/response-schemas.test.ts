@@ -6,12 +6,15 @@ import { createTestApp, type TestContext } from './testing/test-app.js';
  * Every API route declares its answer's schema (zod checks it in development and tests, production compiles or
  * checks it), except the routes listed here with the reason.
  */
-const FILES = /\/files\/|\.html$|\.pdf$|download|_export$|\/file$|\/document\/:formId$/;
+const FILES =
+  /\/files\/|\/provider_statement\/:partyId$|\.html$|\.pdf$|download|_export$|\/export$|\/file$|\/document\/:formId$|\/attachments\/:attachmentId$/;
 const UNDECLARED: Record<string, string> = {
   // The rows depend on the report named in the body: checked in the handler against that report's own schema.
   'POST /angel/face/:lang/api/b2b/reports': 'report',
   // 204, no body.
   'DELETE /angel/face/:lang/api/internal/revenues/:id': 'no content',
+  // Server-Sent Events (text/event-stream), each event's data the contract's notificationStreamEventSchema.
+  'GET /angel/face/:lang/api/notifications/stream': 'event stream',
 };
 
 let t: TestContext;

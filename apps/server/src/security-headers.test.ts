@@ -1,9 +1,11 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FORMS_CLIENT_SECRET_HEADER } from '@portal/contract';
+import { API_ROUTES, apiPath, FORMS_CLIENT_SECRET_HEADER, routesOf } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from './testing/http.js';
+import { demoAccount } from './db/seed/demo-accounts.js';
+import { ApiAgent, api } from './testing/http.js';
+import { signInAs } from './testing/sessions.js';
 import { createTestApp, type TestContext } from './testing/test-app.js';
 
 // docs/security/sessions-and-headers.md: CSP font-src, and which answers a shared cache may keep, keyed on what.
@@ -86,5 +88,41 @@ describe('caching', () => {
       expect(response.headers['cache-control'], `${url} ${response.statusCode}`).toMatch(/no-store/);
       expect(String(response.headers['cache-control'])).not.toMatch(/public/);
     }
+  });
+
+  it('keeps every answer of commissions, details, statements and revenues private, errors included', async () => {
+    // Those modules once set it in hooks of their own; the API's one default covers them like every other module.
+    const fill = (path: string) => path.replace(/:[A-Za-z]+/g, '1');
+    const groups = [
+      API_ROUTES.commissions,
+      API_ROUTES.producerDetails,
+      API_ROUTES.statements,
+      API_ROUTES.internalRevenues,
+    ];
+    for (const route of groups.flatMap(routesOf)) {
+      const response = await t.app.inject({
+        method: route.method,
+        url: api(fill(route.path)),
+        headers: { host: 'afs.localhost' },
+      });
+      expect([route.path, response.statusCode, response.headers['cache-control']]).toEqual([
+        route.path,
+        expect.any(Number),
+        'private, no-store',
+      ]);
+    }
+    const producer = new ApiAgent(t.app);
+    await signInAs(t, producer, demoAccount('partner').login);
+    const { producerId } = (await producer.me()).json().currentProducer;
+    const answers = [
+      await producer.get(apiPath(API_ROUTES.commissions.list, { producerId })),
+      await producer.get(`${API_ROUTES.producerDetails.clientDocuments.path}?account_no=NONE`),
+      await producer.get(apiPath(API_ROUTES.statements.policyList, { partyId: 999_999_999 })),
+    ];
+    expect(answers.map((r) => [r.statusCode, r.headers['cache-control']])).toEqual([
+      [200, 'private, no-store'],
+      [404, 'private, no-store'],
+      [404, 'private, no-store'],
+    ]);
   });
 });

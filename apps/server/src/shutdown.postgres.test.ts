@@ -1,16 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CLOSE_HOOKS_LIMIT_MS } from './shutdown.js';
 import { adminQuery, databaseUrl, TEST_DB_PREFIX } from './testing/engines.js';
-import { freePort } from './testing/private-cluster.js';
+import { ready, type Server, startServer } from './testing/server-process.js';
 
-const ROOT = resolve(import.meta.dirname, '../../..');
 const GRACE_SECONDS = 3;
 
 /** A raw HTTP request whose body is announced but not (yet) sent: the server holds it as in flight. */
@@ -37,62 +33,33 @@ const finishUpload = (socket: Socket) =>
 
 /**
  * SIGTERM to a real server process: a request in flight gets its answer, a client that stalls cannot keep the
- * process alive past the grace period. Spawned with `node --import tsx` (no wrapper), as production runs it.
+ * process alive past the grace period. Spawned with `node --import tsx` (no wrapper), as production runs it
+ * (testing/server-process.ts).
  */
 describe.runIf(process.env.TEST_DB_ENGINE === 'postgres')('SIGTERM', () => {
   const baseUrl = process.env.DATABASE_URL as string;
   const name = `${TEST_DB_PREFIX}${randomBytes(6).toString('hex')}`;
-  let dataDir: string;
-  let server: ChildProcess;
-  let port: number;
-  let output = '';
+  let portal: Server;
 
   beforeAll(async () => {
     await adminQuery(baseUrl, `create database ${name} template ${inject('dbTemplate')}`);
-    dataDir = mkdtempSync(join(tmpdir(), 'portal-shutdown-'));
-    port = await freePort();
-    server = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'apps/server/src/main.ts')], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'development',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATABASE_URL: databaseUrl(baseUrl, name),
-        DATA_DIR: dataDir,
-        WEB_DIST: '/nonexistent',
-        SEED_DEMO: 'false',
-        REDIS_URL: '',
-        LOG_LEVEL: 'info',
-        SHUTDOWN_GRACE_SECONDS: String(GRACE_SECONDS),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    // Info level: the test reads the shutdown's own log lines.
+    portal = await startServer('shutdown', {
+      DATABASE_URL: databaseUrl(baseUrl, name),
+      LOG_LEVEL: 'info',
+      SHUTDOWN_GRACE_SECONDS: String(GRACE_SECONDS),
     });
-    server.stdout?.on('data', (c) => {
-      output += c;
-    });
-    server.stderr?.on('data', (c) => {
-      output += c;
-    });
-    for (let i = 0; i < 240; i++) {
-      const up = await fetch(`http://127.0.0.1:${port}/livez`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (up) return;
-      if (server.exitCode !== null) throw new Error(`server did not start:\n${output}`);
-      await sleep(250);
-    }
-    throw new Error(`server did not answer /livez:\n${output}`);
+    await ready(portal);
   });
   afterAll(async () => {
-    if (server.exitCode === null) server.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
+    if (portal.process.exitCode === null) portal.process.kill('SIGKILL');
+    rmSync(portal.outboxDir, { recursive: true, force: true });
     await adminQuery(baseUrl, `drop database if exists ${name} with (force)`);
   });
 
   it('lets a request in flight finish, cuts a stalled one after the grace period, and exits', async () => {
     const login = '/angel/face/en/api/login';
+    const { port, process: server } = portal;
     const inFlight = startUpload(port, login);
     const stalled = startUpload(port, login);
     await sleep(300);
@@ -113,7 +80,7 @@ describe.runIf(process.env.TEST_DB_ENGINE === 'postgres')('SIGTERM', () => {
     const took = Date.now() - signalled;
     expect(took).toBeGreaterThanOrEqual(GRACE_SECONDS * 1000);
     expect(took).toBeLessThan(GRACE_SECONDS * 1000 + 2 * CLOSE_HOOKS_LIMIT_MS + 1000);
-    expect(output).toContain('grace period over');
-    expect(output).not.toContain('did not finish in time');
+    expect(portal.output).toContain('grace period over');
+    expect(portal.output).not.toContain('did not finish in time');
   });
 });

@@ -26,7 +26,9 @@ import {
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 /** The login page (its own light entry, login.html): 1.5× a bare React 19 page of 69.5 kB gzip, JS + CSS. */
 const LOGIN_BUDGET_GZIP = 104_000;
-/** Each area's first screen (issue 12 goal 4): at most 250 kB of gzip JavaScript, every one of them. */
+/** Each area's first screen (decision 030, docs/performance/spa.md): at most 250 kB of gzip JavaScript, every one of
+ * them.
+ */
 const AREA_JS_BUDGETS_GZIP: Record<string, number> = {
   'client My Plan': 250_000,
   'producer New Business': 250_000,

@@ -37,18 +37,19 @@ function catalogs(language: string, namespaces: string[]): string[] {
 }
 
 /**
- * `common` and `domain`, which main.tsx loads for every page before its first render. Optional: before issue 12
- * they were inside the entry chunk (all four languages), so an older build has no such keys and is measured too.
+ * `common` and `domain`, which main.tsx loads for every page before its first render. Optional: before the bundle work
+ * of docs/performance/spa.md they were inside the entry chunk (all four languages), so an older build has no such keys
+ * and is measured too.
  */
 const SHARED_CATALOGS = catalogs('en', ['common', 'domain']);
 
 /**
- * The screens the performance goals name (issue 12, goal 4), in English. The namespaces are those the layout and
+ * The screens the performance goals name (docs/performance/spa.md), in English. The namespaces are those the layout and
  * the screen pass to `useTranslation` on their first render; `common` and `domain` travel with the entry.
  */
 export const ROUTES: RouteSpec[] = [
   {
-    // Its own page since issue 12 (src/login-entry): React, the page, its CSS and two catalogs of one language.
+    // Its own page since decision 028 (src/login-entry): React, the page, its CSS and two catalogs of one language.
     name: 'login',
     entry: 'login.html',
     lazyRoots: catalogs('en', ['common', 'public']),

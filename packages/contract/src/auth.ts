@@ -4,7 +4,7 @@ import { areaSchema } from './sites.js';
 import { safeText } from './text.js';
 
 /**
- * Sign-in and account flows (spec 2 §4–§7, change password from spec 1 §5). The server validates every body with
+ * Sign-in and account flows, and change password (docs/auth.md). The server validates every body with
  * these schemas; the SPA uses the same ones for its forms. A blank required field fails with the message `required`,
  * which both sides render as "Cannot be blank". Length limits here are only sanity bounds: the password rules
  * themselves are a per-site policy checked by the server and answered as field errors.
@@ -47,7 +47,7 @@ export const loginRequestSchema = z.object({
   login: requiredText(MAX_LOGIN_LENGTH),
   password: requiredSecret(MAX_PASSWORD_LENGTH),
   /**
-   * Present on the second step, when the session holds a pending one-time-code login. The spec's front end sends
+   * Present on the second step, when the session holds a pending one-time-code login. The original front end sends
    * the whole form on every step, so an empty, blank or null code means "no code yet", not a malformed one.
    */
   otpCode: z.preprocess(

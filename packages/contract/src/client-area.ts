@@ -3,9 +3,11 @@ import { decimalStringSchema } from './decimal.js';
 import { idSchema } from './lists/criteria.js';
 import { HOLDING_TYPES, POLICY_STATUS_CODES, productCategorySchema } from './products.js';
 import { siteCodeSchema } from './sites.js';
+import { safeText } from './text.js';
 
 /*
- * Client area (b2c) answers, named exactly as spec 1 §3 names them.
+ * Client area (b2c) answers, named exactly as the original front end reads them (docs/product.md, "The original front
+ * end").
  *
  * Conventions (docs/decisions/005-money-and-months-on-the-wire.md):
  * - Amounts, units, prices, rates and percentages travel as decimal STRINGS ("1234.50", "10.1234", "7.80000000"),
@@ -17,7 +19,8 @@ import { siteCodeSchema } from './sites.js';
  *   web's download helper turns them into absolute URLs with the current language.
  */
 
-// In its own module so the producer and staff lists do not carry the client area's schemas (web bundle, issue 12).
+// In its own module so the producer and staff lists do not carry the client area's schemas (web bundle,
+// docs/performance/spa.md).
 export { type DecimalString, decimalStringSchema } from './decimal.js';
 
 const decimal = decimalStringSchema;
@@ -55,7 +58,7 @@ export type PlanListResponse = z.infer<typeof planListResponseSchema>;
 // ---------------------------------------------------------------------------------------------------------------
 // Plan detail: GET /b2c/plans/:id → PlanDetail
 
-/** Life policy values in the order every screen and statement shows them (spec 1 §3). */
+/** Life policy values in the order every screen and statement shows them. */
 export const LIFE_POLICY_VALUE_FIELDS = [
   'cashValue',
   'accumulatedDividend',
@@ -264,7 +267,7 @@ export const markMessageReadResponseSchema = z.object({
 export type MarkMessageReadResponse = z.infer<typeof markMessageReadResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------------------------
-// Forms (spec 1 §7 public forms API, and the plan's Form Download tab)
+// Forms (the public forms API and the plan's Form Download tab, docs/client-area.md)
 
 /**
  * Header the public forms API reads. Its value identifies the calling site (config FORMS_CLIENT_SECRET); it is not
@@ -273,12 +276,13 @@ export type MarkMessageReadResponse = z.infer<typeof markMessageReadResponseSche
  */
 export const FORMS_CLIENT_SECRET_HEADER = 'client-secret';
 
-/** client_lang codes of the forms API (spec 1 §9): en 6, zh 7, ja 8, kr 9. */
+/** client_lang codes of the forms API (docs/product.md, "Languages"): en 6, zh 7, ja 8, kr 9. */
 export const FORMS_CLIENT_LANG_CODES = ['6', '7', '8', '9'] as const;
 
 export const formsListQuerySchema = z.object({
-  provider_code: z.string().trim().min(1).max(40),
-  product_type_code: z.string().trim().min(1).max(10),
+  // Control characters (a NUL above all) are refused here: PostgreSQL cannot hold them in text and answered 500.
+  provider_code: safeText().trim().min(1).max(40),
+  product_type_code: safeText().trim().min(1).max(10),
   client_lang: z.enum(FORMS_CLIENT_LANG_CODES).default('6'),
 });
 export type FormsListQuery = z.infer<typeof formsListQuerySchema>;

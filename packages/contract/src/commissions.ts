@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './lists/criteria.js';
 import { statementMonthSchema } from './statements.js';
 
-/** Commission statement periods (spec 1 §9): M monthly, Q quarterly, H semi-annually, A annually. */
+/** Commission statement periods (docs/product.md, "Codes"): M monthly, Q quarterly, H semi-annually, A annually. */
 export const COMMISSION_PERIODS = ['M', 'Q', 'H', 'A'] as const;
 export type CommissionPeriod = (typeof COMMISSION_PERIODS)[number];
 
@@ -26,7 +26,7 @@ export function periodStartMonth(period: CommissionPeriod, month: string): strin
 export const COMMISSION_REGIONS = ['HK', 'SG'] as const;
 export const COMMISSION_FILE_TYPES = ['pdf'] as const;
 
-/** Revenue commission types and the label of their contribution amount (spec 2 §9). */
+/** Revenue commission types and the label of their contribution amount (docs/product.md, "Commissions and revenues"). */
 export function contributionAmountLabelKey(
   commissionType: string,
 ): 'premiumAmount' | 'aumAmount' | 'contributionAmount' {
@@ -36,7 +36,7 @@ export function contributionAmountLabelKey(
 }
 
 /*
- * Commission statements (spec 1 §2 /b2b/commissions, §3, §7):
+ * Commission statements (/b2b/commissions, docs/producer/commissions.md):
  *   GET /b2b/commissions/list_statement/{producerId}     → CommissionStatementMonth[] (newest month first)
  *   GET /b2b/commissions/download_statement?month=YYYY-MM&code=A1001&company=AFSL&region=HK&producerId=N&fileType=pdf
  * Refusals answer `{ errors: { base: [message] } }` (403 no commission permission, 404 producer outside the team or
@@ -73,7 +73,7 @@ export const commissionDownloadQuerySchema = z.object({
     .trim()
     .regex(/^[A-Za-z0-9]{1,20}$/),
   /**
-   * The paying company as the statement list gives it: its name (`companyName`, what the spec's front end sends) or
+   * The paying company as the statement list gives it: its name (`companyName`, what the original front end sends) or
    * its code (`companyCode`); either names the same company.
    */
   company: z

@@ -26,20 +26,8 @@ export const HTML_LANG: Record<(typeof LANGUAGES)[number], string> = {
   kr: 'ko',
 };
 
-/** Which languages each site offers (spec 2 §1): afs all four, ipc en/zh, absg shows no language bar. */
-export const SITE_LANGUAGES: Record<(typeof SITE_CODES)[number], readonly (typeof LANGUAGES)[number][]> = {
-  afs: ['en', 'zh', 'ja', 'kr'],
-  ipc: ['en', 'zh'],
-  absg: ['en'],
-};
-
-/** Areas a person signs in to. ipc and absg are producer-only. */
+/** Areas a person signs in to; which a site has is in its capabilities (site-capabilities.ts). */
 export const AREAS = ['b2b', 'b2c'] as const;
-export const SITE_AREAS: Record<(typeof SITE_CODES)[number], readonly (typeof AREAS)[number][]> = {
-  afs: ['b2c', 'b2b'],
-  ipc: ['b2b'],
-  absg: ['b2b'],
-};
 
 export const COPYRIGHT_START_YEAR = 2012;
 
@@ -51,11 +39,3 @@ export const OTP_RESEND_INTERVAL_SECONDS = 60;
 /** 422 is reserved for a missing or stale CSRF token; the client refreshes `/me` and retries once. */
 export const CSRF_STATUS = 422;
 export const CSRF_HEADER = 'x-csrf-token';
-
-/**
- * Locale prefixes a site accepts in its URLs. ja and kr are offered on afs only (spec 2 §2); en and zh are valid
- * everywhere, even on absg which shows no language bar. The SPA's language links offer SITE_LANGUAGES.
- */
-export function routeLanguages(site: (typeof SITE_CODES)[number]): readonly (typeof LANGUAGES)[number][] {
-  return site === 'afs' ? LANGUAGES : (['en', 'zh'] as const);
-}

@@ -4,7 +4,7 @@ import { clientCriteriaSchema } from './producer-lists.js';
 import { statementBundleQuerySchema } from './statements.js';
 
 /*
- * Producer detail modals, client documents and producer statement bundles (spec 1 §2 "Modals", §7). The detail
+ * Producer detail modals, client documents and producer statement bundles (docs/producer/details.md). The detail
  * routes take `idParamsSchema` (lists/criteria.ts) and answer an HTML fragment or a PDF.
  */
 
@@ -22,7 +22,7 @@ export const listDocumentQuerySchema = z.object({ account_no: accountNoSchema })
 /** GET /b2b/clients/download_document?account_no=…&file=… (`file` = a file node's filePath, i.e. its id). */
 export const downloadDocumentQuerySchema = z.object({ account_no: accountNoSchema, file: idSchema });
 
-/** One node of a client's document tree (spec 1 §3): folders have children; `filePath` is the node id. */
+/** One node of a client's document tree: folders have children; `filePath` is the node id. */
 export interface DocumentNode {
   text: string;
   filePath: string;
@@ -41,7 +41,7 @@ export const documentTreeSchema = z.array(documentNodeSchema);
 
 /**
  * GET /statement/download_pdf|download_zip as a producer sends it for the selected clients: `party_ids` plus the
- * current Clients search (spec 1 §7), without page and size. Only selectedProducerId and includedTeam matter (they
+ * current Clients search, without page and size. Only selectedProducerId and includedTeam matter (they
  * narrow whose accounts may be read); the other fields are validated like the list's and otherwise ignored.
  */
 export const producerStatementBundleQuerySchema = clientCriteriaSchema

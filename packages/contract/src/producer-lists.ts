@@ -21,8 +21,9 @@ import { SERVICE_STATUS_FILTERS } from './service-records.js';
 import { STAGE_FILTERS, STAGES } from './stages.js';
 
 /*
- * The three producer lists of spec 1 §2 (New Business, Service Records, Clients), each one definition. Items are
- * named as spec 1 §3 names the rows; amounts are decimal strings and dates ISO YYYY-MM-DD (decision 005).
+ * The three producer lists (New Business, Service Records, Clients; docs/product.md, "Producer area"), each one
+ * definition. Items are named as the original front end names the rows; amounts are decimal strings and dates ISO
+ * YYYY-MM-DD (decision 005).
  */
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -31,9 +32,9 @@ const label = (en: string, zh: string, ja: string, kr: string): LocalizedLabel =
 export type ProductLegendCode = (typeof PRODUCT_CODE_LEGEND)[number];
 
 /**
- * The product-code legend letter of a row (spec 1 §2: P insurance plan, L investment link, F fund platform,
- * T transfer in, PB private bank, TU trust): a transfer-in application is T whatever its product; general
- * insurance and riders count as insurance plans, MPF as a fund platform.
+ * The product-code legend letter of a row (docs/product.md, "Product categories": P insurance plan, L investment link,
+ * F fund platform, T transfer in, PB private bank, TU trust): a transfer-in application is T whatever its product;
+ * general insurance and riders count as insurance plans, MPF as a fund platform.
  */
 export function productLegendCode(category: ProductCategory, actionType?: string | null): ProductLegendCode {
   if (actionType === 'TI') return 'T';
@@ -108,6 +109,9 @@ export const newBusinessItemSchema = z.object({
   commenceOn: isoDate.nullable(),
   receivedDate: isoDate,
   stage: z.number().int(),
+  /** Whole Hong Kong days in the current stage (decision 054) and the stage's target on the site (null: none). */
+  daysInStage: z.number().int(),
+  stageTargetDays: z.number().int().nullable(),
   consultant: z.string(),
 });
 export type NewBusinessItem = z.infer<typeof newBusinessItemSchema>;
@@ -129,6 +133,11 @@ export const newBusinessList = defineList({
     { key: 'commenceOn', kind: 'date', label: label('Commence Date', '生效日期', '契約日', '계약일') },
     { key: 'receivedDate', kind: 'date', label: label('Received Date', '收件日期', '受付日', '접수일') },
     { key: 'stage', kind: 'int', label: label('Stage', '階段', 'ステージ', '단계'), pin: 'end' },
+    {
+      key: 'daysInStage',
+      kind: 'int',
+      label: label('Days in Stage', '階段日數', 'ステージ日数', '단계 일수'),
+    },
     { key: 'consultant', kind: 'text', label: H.consultant },
   ],
   fileName: label('new-business', 'new-business', 'new-business', 'new-business'),
@@ -249,6 +258,8 @@ export type ClientCriteria = z.output<typeof clientCriteriaSchema>;
 export const clientItemSchema = z.object({
   /** The client-account-plan row id: the plan's id (client detail, documents). */
   capId: z.number().int(),
+  /** The plan owner's id: the client of GET /b2b/clients/{id}/performance (the detail's chart). */
+  clientId: z.number().int(),
   category: categorySchema,
   /** Product-code legend letter (P, L, F, T, PB, TU). */
   sourceTypeT: legendCodeSchema,

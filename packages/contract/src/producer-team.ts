@@ -3,7 +3,7 @@ import { booleanCriterion, idSchema, strictInt } from './lists/criteria.js';
 import { safeText } from './text.js';
 
 /*
- * The producer's team (spec 1 §3 "Team tree node", §7 GET /b2b/get_tree_node, GET /b2b/profile/{producerId}) and
+ * The producer's team (the tree's nodes, GET /b2b/get_tree_node, GET /b2b/profile/{producerId}) and
  * the team search. docs/producer/team-and-profile.md explains the shapes.
  */
 
@@ -117,7 +117,7 @@ export const producerProfileSchema = z.object({
   acEmail: z.array(z.string()),
   contractAddress: z.array(z.string()),
   corrAddress: z.array(z.string()),
-  /** Not in the spec's shape; shown above the details. */
+  /** Not in the original shape; shown above the details. */
   fullName: z.string(),
   title: z.string(),
 });

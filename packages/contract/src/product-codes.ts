@@ -5,7 +5,7 @@
  * as before.
  */
 
-/** Record types of plans (spec 1 §3): the category a plan belongs to. */
+/** Record types of plans (docs/product.md, "Product categories"): the category a plan belongs to. */
 export const PRODUCT_CATEGORIES = ['IL', 'IN', 'IR', 'FD', 'MPF', 'GI', 'PB', 'TU'] as const;
 export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
 

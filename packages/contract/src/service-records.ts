@@ -6,7 +6,9 @@ export const serviceStatusFilterSchema = z.enum(SERVICE_STATUS_FILTERS);
 export const SERVICE_STATUSES = ['O', 'C'] as const;
 export type ServiceStatus = (typeof SERVICE_STATUSES)[number];
 
-/** Follow-up types named by the spec; the rest of the catalogue lives in the database. */
+/** Follow-up types with a fixed number (docs/product.md, "Service records"); the rest of the catalogue lives in the
+ * database.
+ */
 export const FOLLOWUP_TYPE_MISSING_PREMIUM = 6;
 export const FOLLOWUP_TYPE_RENEWAL = 7;
 

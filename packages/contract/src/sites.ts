@@ -7,11 +7,8 @@ export {
   DEFAULT_LANGUAGE,
   HTML_LANG,
   LANGUAGES,
-  routeLanguages,
   SITE_ACCENT,
-  SITE_AREAS,
   SITE_CODES,
-  SITE_LANGUAGES,
 } from './constants.js';
 
 export const siteCodeSchema = z.enum(SITE_CODES);
@@ -34,13 +31,13 @@ export function parseLanguage(segment: string | undefined): Language | undefined
   return (LANGUAGES as readonly string[]).includes(lower) ? (lower as Language) : undefined;
 }
 
-/** Language codes of the public forms API (spec 1 §9). */
+/** Language codes of the public forms API (docs/product.md, "Languages"). */
 export const FORMS_CLIENT_LANG: Record<Language, number> = { en: 6, zh: 7, ja: 8, kr: 9 };
 
 /** Date-picker locale per UI language (kr maps to ko). */
 export const DATE_LOCALE: Record<Language, string> = { en: 'en', zh: 'zh-tw', ja: 'ja', kr: 'ko' };
 
-/** Feature flags travel as the strings 'true' / 'false', exactly as the spec's site info carries them. */
+/** Feature flags travel as the strings 'true' / 'false', exactly as the original site info carries them. */
 export const featureFlagSchema = z.enum(['true', 'false']);
 
 /** Addresses outside the portal that a site links to; absent ones fall back to the web app's defaults. */
@@ -57,8 +54,9 @@ export const siteLinksSchema = z
 export type SiteLinks = z.infer<typeof siteLinksSchema>;
 
 /**
- * The partner website's own header and footer, which afs and ipc embed around the producer area (spec 1 §2): a
- * script of theirs that defines custom elements, and the element names. Absent: the portal's stand-ins show.
+ * The partner website's own header and footer, which afs and ipc embed around the producer area (docs/product.md,
+ * "Sites"): a script of theirs that defines custom elements, and the element names. Absent: the portal's stand-ins
+ * show.
  */
 export const externalChromeSchema = z.object({
   scriptUrl: z.url({ protocol: /^https?$/ }),

@@ -1,18 +1,11 @@
 import { z } from 'zod';
-import type { SiteCode } from './sites.js';
 
-/** Application stages (spec 1 §4). 8 is "Other": the application was cancelled. */
+/** Application stages (docs/product.md, "Application stages"). 8 is "Other": the application was cancelled. */
 export const STAGES = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 export const stageSchema = z.literal(STAGES);
 export type Stage = (typeof STAGES)[number];
 export const CANCELLED_STAGE: Stage = 8;
-
-/** Stages each site shows in its legend and filters: absg only 3, 7 and Other. */
-export const SITE_STAGES: Record<SiteCode, readonly Stage[]> = {
-  afs: STAGES,
-  ipc: STAGES,
-  absg: [3, 7, 8],
-};
+// The stages each site shows in its legend and filters are in its capabilities (site-capabilities.ts).
 
 /** In-progress stages ("nb" filter): neither completed (7) nor cancelled (8). */
 export const IN_PROGRESS_STAGES: readonly Stage[] = [1, 2, 3, 4, 5, 6];

@@ -6,8 +6,8 @@ import { CURRENCIES, DEFAULT_CONSOLIDATED_CURRENCY } from './products.js';
 import { languageSchema } from './sites.js';
 
 /*
- * Monthly statements (spec 1 §7). A "party id" is the id of a statement account: a CONSOLIDATE account covers all
- * of a client's investment plans, every other account exactly one plan.
+ * Monthly statements (docs/client-area.md). A "party id" is the id of a statement account: a CONSOLIDATE account covers
+ * all of a client's investment plans, every other account exactly one plan.
  *
  * Endpoints (all under `{basePath}/{lang}/api`, client only; another client's id answers 404):
  *   GET /statement/policy_list/:partyId                         → StatementPolicyList
@@ -15,6 +15,7 @@ import { languageSchema } from './sites.js';
  *   GET /statement/download_monthly_statement                   ?month=YYYY-MM&party_id=N (PDF)
  *   GET /statement/consolidate_statement/:id.html | .pdf        ?selected_currency=USD&month=YYYY-MM
  *   GET /statement/download_pdf | /statement/download_zip       ?party_ids=1,2,3&month=YYYY-MM
+ *   GET /statement/provider_statement/:partyId                   the provider's own statement of a POLICY account
  * The statement language is the URL's `{lang}`.
  */
 
@@ -36,9 +37,12 @@ export const statementAccountSchema = z.object({
   accountNo: z.string(),
   /** Months with a statement, newest first, within the last six. */
   monthOptions: z.array(monthOptionSchema),
-  /** The spec's spelling. Default currency of the consolidated statement. */
+  /** The original front end's spelling. Default currency of the consolidated statement. */
   consolidateCurency: z.string(),
-  /** API path of the provider statement file, null when there is none (always null for CONSOLIDATE). */
+  /**
+   * API path of the provider statement file, null when there is none (always null for CONSOLIDATE): the client-area
+   * file route for a client, `/statement/provider_statement/:partyId` (team scope checked) for a producer.
+   */
   providerStatementPath: z.string().nullable(),
   /** The plan a POLICY account reports on (null for CONSOLIDATE), so pickers can name it. */
   planId: z.number().int().nullable(),
@@ -48,10 +52,10 @@ export const statementAccountSchema = z.object({
 export type StatementAccount = z.infer<typeof statementAccountSchema>;
 
 /**
- * `GET /statement/policy_list/:partyId`: every statement account of the client owning that party. Spec 1 §3 keys
- * the list by party id (`{"812": {accountType, …}, "813": {…}, statementLanguage}`), and the spec's front end reads
- * it that way; JSON objects do not keep the order of numeric keys, so the same accounts also travel as the ordered
- * `accounts` array, which this SPA uses. Both carry identical entries.
+ * `GET /statement/policy_list/:partyId`: every statement account of the client owning that party. The original front
+ * end reads the list keyed by party id (`{"812": {accountType, …}, "813": {…}, statementLanguage}`, docs/product.md);
+ * JSON objects do not keep the order of numeric keys, so the same accounts also travel as the ordered `accounts` array,
+ * which this SPA uses. Both carry identical entries.
  */
 export const statementPolicyListSchema = z
   .object({
@@ -80,7 +84,7 @@ export const statementIdParamsSchema = z.object({ id: partyIdNumber });
 
 export const statementQuerySchema = z.object({
   month: statementMonthSchema.optional(),
-  /** `b2c` when the client view asks (spec 1 §7); accepted and otherwise ignored. */
+  /** `b2c` when the client view asks (the original front end sends it); accepted and otherwise ignored. */
   request: z.enum(['b2c']).optional(),
 });
 export type StatementQuery = z.infer<typeof statementQuerySchema>;

@@ -5,11 +5,11 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { FailFastGate } from './availability.js';
+import type { Db } from './db-handle.js';
 import { HEAVY_LANE_WAIT_MS, heavyLaneSize } from './lane.js';
 import {
   listenOnPglite,
@@ -17,13 +17,13 @@ import {
   type NotificationHandlers,
   type NotificationListener,
 } from './notification-listener.js';
-import { createGuardedPool, type PoolTimeouts, UNHURRIED_POOL_TIMEOUTS } from './pool.js';
+import { createGuardedPool, type NamedPool, type PoolTimeouts, UNHURRIED_POOL_TIMEOUTS } from './pool.js';
 import { pgliteSession, pgliteSql, pgSession, type SqlExecutor, type SqlSession } from './raw-sql.js';
+import { type ReadReplicaOptions, type ReadReplicas, routeReadsToReplicas } from './read-replicas.js';
 import * as schema from './schema/index.js';
 import { namedSearches, SEARCH_POOL_OPTIONS, useNamedSearches } from './search-statements.js';
 
-/** One handle type for both drivers, so every query is written once. */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type { Db, NamedPool };
 
 export interface Database {
   db: Db;
@@ -36,6 +36,13 @@ export interface Database {
   dumpDataDir?: () => Promise<Blob>;
   /** PostgreSQL only: connections held by the pool now (leak checks after a fault). */
   poolStats?: () => { total: number; idle: number; waiting: number; max: number };
+  /**
+   * PostgreSQL only: every pool of this database by name (main, search, heavy, readiness), for the metrics
+   * (observability/metrics.ts). Read at scrape time only.
+   */
+  pools?: readonly NamedPool[];
+  /** PostgreSQL with DATABASE_READ_URL: the replicas that serve the read-only searches and cursors. */
+  replicas?: ReadReplicas;
   /** PostgreSQL only: the fail-fast gate in front of the pool (readiness reports it). */
   gate?: FailFastGate;
   /**
@@ -80,6 +87,8 @@ export interface DatabaseOptions {
   heavyWaitMs?: number;
   /** PostgreSQL only; UNHURRIED_POOL_TIMEOUTS when absent (the server passes config.dbTimeouts). */
   timeouts?: PoolTimeouts;
+  /** PostgreSQL only: streaming replicas for read-only work (db/read-replicas.ts). */
+  replicas?: Omit<ReadReplicaOptions, 'timeouts'>;
   /** Told when an idle pooled connection fails (server restart, failover, admin termination). */
   onConnectionLost?: (err: Error) => void;
 }
@@ -88,7 +97,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.url) {
     const max = options.poolSize ?? 10;
     const timeouts = options.timeouts ?? UNHURRIED_POOL_TIMEOUTS;
-    const { pool, gate } = createGuardedPool({
+    const {
+      pool,
+      gate,
+      lane: mainLane,
+    } = createGuardedPool({
       url: options.url,
       max,
       timeouts,
@@ -104,13 +117,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     // List and report searches: named statements with custom plans, on connections of their own
     // (search-statements.ts). Half the main pool's size: searches are a share of the requests.
-    const searches = createGuardedPool({
+    const { pool: searches, lane: searchLane } = createGuardedPool({
       url: options.url,
       max: Math.max(2, Math.ceil(max / 2)),
       timeouts,
       gate,
       options: SEARCH_POOL_OPTIONS,
-    }).pool;
+    });
     searches.on('error', (err) => pool.emit('error', err));
     // The heavy lane: report previews and export cursors, on connections of their own (docs/operations.md).
     const { pool: heavy, lane } = createGuardedPool({
@@ -123,29 +136,46 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     });
     heavy.on('error', (err) => pool.emit('error', err));
     useNamedSearches(db, { interactive: namedSearches(searches), heavy: namedSearches(heavy) });
-    const probe = createGuardedPool({
+    const { pool: probe, lane: probeLane } = createGuardedPool({
       url: options.url,
       max: 1,
       timeouts,
       gate,
-    }).pool;
+    });
     probe.on('error', (err) => pool.emit('error', err));
     const url = options.url;
+    const heavySession = async () => pgSession(await heavy.connect());
+    const replicas =
+      options.replicas && options.replicas.urls.length > 0
+        ? routeReadsToReplicas(
+            { db, heavySession, sql: { executeSql: (text, values) => probe.query(text, values) } },
+            { ...options.replicas, timeouts },
+          )
+        : undefined;
     return {
       db,
       kind: 'postgres',
       migrate: () => migrateWithoutTimeouts(url),
       close: async () => {
+        await replicas?.close();
         await Promise.all([pool.end(), searches.end(), heavy.end(), probe.end()]);
       },
       ping: singleFlight(async () => {
         await probe.query('select 1');
       }),
+      pools: [
+        { name: 'main', pool, lane: mainLane },
+        { name: 'search', pool: searches, lane: searchLane },
+        { name: 'heavy', pool: heavy, lane },
+        { name: 'readiness', pool: probe, lane: probeLane },
+        ...(replicas?.pools ?? []),
+      ],
+      ...(replicas ? { replicas } : {}),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
       gate,
       sql: { executeSql: (text, values) => pool.query(text, values) },
       session: async () => pgSession(await pool.connect()),
-      heavySession: async () => pgSession(await heavy.connect()),
+      heavySession: replicas?.heavySession ?? heavySession,
       heavyLaneStats: () => lane.stats,
       listen: async (channel, handlers) => listenOnPostgres(url, channel, handlers, timeouts.connectMs),
     };

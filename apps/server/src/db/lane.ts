@@ -37,6 +37,8 @@ interface Waiter {
  */
 export class Lane {
   readonly perOwner: number;
+  /** Told how long each checkout waited for its slot, in ms (observability/metrics.ts); unset: nothing is timed. */
+  onWaited: ((ms: number) => void) | undefined;
   #busy = 0;
   readonly #held = new Map<string, number>();
   /** Owners with work waiting, in turn order: the next slot goes to the first who may take it. */
@@ -94,13 +96,18 @@ export class Lane {
   /** Takes a slot for the current owner, waiting up to waitMs; the returned function gives it back. */
   acquire(): Promise<() => void> {
     const owner = workOwner.getStore() ?? '';
-    if (this.#mayTake(owner) && !this.#lines.has(owner)) return Promise.resolve(this.#take(owner));
+    if (this.#mayTake(owner) && !this.#lines.has(owner)) {
+      this.onWaited?.(0);
+      return Promise.resolve(this.#take(owner));
+    }
+    const since = this.onWaited ? performance.now() : 0;
     return new Promise((resolve, reject) => {
       const line = this.#lines.get(owner) ?? [];
       this.#lines.set(owner, line);
       const waiter: Waiter = {
         admit: () => {
           clearTimeout(waiter.timer);
+          this.onWaited?.(performance.now() - since);
           resolve(this.#take(owner));
         },
         timer: setTimeout(() => {
@@ -109,6 +116,7 @@ export class Lane {
           // Waiting behind one's own share is one's own load (429); behind everyone's, the process is busy (503).
           const own = owner !== '' && (this.#held.get(owner) ?? 0) >= this.perOwner;
           const message = `no free connection in the lane within ${this.waitMs} ms`;
+          this.onWaited?.(this.waitMs);
           reject(own ? new OwnShareBusyError(message) : new PoolBusyError(message));
         }, this.waitMs),
       };

@@ -23,15 +23,18 @@ describe('migrations', () => {
     expect(trigram.map((r) => r.indexname)).toEqual([
       'applications_insured_name_trgm_idx',
       'applications_policy_no_trgm_idx',
+      'applications_search_text_trgm_idx',
       'clients_client_no_trgm_idx',
       'clients_full_name_trgm_idx',
       'policies_insured_name_trgm_idx',
       'policies_plan_no_trgm_idx',
+      'policies_search_text_trgm_idx',
       'producers_code_trgm_idx',
       'producers_name_trgm_idx',
       'products_name_trgm_idx',
       'revenues_account_no_trgm_idx',
       'revenues_ref_no_trgm_idx',
+      'service_records_search_text_trgm_idx',
       'service_records_unique_id_trgm_idx',
     ]);
     const triggers = await rows<{ tgname: string }>(
@@ -40,6 +43,8 @@ describe('migrations', () => {
     expect(triggers.map((t) => t.tgname)).toEqual([
       // Decision 027: a producer's name or permissions changed tells every process's session cache.
       'producers_changed_notify',
+      // Decision 039: a renamed consultant's list rows follow.
+      'producers_list_children',
       'producers_site_fixed',
       'producers_tree_insert',
       'producers_tree_move',

@@ -234,6 +234,13 @@ export function createGuardedPool({
   return { pool, gate, lane };
 }
 
+/** One pool of a database, as the metrics see it: `lane` shares its connections out (db/lane.ts). */
+export interface NamedPool {
+  name: string;
+  pool: pg.Pool;
+  lane: Lane;
+}
+
 /** True for connections made by createGuardedPool (withStatementTimeout lengthens their read limit). */
 export function hasReadTimeout(client: unknown): client is { readTimeoutMs: number | undefined } {
   return !!client && typeof client === 'object' && 'readTimeoutMs' in client;

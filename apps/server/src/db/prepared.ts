@@ -3,11 +3,12 @@ import type { Db } from './client.js';
 /**
  * Named prepared statements for the hot point lookups (the session, `/me`, a client's plans and one plan's detail).
  *
- * Why: drizzle builds a statement's text on every call (a quarter of the CPU of `/b2c/plans` in issue 12's profile),
- * and an unnamed statement is parsed and planned by PostgreSQL on every call. A statement built once and prepared
- * under a name skips both: drizzle keeps the text and fills in `sql.placeholder` values, and node-postgres parses it
- * once per pooled connection and then only binds. On PGlite, drizzle's driver ignores the name and runs the kept
- * text as an unnamed statement: the building is saved, the planning is not — and nothing else changes.
+ * Why: drizzle builds a statement's text on every call (a quarter of the CPU of `/b2c/plans` in the profile of
+ * docs/performance/request-path.md), and an unnamed statement is parsed and planned by PostgreSQL on every call. A
+ * statement built once and prepared under a name skips both: drizzle keeps the text and fills in `sql.placeholder`
+ * values, and node-postgres parses it once per pooled connection and then only binds. On PGlite, drizzle's driver
+ * ignores the name and runs the kept text as an unnamed statement: the building is saved, the planning is not — and
+ * nothing else changes.
  *
  * Only for lookups by key whose plan is the same whatever the values (an index probe on a primary or foreign key):
  * after five runs PostgreSQL may switch a prepared statement to a generic plan, which docs/performance.md measured

@@ -10,15 +10,26 @@ export interface SqlExecutor {
 /**
  * PGlite speaks two protocols: `query` runs ONE statement with parameters (extended protocol), `exec` runs a
  * script of several statements without parameters (simple protocol). node-postgres picks between them the same
- * way, so a script without values goes to `exec` (pg-boss installs and migrates its schema as one BEGIN…COMMIT
- * script) and anything with values to `query`. The answer of a script is that of its last statement, as with pg.
+ * way, so a script without values goes to `exec` (pg-boss installs and migrates its schema, and claims its
+ * maintenance work, in BEGIN…COMMIT scripts) and anything with values to `query`.
+ *
+ * The answer of a script holds the rows of every statement, in order (what pg-boss makes of node-postgres' array
+ * of results, and what its own PGlite adapter answers): pg-boss 12 reads the row of a statement in the middle of
+ * a script, before its COMMIT. A script that fails half-way leaves its transaction aborted on PGlite's one
+ * connection, poisoning every later statement; it is rolled back before the error is passed on (a pool would
+ * have dropped the connection instead).
  */
 export function pgliteSql(client: PGlite): SqlExecutor {
   return {
     async executeSql(text, values) {
       if (values && values.length > 0) return client.query(text, values);
-      const results = await client.exec(text);
-      return results.at(-1) ?? { rows: [] };
+      try {
+        const results = await client.exec(text);
+        return { rows: results.flatMap((r) => r.rows ?? []) };
+      } catch (err) {
+        await client.query('rollback').catch(() => {});
+        throw err;
+      }
     },
   };
 }
@@ -66,8 +77,15 @@ export function pgSession(client: pg.PoolClient): SqlSession {
   };
   return {
     async query(text, values) {
-      const result = await client.query({ text, values, types } as pg.QueryConfig);
-      return { rows: result.rows, count: result.rowCount ?? result.rows.length };
+      // A script of several statements (no values) answers one result per statement: their rows in order.
+      const answer: pg.QueryResult | pg.QueryResult[] = await client.query({
+        text,
+        values,
+        types,
+      } as pg.QueryConfig);
+      const results = Array.isArray(answer) ? answer : [answer];
+      const rows = results.flatMap((r) => r.rows ?? []);
+      return { rows, count: results.at(-1)?.rowCount ?? rows.length };
     },
     setReadTimeout(ms) {
       if (hasReadTimeout(client)) client.readTimeoutMs = ms;

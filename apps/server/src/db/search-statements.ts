@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { Db } from './client.js';
+import type { Db } from './db-handle.js';
 
 /*
  * List and report searches as named prepared statements, on PostgreSQL.
@@ -26,8 +26,13 @@ import type { Db } from './client.js';
 
 const MAX_STATEMENTS_PER_CONNECTION = 200;
 
-/** PostgreSQL startup option of the searches' pool. */
-export const SEARCH_POOL_OPTIONS = '-c plan_cache_mode=force_custom_plan';
+/**
+ * PostgreSQL startup options of the searches' pools. No parallel workers: a search is an index walk that stops at
+ * its page and bounded count, which workers do not shorten, and on a small, busy machine a Gather waited ~300 ms for
+ * its workers to start (report 11 at scale 10, 25 ms of work; decision 039).
+ */
+export const SEARCH_POOL_OPTIONS =
+  '-c plan_cache_mode=force_custom_plan -c max_parallel_workers_per_gather=0';
 
 /**
  * Values as drizzle's node-postgres driver gives them for `db.execute`: date and time types (and their arrays) as
@@ -93,6 +98,11 @@ const searchesOf = new WeakMap<Db, Record<SearchLane, SearchRows>>();
 /** Searches on `db` go through `rows` from now on (openDatabase, on PostgreSQL). */
 export function useNamedSearches(db: Db, rows: Record<SearchLane, SearchRows>): void {
   searchesOf.set(db, rows);
+}
+
+/** The named searches `db` runs on now, if any (the read replicas route them, db/read-replicas.ts). */
+export function namedSearchesOf(db: Db): Record<SearchLane, SearchRows> | undefined {
+  return searchesOf.get(db);
 }
 
 /**

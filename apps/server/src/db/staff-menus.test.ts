@@ -1,8 +1,8 @@
 import { INTERNAL_PERMISSIONS, type StaffMenuEntry } from '@portal/contract';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentFor } from '../modules/internal-revenues/test-support.js';
 import type { ApiAgent } from '../testing/http.js';
+import { agentFor } from '../testing/staff-agents.js';
 import { createTestApp, type TestContext } from '../testing/test-app.js';
 import { auditLog, revenues, staffMenuPermissions, staff as staffTable, users } from './schema/index.js';
 import { demoAccount } from './seed/demo-accounts.js';

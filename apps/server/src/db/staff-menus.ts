@@ -2,17 +2,17 @@ import { STAFF_MENU_TYPES, type StaffMenuEntry } from '@portal/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { staffMenusOf } from '../plugins/session/queries.js';
-import { forgetSessionsEverywhere } from '../plugins/session/session-cache.js';
+import { forgetSessionsEverywhere } from '../plugins/session/session-changes.js';
 import type { Db } from './client.js';
 import { auditLog, staff, staffMenuPermissions, users } from './schema/index.js';
 import { STAFF_MENUS } from './seed/demo-org.js';
 
 /*
- * The admin script behind `npm run staff-menus -w apps/server -- …` (issue 11 plan (c)): a staff member's menu rows
- * are their permissions (the header shows exactly these rows, and the internal API's guard reads them on every call),
- * so granting or revoking is editing them. Every change runs in one transaction, renumbers `position` 1..n, and
- * leaves an audit row `staff.menu_permissions_changed` with the list before and after. Nothing is cached anywhere:
- * `/me` and the guard see a change on their next call.
+ * The admin script behind `npm run staff-menus -w apps/server -- …` (docs/internal/revenue-api.md): a staff member's
+ * menu rows are their permissions (the header shows exactly these rows, and the internal API's guard reads them on
+ * every call), so granting or revoking is editing them. Every change runs in one transaction, renumbers `position`
+ * 1..n, and leaves an audit row `staff.menu_permissions_changed` with the list before and after. Nothing is cached
+ * anywhere: `/me` and the guard see a change on their next call.
  */
 
 export const MENU_AUDIT_ACTION = 'staff.menu_permissions_changed';

@@ -36,7 +36,7 @@ export function cellValue(kind: ColumnKind, value: unknown): CellValue {
       if (value instanceof Date) return value;
       const match = ISO_DATE.exec(String(value));
       if (!match) return String(value);
-      // UTC midnight: exceljs turns a Date into the day's serial number through its UTC time.
+      // UTC midnight: the writer turns a Date into the day's serial number through its UTC time (xlsx-parts.ts).
       return new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
     }
     case 'amount':

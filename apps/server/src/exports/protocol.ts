@@ -2,7 +2,7 @@ import type { MessagePort } from 'node:worker_threads';
 import type { ColumnKind } from '@portal/contract';
 
 /**
- * The conversation between the main thread (database cursor, HTTP response) and the render thread (exceljs) while
+ * The conversation between the main thread (database cursor, HTTP response) and the render thread (xlsx-writer.ts) while
  * one export streams through a MessagePort. Flow control both ways keeps memory bounded on both threads:
  * - rows: the main thread sends a batch and has at most ROW_BATCHES_IN_FLIGHT of them unacknowledged; the worker
  *   acknowledges a batch once it is written into the workbook and its output is flowing;

@@ -15,8 +15,22 @@ export const en = {
     overloaded: 'The portal is busy. Please try again in a moment.',
     unavailable: 'The service is shutting down. Please try again in a moment.',
     databaseUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
+    narrowCriteria:
+      'This search takes too long to answer. Please narrow your criteria: a shorter period, one producer, or a longer keyword.',
+  },
+  uploads: {
+    notMultipart: 'Please send the file as a form upload.',
+    missing: 'Please choose a file.',
+    empty: 'The file is empty.',
+    tooLarge: 'The file is too large: at most {{max}} MB.',
+    tooMany: 'Too many files: at most {{max}} at once.',
+    typeRefused: 'This type of file cannot be accepted. Please send {{kinds}}.',
+    fieldTooLong: 'A value sent with the file is too long.',
   },
   validation: {
+    invalidAmount: 'Is not an amount (up to 2 decimals, not zero)',
+    onlyWhenResolving: 'Can only be given when resolving',
+    invalidInsurer: 'Is not an insurer code',
     required: 'Cannot be blank',
     invalid: 'Is not valid',
     invalidCharacters: 'Contains characters that are not allowed',
@@ -60,6 +74,20 @@ export const en = {
     otpResendTooSoon: 'Please wait {{seconds}} s before asking for a new code.',
     linkInvalid: 'This link is invalid or has expired. Please request a new one.',
   },
+  security: {
+    mfaInvalid: 'The code is incorrect or has already been used.',
+    mfaNotPending: 'Your sign-in has timed out. Please sign in again.',
+    enrolmentRequired: 'Your account needs an authenticator app before you can continue. Please set one up.',
+    stepUpRequired: 'Please confirm it is you, then try again.',
+    passkeyInvalid: 'The passkey could not be verified. Try again.',
+    passkeyExpired: 'The passkey request has expired. Start again.',
+    passkeyExists: 'This passkey is already registered.',
+    passkeyLimit: 'This account has as many passkeys as it can hold. Remove one first.',
+    totpAlreadyEnabled: 'An authenticator app is already set up. Remove it first to set up another one.',
+    totpNotStarted: 'Start the authenticator setup again.',
+    totpNotEnabled: 'No authenticator app is set up.',
+    sessionNotFound: 'This session has already ended.',
+  },
   statements: {
     monthOutOfRange: 'Only the statements of the last six months can be viewed or downloaded.',
     noStatement: 'There is no statement for this account and month.',
@@ -81,7 +109,7 @@ export const en = {
     tooManyRows:
       'This export would contain {{rows}} rows; at most {{limit}} rows can be exported at once. Please narrow the search (for example a shorter date range or fewer producers) and export again.',
   },
-  /** Producer lists (issue 9): follow-up type names of Service Records, by type id. */
+  /** Producer lists (docs/producer/lists.md): follow-up type names of Service Records, by type id. */
   lists: {
     followupType: {
       type1: 'Change of address',
@@ -108,6 +136,16 @@ export const en = {
     sectionDetails: 'Details',
     sectionClient: 'Client',
     sectionPlan: 'Plan',
+    sectionPerformance: 'Performance since inception',
+    performancePeriod: 'Period',
+    twr: 'Time-weighted return (Modified Dietz, monthly, chain-linked)',
+    mwr: 'Money-weighted return (XIRR)',
+    annualised: 'annualised',
+    cumulative: 'cumulative',
+    benchmark: 'Benchmark',
+    startValue: 'Start value',
+    netFlows: 'Net payments in (out)',
+    endValue: 'End value',
     productName: 'Product',
     productCode: 'Product code',
     hasRiders: 'Has riders',
@@ -227,13 +265,15 @@ export const en = {
     noteRecords: 'Each line is one pay-out instalment of a revenue, as recorded by the back office.',
     printedOn: 'Printed on {{date}} (Hong Kong time)',
   },
-  /** Reports (issue 10, src/modules/reports/): refusals and background export states. */
+  /** Reports (docs/reports.md, src/modules/reports/): refusals and background export states. */
   reports: {
     notAvailable: 'This report is not available here.',
     permissionRequired: 'You do not have permission to run this report.',
     tooManyExports:
       'You already have {{limit}} exports being prepared. Please wait until one of them finishes, then export again.',
     exportQueueFull: 'Many exports are being prepared right now. Please export again in a moment.',
+    exportAccessEnded:
+      'The export was stopped: you no longer have permission to run this report. Please contact your administrator.',
     exportInterrupted: 'The export was interrupted. Please export again.',
     exportFailed: 'The export could not be completed. Please export again.',
     exportNotReady: 'This export is still being prepared. Please wait until it is done.',
@@ -251,6 +291,15 @@ export const en = {
     followupC: 'Closed',
   },
   /** Internal staff revenues (modules/internal-revenues). */
+  /** Conversations between clients and their producers (modules/conversations). */
+  conversations: {
+    planNotYours: 'Is not a plan this conversation can be about',
+    noAdvisor: 'No advisor looks after your plans yet, so there is nobody to write to.',
+    tooManyMessages:
+      'You have sent many messages in a short time. Please try again in {{minutes}} minute(s).',
+    retractWindowOver: 'A message can be retracted only within 5 minutes of sending it, and only once.',
+    readOnlyViewingAs: "You are viewing a team member's conversations: only they can write in them.",
+  },
   internalRevenues: {
     notFound: 'Revenue not found.',
     installmentInfoTitle: 'Instalments: {{count}}, settled: {{settled}}',
@@ -259,6 +308,48 @@ export const en = {
     notEditable: 'This revenue cannot be edited.',
     staleVersion: 'This revenue was changed by someone else. Please reload it and make your changes again.',
     notDeletable: 'This revenue cannot be deleted.',
+  },
+  notifications: {
+    securityLocked: 'Security notices cannot be turned off.',
+    tooManyStreams: 'Too many live connections are open. The page will check for news every minute instead.',
+    digestSubject: 'Your daily summary',
+    digestIntro: 'What happened since the last summary:',
+    digestOutro: "You can choose what the summary holds in the portal's notification preferences.",
+  },
+  /** Cases (modules/cases). */
+  cases: {
+    mandatoryOpen: 'This application cannot enter that stage while mandatory requirements are open.',
+    statusChangeNotAllowed: 'This requirement cannot change from its current status to that one.',
+    notInProgress: 'This application is not in progress.',
+    sameStage: 'The application already is at that stage.',
+  },
+  ledger: {
+    status: {
+      open: 'Open',
+      investigating: 'Investigating',
+      resolved: 'Resolved with an adjustment',
+      rejected: 'Rejected',
+    },
+    noPermission: 'The commission ledger is not available for your account.',
+    lineNotFound: 'There is no such ledger line.',
+    disputeNotFound: 'There is no such dispute.',
+    disputeStale: 'This dispute was changed by someone else. Reload it and try again.',
+    disputeClosed: 'This dispute is closed and can no longer be changed.',
+  },
+  import: {
+    notFound: 'There is no such statement import.',
+    unknownInsurer: 'Is not a known insurer',
+    noTemplate: 'This insurer has no mapping template yet',
+    templateStale: 'This template was changed by someone else. Reload it and try again.',
+    missingColumn: 'Line {{line}}: the column "{{column}}" is missing',
+    badPolicyNo: 'Line {{line}}, {{column}}: not a policy number',
+    badDate: "Line {{line}}, {{column}}: not a date in the template's format",
+    badAmount: 'Line {{line}}, {{column}}: not an amount',
+    badCurrency: 'Line {{line}}, {{column}}: not a currency code',
+    badProducerCode: 'Line {{line}}, {{column}}: not an advisor code',
+    unreadable: 'Line {{line}}: the file cannot be read as a statement',
+    tooManyLines: 'Line {{line}}: the file has too many lines',
+    noLines: 'The file has no statement lines',
   },
 };
 

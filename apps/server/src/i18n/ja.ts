@@ -17,8 +17,22 @@ export const ja: Messages = {
     unavailable: 'サービスを停止しています。しばらくしてから再度お試しください。',
     databaseUnavailable:
       'ただいまサービスを一時的にご利用いただけません。しばらくしてから再度お試しください。',
+    narrowCriteria:
+      'この検索は時間がかかりすぎます。条件を絞り込んでください（期間を短くする、担当者を一人にする、キーワードを長くする）。',
+  },
+  uploads: {
+    notMultipart: 'ファイルはフォームからアップロードしてください。',
+    missing: 'ファイルを選択してください。',
+    empty: 'ファイルが空です。',
+    tooLarge: 'ファイルが大きすぎます（上限 {{max}} MB）。',
+    tooMany: '一度に送信できるファイルは {{max}} 件までです。',
+    typeRefused: 'この種類のファイルは受け付けられません。{{kinds}} を送信してください。',
+    fieldTooLong: 'ファイルと一緒に送信された値が長すぎます。',
   },
   validation: {
+    invalidAmount: '金額ではありません（小数点以下2桁まで、ゼロ不可）',
+    onlyWhenResolving: '解決時のみ指定できます',
+    invalidInsurer: '保険会社コードではありません',
     required: '入力してください',
     invalid: '正しくありません',
     invalidCharacters: '使用できない文字が含まれています',
@@ -63,6 +77,20 @@ export const ja: Messages = {
     otpResent: '新しい確認コードを {{email}} に送信しました。',
     otpResendTooSoon: '新しいコードは {{seconds}} 秒後に再送できます。',
     linkInvalid: 'このリンクは無効か有効期限が切れています。もう一度ご依頼ください。',
+  },
+  security: {
+    mfaInvalid: 'コードが正しくないか、既に使用されています。',
+    mfaNotPending: 'ログインの有効期限が切れました。もう一度ログインしてください。',
+    enrolmentRequired: '続行するには認証アプリの設定が必要です。設定してください。',
+    stepUpRequired: 'ご本人確認のうえ、もう一度お試しください。',
+    passkeyInvalid: 'パスキーを確認できませんでした。もう一度お試しください。',
+    passkeyExpired: 'パスキーの要求の有効期限が切れました。最初からやり直してください。',
+    passkeyExists: 'このパスキーは既に登録されています。',
+    passkeyLimit: 'このアカウントに登録できるパスキーの上限に達しています。先に1つ削除してください。',
+    totpAlreadyEnabled: '認証アプリは既に設定されています。別のアプリを設定するには先に削除してください。',
+    totpNotStarted: '認証アプリの設定を最初からやり直してください。',
+    totpNotEnabled: '認証アプリは設定されていません。',
+    sessionNotFound: 'このセッションは既に終了しています。',
   },
   statements: {
     monthOutOfRange: '閲覧またはダウンロードできるのは過去6か月分の明細書のみです。',
@@ -110,6 +138,16 @@ export const ja: Messages = {
     sectionDetails: '詳細',
     sectionClient: '顧客',
     sectionPlan: 'プラン',
+    sectionPerformance: '契約開始以来の運用実績',
+    performancePeriod: '期間',
+    twr: '時間加重収益率（月次修正ディーツ法の連鎖）',
+    mwr: '金額加重収益率（XIRR）',
+    annualised: '年率',
+    cumulative: '累計',
+    benchmark: 'ベンチマーク',
+    startValue: '期首評価額',
+    netFlows: '純入金（出金）',
+    endValue: '期末評価額',
     productName: '商品',
     productCode: '商品コード',
     hasRiders: '特約の有無',
@@ -235,6 +273,8 @@ export const ja: Messages = {
       'すでに {{limit}} 件のエクスポートを準備中です。いずれかが完了してから、もう一度エクスポートしてください。',
     exportQueueFull:
       '現在、多くのエクスポートを準備中です。しばらくしてから、もう一度エクスポートしてください。',
+    exportAccessEnded:
+      'エクスポートを停止しました。このレポートを実行する権限がなくなりました。管理者にお問い合わせください。',
     exportInterrupted: 'エクスポートが中断されました。もう一度エクスポートしてください。',
     exportFailed: 'エクスポートを完了できませんでした。もう一度エクスポートしてください。',
     exportNotReady: 'このエクスポートはまだ準備中です。完了までお待ちください。',
@@ -252,6 +292,14 @@ export const ja: Messages = {
     followupC: '完了',
   },
   /** Internal staff revenues (modules/internal-revenues). */
+  /** Conversations between clients and their producers (modules/conversations). */
+  conversations: {
+    planNotYours: 'この会話の対象にできる契約ではありません',
+    noAdvisor: 'ご契約を担当するアドバイザーがまだいないため、送信先がありません。',
+    tooManyMessages: '短時間に多くのメッセージが送信されました。{{minutes}}分後に再度お試しください。',
+    retractWindowOver: 'メッセージの取り消しは送信後5分以内に1回のみ可能です。',
+    readOnlyViewingAs: 'チームメンバーの会話を表示中です。書き込みは本人のみ可能です。',
+  },
   internalRevenues: {
     notFound: '収入記録が見つかりません。',
     installmentInfoTitle: '分割回数：{{count}}、精算済み：{{settled}}',
@@ -261,5 +309,47 @@ export const ja: Messages = {
     staleVersion:
       'この収入記録は他の人によって変更されました。再読み込みしてから、もう一度変更してください。',
     notDeletable: 'この収入記録は削除できません。',
+  },
+  notifications: {
+    securityLocked: 'セキュリティのお知らせはオフにできません。',
+    tooManyStreams: 'ライブ接続が多すぎます。代わりに1分ごとに新着を確認します。',
+    digestSubject: '本日のまとめ',
+    digestIntro: '前回のまとめ以降の出来事：',
+    digestOutro: 'まとめに含める内容はポータルの通知設定で選べます。',
+  },
+  /** Cases (modules/cases). */
+  cases: {
+    mandatoryOpen: '必須の提出物が未完了のため、この申込はその段階に進めません。',
+    statusChangeNotAllowed: 'この提出物の状態は現在の状態から選択した状態に変更できません。',
+    notInProgress: 'この申込は処理中ではありません。',
+    sameStage: '申込はすでにその段階にあります。',
+  },
+  ledger: {
+    status: {
+      open: '受付',
+      investigating: '調査中',
+      resolved: '調整により解決',
+      rejected: '却下',
+    },
+    noPermission: 'お客様のアカウントでは手数料台帳をご利用いただけません。',
+    lineNotFound: '該当する台帳明細はありません。',
+    disputeNotFound: '該当する異議はありません。',
+    disputeStale: 'この異議は他の方によって変更されました。再読み込みしてからもう一度お試しください。',
+    disputeClosed: 'この異議は終了しているため、変更できません。',
+  },
+  import: {
+    notFound: '該当する明細書の取り込みはありません。',
+    unknownInsurer: '登録されている保険会社ではありません',
+    noTemplate: 'この保険会社にはまだ対応表がありません',
+    templateStale: 'この対応表は他の方によって変更されました。再読み込みしてからもう一度お試しください。',
+    missingColumn: '{{line}} 行目：「{{column}}」列がありません',
+    badPolicyNo: '{{line}} 行目、{{column}}：証券番号ではありません',
+    badDate: '{{line}} 行目、{{column}}：対応表の形式の日付ではありません',
+    badAmount: '{{line}} 行目、{{column}}：金額ではありません',
+    badCurrency: '{{line}} 行目、{{column}}：通貨コードではありません',
+    badProducerCode: '{{line}} 行目、{{column}}：アドバイザーコードではありません',
+    unreadable: '{{line}} 行目：明細書として読み取れません',
+    tooManyLines: '{{line}} 行目：ファイルの行数が多すぎます',
+    noLines: 'ファイルに明細行がありません',
   },
 };

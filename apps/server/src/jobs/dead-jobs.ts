@@ -1,4 +1,4 @@
-import PgBoss from 'pg-boss';
+import { PgBoss } from 'pg-boss';
 import type { Database } from '../db/client.js';
 import { JOB_SCHEMA } from './queue.js';
 

@@ -1,6 +1,8 @@
+import { context, type Link, propagation, ROOT_CONTEXT, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { FastifyBaseLogger } from 'fastify';
-import PgBoss from 'pg-boss';
+import { PgBoss } from 'pg-boss';
 import type { Database } from '../db/client.js';
+import { upgradeFromPgBoss10 } from './upgrade-from-v10.js';
 
 /** pg-boss keeps its tables in a schema of their own, beside the portal's (docs/decisions/017). */
 export const JOB_SCHEMA = 'pgboss';
@@ -8,14 +10,22 @@ export const JOB_SCHEMA = 'pgboss';
 /** pg-boss' shortest poll; a job sent by this process wakes its worker at once (notifyWorker) anyway. */
 const POLL_SECONDS = 0.5;
 
+/**
+ * Finished jobs (completed, or failed after the last attempt) stay this long before pg-boss deletes them: a failed
+ * job stays retryable for a week (docs/operations.md, "Mail"). Payloads are sealed meanwhile (sealed.ts).
+ */
+const FINISHED_JOB_SECONDS = 7 * 24 * 3600;
+
 /** Statement limit while creating queues at start (DDL that may wait on another process's DDL). */
 const QUEUE_SETUP_LIMIT_MS = 60_000;
 
 /**
- * Installs or migrates pg-boss' schema and stops again, running no workers. main.ts calls it on the setup pool,
+ * Installs or migrates pg-boss' schema (a pg-boss 10 one is carried over first: upgrade-from-v10.ts) and stops
+ * again, running no workers. main.ts calls it on the setup pool,
  * beside the portal's migrations: the request pool's 1 s statement limit (decision 016) is no place for DDL.
  */
-export async function prepareJobSchema(database: Pick<Database, 'sql'>): Promise<void> {
+export async function prepareJobSchema(database: Pick<Database, 'sql' | 'session'>): Promise<void> {
+  await upgradeFromPgBoss10(database, JOB_SCHEMA);
   const boss = new PgBoss({
     db: { executeSql: (text, values) => database.sql.executeSql(text, values) },
     schema: JOB_SCHEMA,
@@ -23,7 +33,30 @@ export async function prepareJobSchema(database: Pick<Database, 'sql'>): Promise
     supervise: false,
   });
   await boss.start();
-  await boss.stop({ graceful: false, wait: true, close: false });
+  await boss.stop({ graceful: false, close: false });
+}
+
+const tracer = trace.getTracer('portal');
+/** Where a job carries the trace context of the request that queued it (W3C traceparent), only with tracing on. */
+const TRACE_KEY = '__trace';
+
+/** `data` with the active trace context added, when there is one (tracing on, inside a request). */
+function withTraceContext<T extends object>(data: T): T {
+  if (!trace.getActiveSpan()) return data;
+  const carrier: Record<string, string> = {};
+  propagation.inject(context.active(), carrier);
+  return { ...data, [TRACE_KEY]: carrier };
+}
+
+/**
+ * A job's own data, and a link to the request that queued it: the job's span starts a trace of its own (it runs
+ * later, maybe in another process) and links back, so the request's trace leads to it and the other way round.
+ */
+function tracedJobData(data: unknown): { data: unknown; links?: Link[] } {
+  if (!data || typeof data !== 'object' || !(TRACE_KEY in data)) return { data };
+  const { [TRACE_KEY]: carrier, ...rest } = data as Record<string, unknown>;
+  const linked = trace.getSpanContext(propagation.extract(ROOT_CONTEXT, carrier ?? {}));
+  return { data: rest, ...(linked ? { links: [{ context: linked }] } : {}) };
 }
 
 export interface QueueDefinition<T> {
@@ -53,6 +86,8 @@ export interface JobQueueOptions {
 export class JobQueue {
   readonly boss: PgBoss;
   readonly #definitions = new Map<string, QueueDefinition<unknown>>();
+  /** Failed attempts per queue in this process since start (observability/metrics.ts). */
+  readonly failures = new Map<string, number>();
   readonly #workers = new Map<string, string>();
   readonly #deferredWakes = new Set<string>();
   readonly #options: JobQueueOptions;
@@ -69,8 +104,6 @@ export class JobQueue {
       // serialises it with an advisory lock.
       schedule: false,
       supervise: true,
-      // Failed jobs stay retryable for a week (docs/operations.md, "Mail") before they are archived.
-      archiveFailedAfterSeconds: 7 * 24 * 3600,
     });
     this.boss.on('error', (err) => options.log.error({ err }, 'job queue error'));
   }
@@ -96,15 +129,25 @@ export class JobQueue {
         { batchSize: 1, pollingIntervalSeconds: POLL_SECONDS, includeMetadata: true },
         async ([job]) => {
           if (!job) return;
+          const { data, links } = tracedJobData(job.data);
+          const span = links ? tracer.startSpan(`job ${d.name}`, { root: true, links }) : undefined;
           try {
-            await d.handle(job.data, { id: job.id, retryCount: job.retryCount });
+            await (span
+              ? context.with(trace.setSpan(context.active(), span), () =>
+                  d.handle(data, { id: job.id, retryCount: job.retryCount }),
+                )
+              : d.handle(data, { id: job.id, retryCount: job.retryCount }));
           } catch (err) {
+            span?.setStatus({ code: SpanStatusCode.ERROR });
             const last = job.retryCount >= d.retryLimit;
+            this.failures.set(d.name, (this.failures.get(d.name) ?? 0) + 1);
             this.#options.log.warn(
               { err, queue: d.name, jobId: job.id, attempt: job.retryCount + 1, last },
               last ? 'job failed for good' : 'job failed, will be retried',
             );
             throw err;
+          } finally {
+            span?.end();
           }
         },
       );
@@ -146,6 +189,7 @@ export class JobQueue {
           retryDelay: d.retryDelaySeconds,
           retryBackoff: true,
           expireInSeconds: d.expireInSeconds,
+          deleteAfterSeconds: FINISHED_JOB_SECONDS,
           ...(d.deadLetter ? { deadLetter: d.deadLetter.name } : {}),
         };
         await setup.createQueue(d.name, options);
@@ -176,7 +220,7 @@ export class JobQueue {
     data: T,
     { wake = 'now' }: { wake?: 'now' | 'after-response' } = {},
   ): Promise<void> {
-    const id = await this.boss.send(definition.name, data);
+    const id = await this.boss.send(definition.name, withTraceContext(data));
     if (!id) throw new Error(`job queue refused a ${definition.name} job`);
     if (wake === 'now') this.#wake(definition.name);
     else this.#deferredWakes.add(definition.name);
@@ -188,6 +232,16 @@ export class JobQueue {
     this.#deferredWakes.clear();
   }
 
+  /** Started and not stopped (readiness reports it); `workers`: this process runs jobs too (JOB_WORKERS). */
+  get state(): { running: boolean; workers: boolean } {
+    return { running: this.#started, workers: this.#options.runWorkers };
+  }
+
+  /** The queue names this process defined (its metrics report these). */
+  get queueNames(): string[] {
+    return [...this.#definitions.keys()];
+  }
+
   #wake(name: string) {
     const worker = this.#workers.get(name);
     if (worker) this.boss.notifyWorker(worker);
@@ -197,6 +251,6 @@ export class JobQueue {
   async stop(graceMs = 10_000): Promise<void> {
     if (!this.#started) return;
     this.#started = false;
-    await this.boss.stop({ graceful: true, wait: true, close: false, timeout: graceMs });
+    await this.boss.stop({ graceful: true, close: false, timeout: graceMs });
   }
 }

@@ -16,10 +16,16 @@ export interface ListStatement {
   /** Filtered FROM the page's id statement needs: without the lookups unless the sort reads them. */
   sortFromWhere: SQL;
   orderBy: SQL;
+  /** The sort key alone, its direction, and whether the matches are collected before sorting (ListSource). */
+  sortKey: SQL;
+  direction: SQL;
+  matchesFirst: boolean;
 }
 
-function sortSql(expression: SortExpression, language: Language): SQL {
-  return typeof expression === 'function' ? expression(language) : sql`${expression}`;
+function sortKeys(expression: SortExpression, language: Language): SQL[] {
+  if (typeof expression === 'function') return [expression(language)];
+  if (Array.isArray(expression)) return expression.map((key) => sql`${key}`);
+  return [sql`${expression as SQL}`];
 }
 
 const dialect = new PgDialect();
@@ -49,7 +55,7 @@ function selectList<C extends ContractList, Row extends Record<string, unknown>,
 /**
  * Builds the shared parts. The sort field was validated by the contract's enum, and is looked up in the server's
  * allowlist again here (own-property check), so no text from the request ever becomes SQL. Without a sortField the
- * list's default sort applies (the spec's "no sort" after a new search); a sortField without an order is ascending.
+ * list's default sort applies (a new search asks for no sort); a sortField without an order is ascending.
  */
 export function listStatement<C extends ContractList, Row extends Record<string, unknown>, S = TeamScope>(
   definition: ServerListDefinition<C, Row, S>,
@@ -68,6 +74,7 @@ export function listStatement<C extends ContractList, Row extends Record<string,
   const expression = sortExpressions[field];
   if (!expression) throw new Error(`list ${definition.contract.name}: no sort expression for ${field}`);
   const direction = order === 'desc' ? sql`desc` : sql`asc`;
+  const keys = sortKeys(expression, language);
   const full = source.lookups ? sql`${source.from} ${source.lookups}` : source.from;
   const filtered = (from: SQL) => (where ? sql`from ${from} where ${where}` : sql`from ${from}`);
   const sortNeedsLookups = !(definition.sortsWithoutLookups as readonly string[]).includes(field);
@@ -77,7 +84,14 @@ export function listStatement<C extends ContractList, Row extends Record<string,
     fromWhere: filtered(full),
     keyFromWhere: filtered(source.from),
     sortFromWhere: filtered(sortNeedsLookups ? full : source.from),
-    orderBy: sql`order by ${sortSql(expression, language)} ${direction}, ${definition.idColumn} ${direction}`,
+    orderBy: sql`order by ${sql.join(
+      [...keys, sql`${definition.idColumn}`].map((key) => sql`${key} ${direction}`),
+      sql`, `,
+    )}`,
+    // Only single-key sorts collect matches first (the producer lists'); a compound key sorts in place.
+    sortKey: keys[0] as SQL,
+    direction,
+    matchesFirst: source.matchesFirst === true && keys.length === 1,
   };
 }
 

@@ -36,10 +36,19 @@ export interface ListSource {
    */
   lookups?: SQL;
   where: (SQL | undefined)[];
+  /**
+   * The filters are selective and served by an index of their own (a keyword on the search document's trigram
+   * index): the page collects the matches first, then sorts them, rather than walking a sort index and testing each
+   * row against the keyword (decision 039).
+   */
+  matchesFirst?: boolean;
 }
 
-/** A sort key: an expression, or one built per language (a code sorted by the word the reader sees). */
-export type SortExpression = SQL | PgColumn | ((language: Language) => SQL);
+/**
+ * A sort key: an expression, one built per language (a code sorted by the word the reader sees), or several keys
+ * in turn (each in the sort's direction), which an index on those columns can serve where a row value cannot.
+ */
+export type SortExpression = SQL | PgColumn | ((language: Language) => SQL) | readonly (SQL | PgColumn)[];
 
 /**
  * The server half of one list. The contract half (criteria, item, sort allowlist, columns) is shared with the web;
@@ -64,6 +73,21 @@ export interface ServerListDefinition<
   sortExpressions: Record<SortFieldOf<C>, SortExpression>;
   /** Sort fields whose expression reads only `from` (no lookup): their page ids are found without the lookups. */
   sortsWithoutLookups: readonly SortFieldOf<C>[];
+  /**
+   * The page statement selects whole rows in order (`true`) rather than ids joined to their lookups afterwards: for
+   * rows that cannot be found again by their id cheaply (a lateral union, an aggregate).
+   */
+  pageRows?: boolean;
+  /**
+   * The page and its count come from one statement (an aggregate: its totals computed once for both; run-list.ts).
+   */
+  onePass?: boolean;
+  /**
+   * The bounded count as its own statement (one column `n`, at most `bound`), for a list whose rows are costly to
+   * produce but whose number is stored (report 11 sums its plans' stored item counts). Without it the count is the
+   * filtered FROM's rows, up to `bound`.
+   */
+  countStatement?(scope: S, criteria: CriteriaOf<C>, bound: number): SQL;
   /** Unique key appended to every ORDER BY in the sort's direction, so pages are stable and never overlap. */
   idColumn: SQL | PgColumn;
   /** One row → one item of the contract (also used by the export for each streamed row). */

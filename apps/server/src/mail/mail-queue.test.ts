@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failedJobs, retryFailedJobs } from '../jobs/dead-jobs.js';
-import { AuthAgent, account } from '../modules/auth/test-support.js';
+import { AuthAgent, account } from '../testing/auth-agent.js';
 import { jobsSettled } from '../testing/jobs.js';
 import { createTestApp, type TestContext } from '../testing/test-app.js';
 import { linkIn, parseEml } from './index.js';

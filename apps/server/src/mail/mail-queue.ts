@@ -9,11 +9,25 @@ import { type MailKind, type MailVars, renderMail } from './templates.js';
 /** What a row of the mail queue shows in the clear: the kind of e-mail only. The message itself is sealed. */
 export interface MailJob extends Sealed {
   kind: MailKind;
+  /** The notification delivery this e-mail is (docs/notifications.md): each attempt is reported to it. */
+  delivery?: number;
 }
+
+/** Told of each attempt of an e-mail that belongs to a logged notification delivery. */
+export type MailAttemptReport = (
+  deliveryId: number,
+  outcome: 'sent' | 'retrying' | 'failed',
+) => Promise<void>;
 
 export interface MailQueue {
   /** Renders the e-mail now and stores it as a job; a worker sends it, retrying with backoff (decision 017). */
-  enqueue<K extends MailKind>(kind: K, language: Language, to: string, vars: MailVars[K]): Promise<void>;
+  enqueue<K extends MailKind>(
+    kind: K,
+    language: Language,
+    to: string,
+    vars: MailVars[K],
+    options?: { deliveryId?: number },
+  ): Promise<void>;
   readonly mailer: Mailer;
 }
 
@@ -27,8 +41,17 @@ type MailQueueConfig = Pick<
  * (SMTP down, refused, timed out) is retried by pg-boss with exponential backoff; after the last attempt the job
  * lands in `mail.dead`, whose handler logs it as a dead letter for an operator (docs/operations.md, "Mail").
  */
-export function createMailQueue(jobs: JobQueue, config: MailQueueConfig, log: FastifyBaseLogger): MailQueue {
+export function createMailQueue(
+  jobs: JobQueue,
+  config: MailQueueConfig,
+  log: FastifyBaseLogger,
+  reportAttempt?: MailAttemptReport,
+): MailQueue {
   const mailer = createMailer(config);
+  const report = async (deliveryId: number | undefined, outcome: 'sent' | 'retrying' | 'failed') => {
+    if (deliveryId === undefined || !reportAttempt) return;
+    await reportAttempt(deliveryId, outcome).catch((err) => log.warn({ err }, 'e-mail attempt not logged'));
+  };
   const dead: QueueDefinition<MailJob> = {
     name: 'mail.dead',
     retryLimit: 0,
@@ -52,16 +75,19 @@ export function createMailQueue(jobs: JobQueue, config: MailQueueConfig, log: Fa
         await mailer.send(message);
       } catch (err) {
         log.warn({ jobId: job.id, kind: data.kind, attempt: job.retryCount + 1 }, 'e-mail not sent yet');
+        await report(data.delivery, job.retryCount >= config.mailRetryLimit ? 'failed' : 'retrying');
         throw err;
       }
+      await report(data.delivery, 'sent');
     },
   };
   jobs.define(send);
   return {
     mailer,
-    async enqueue(kind, language, to, vars) {
+    async enqueue(kind, language, to, vars, options = {}) {
       const message = renderMail(kind, language, to, vars);
-      await jobs.send(send, { kind, ...seal(config.sessionSecret, message) });
+      const delivery = options.deliveryId === undefined ? {} : { delivery: options.deliveryId };
+      await jobs.send(send, { kind, ...delivery, ...seal(config.sessionSecret, message) });
     },
   };
 }

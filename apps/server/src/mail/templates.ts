@@ -9,6 +9,8 @@ export interface MailVars {
   passwordChanged: { siteName: string; login: string; at: string };
   /** Registration of an account that is already active: the holder learns how to get in (decision 008). */
   alreadyRegistered: { siteName: string; login: string; link: string; resetPage: string };
+  /** A notice already worded in the person's language by the notifier (src/notifications/): never a code or link. */
+  notice: { siteName: string; subject: string; paragraphs: string[] };
 }
 export type MailKind = keyof MailVars;
 
@@ -20,6 +22,9 @@ interface Template<V> {
 type Catalog = { [K in MailKind]: Template<MailVars[K]> };
 
 const LINK = '{link}';
+
+/** Notices arrive worded in their language already (src/notifications/notice-texts.ts). */
+const NOTICE: Template<MailVars['notice']> = { subject: (v) => v.subject, paragraphs: (v) => v.paragraphs };
 
 const en: Catalog = {
   otpCode: {
@@ -68,6 +73,7 @@ const en: Catalog = {
       'If you did not ask for this, you can ignore this e-mail: nothing has changed.',
     ],
   },
+  notice: NOTICE,
 };
 
 const zh: Catalog = {
@@ -117,6 +123,7 @@ const zh: Catalog = {
       '如您沒有提出此要求，請忽略此電郵：您的帳戶沒有任何改變。',
     ],
   },
+  notice: NOTICE,
 };
 
 const ja: Catalog = {
@@ -166,6 +173,7 @@ const ja: Catalog = {
       'お心当たりがない場合は、このメールを無視してください。アカウントは変更されていません。',
     ],
   },
+  notice: NOTICE,
 };
 
 const kr: Catalog = {
@@ -215,6 +223,7 @@ const kr: Catalog = {
       '요청하지 않으셨다면 이 이메일을 무시하셔도 됩니다. 계정에는 아무 변경도 없습니다.',
     ],
   },
+  notice: NOTICE,
 };
 
 const catalogs: Record<Language, Catalog> = { en, zh, ja, kr };

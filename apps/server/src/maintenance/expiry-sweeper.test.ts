@@ -1,6 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountTokens, loginNameLocks, oneTimeCodes, sessions, users } from '../db/schema/index.js';
+import {
+  accountActivity,
+  accountTokens,
+  loginNameLocks,
+  oneTimeCodes,
+  sessions,
+  trustedBrowsers,
+  users,
+} from '../db/schema/index.js';
 import { createTestApp, type TestContext } from '../testing/test-app.js';
 import { sweepExpired } from './expiry-sweeper.js';
 
@@ -71,5 +79,29 @@ describe('sweepExpired', () => {
     expect(leftTokens.sort()).toEqual(['t-live', 't-used-recent']);
     const leftLocks = (await db.select({ k: loginNameLocks.key }).from(loginNameLocks)).map((r) => r.k);
     expect(leftLocks.sort()).toEqual(['n-old-locked', 'n-recent']);
+  });
+
+  it('removes account activity past 90 days and trusted browsers whose trust ran out', async () => {
+    const { db } = t.database;
+    const [user] = await db.select({ id: users.id }).from(users).limit(1);
+    if (!user) throw new Error('no user');
+    const now = new Date();
+    const ago = (ms: number) => new Date(now.getTime() - ms);
+    await db.insert(accountActivity).values([
+      { userId: user.id, type: 'new_browser', at: ago(91 * DAY), device: 'old' },
+      { userId: user.id, type: 'new_browser', at: ago(89 * DAY), device: 'kept' },
+    ]);
+    await db.insert(trustedBrowsers).values([
+      { userId: user.id, tokenHash: 'expired', expiresAt: ago(1000) },
+      { userId: user.id, tokenHash: 'live', expiresAt: new Date(now.getTime() + DAY) },
+    ]);
+    await sweepExpired(db, t.config, now);
+    const devices = (await db.select({ d: accountActivity.device }).from(accountActivity)).map((r) => r.d);
+    expect(devices).toContain('kept');
+    expect(devices).not.toContain('old');
+    const browsers = (await db.select({ h: trustedBrowsers.tokenHash }).from(trustedBrowsers)).map(
+      (r) => r.h,
+    );
+    expect(browsers).toEqual(['live']);
   });
 });

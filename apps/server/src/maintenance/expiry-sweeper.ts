@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import { LOCK_POLICY } from '../modules/auth/lockout.js';
-import { deleteRenderedDocumentsBefore } from '../modules/statements/queries.js';
+import { LOCK_POLICY } from '../modules/auth/index.js';
+import { deleteRenderedDocumentsBefore } from '../modules/statements/index.js';
 import { deleteExpiredSessions } from '../plugins/session/queries.js';
-import { deleteSpentCredentials, deleteStaleNameLocks } from './queries.js';
+import { deleteOldAccountSecurityRows, deleteSpentCredentials, deleteStaleNameLocks } from './queries.js';
 
 const SWEEP_EVERY_MS = 10 * 60_000;
 const CREDENTIAL_GRACE_MS = 24 * 3_600_000;
@@ -13,10 +13,13 @@ const CREDENTIAL_GRACE_MS = 24 * 3_600_000;
  * being read around its publication, and short enough that the table holds about one month of renderings.
  */
 export const RENDERED_DOCUMENT_DAYS = 35;
+/** Account activity is shown, and kept, this long (docs/security/account-security.md). */
+export const ACCOUNT_ACTIVITY_DAYS = 90;
 
 /**
  * Removes what has expired: sessions, spent one-time codes and account tokens, the lock rows of login names
- * without an account once their failures are forgotten, and cached statement PDFs past their days.
+ * without an account once their failures are forgotten, cached statement PDFs past their days, account activity
+ * older than ACCOUNT_ACTIVITY_DAYS and trusted browsers whose trust ran out.
  */
 export async function sweepExpired(db: Db, config: Pick<Config, 'sessionIdleMs'>, now: Date) {
   const sessions = await deleteExpiredSessions(db, now, config.sessionIdleMs);
@@ -30,7 +33,12 @@ export async function sweepExpired(db: Db, config: Pick<Config, 'sessionIdleMs'>
     db,
     new Date(now.getTime() - RENDERED_DOCUMENT_DAYS * 24 * 3_600_000),
   );
-  return { sessions, credentials, nameLocks, renderedDocuments };
+  const accountSecurity = await deleteOldAccountSecurityRows(
+    db,
+    new Date(now.getTime() - ACCOUNT_ACTIVITY_DAYS * 24 * 3_600_000),
+    now,
+  );
+  return { sessions, credentials, nameLocks, renderedDocuments, accountSecurity };
 }
 
 /**

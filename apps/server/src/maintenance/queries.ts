@@ -1,6 +1,12 @@
 import { and, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { accountTokens, loginNameLocks, oneTimeCodes } from '../db/schema/index.js';
+import {
+  accountActivity,
+  accountTokens,
+  loginNameLocks,
+  oneTimeCodes,
+  trustedBrowsers,
+} from '../db/schema/index.js';
 
 /**
  * One-time codes and activation/reset tokens are worthless once used or expired; keeping them only grows the table.
@@ -35,4 +41,17 @@ export async function deleteStaleNameLocks(db: Db, failedBefore: Date, now: Date
     )
     .returning({ key: loginNameLocks.key });
   return removed.length;
+}
+
+/** Account activity older than the Security page shows, and trusted browsers whose trust has run out. */
+export async function deleteOldAccountSecurityRows(db: Db, activityBefore: Date, now: Date): Promise<number> {
+  const activity = await db
+    .delete(accountActivity)
+    .where(lt(accountActivity.at, activityBefore))
+    .returning({ id: accountActivity.id });
+  const browsers = await db
+    .delete(trustedBrowsers)
+    .where(lt(trustedBrowsers.expiresAt, now))
+    .returning({ id: trustedBrowsers.id });
+  return activity.length + browsers.length;
 }

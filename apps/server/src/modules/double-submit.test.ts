@@ -8,17 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientMessages, reportExportJobs, revenues } from '../db/schema/index.js';
 import { demoAccount } from '../db/seed/demo-accounts.js';
 import { ApiAgent, api } from '../testing/http.js';
+import { signedIn } from '../testing/producer-fixtures.js';
 import { signInAs } from '../testing/sessions.js';
+import { agentFor, auditRowsOf, patch, revenueIds, setRevenue, versionOf } from '../testing/staff-agents.js';
 import { createTestApp, type TestContext } from '../testing/test-app.js';
-import {
-  agentFor,
-  auditRowsOf,
-  patch,
-  revenueIds,
-  setRevenue,
-  versionOf,
-} from './internal-revenues/test-support.js';
-import { signedIn } from './producer-lists/producer-lists-fixtures.js';
 
 /*
  * A double-submitted write makes one record (docs/security/faults-and-double-submit.md): the business endpoints —

@@ -1,8 +1,9 @@
 import type { Config } from '../config.js';
-import type { Db } from '../db/client.js';
+import type { Database, Db } from '../db/client.js';
 import type { QueryInBatches } from '../db/query-in-batches.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { MailQueue } from '../mail/mail-queue.js';
+import type { Notifier } from '../notifications/index.js';
 import type { RateLimiter } from '../plugins/rate-limit/index.js';
 import type { RenderPool } from '../render-pool/pool.js';
 
@@ -17,6 +18,10 @@ export interface ModuleOptions {
   jobs: JobQueue;
   /** Every e-mail goes through here: a job, sent and retried by a worker. */
   mail: MailQueue;
+  /** Notices to people by e-mail and SMS (src/notifications/): security events, later messages. */
+  notifier: Notifier;
+  /** LISTEN on a channel (live notification streams); absent in apps that serve no streams. */
+  listen?: Database['listen'];
   /** The deployment's one pool of render threads (PDF, ZIP, exports): heavy rendering never runs on the event loop. */
   renderPool: RenderPool;
   /**

@@ -1,4 +1,4 @@
-import { SITE_AREAS } from '@portal/contract';
+import { siteCapabilities } from '@portal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { replyError } from './errors.js';
 import type { Principal } from './session/principal.js';
@@ -15,7 +15,7 @@ export function areaEnabled(request: FastifyRequest, kind: Kind): boolean {
   const { code, features } = request.site;
   if (kind === 'staff') return features.internal;
   if (!features.external) return false;
-  return SITE_AREAS[code].includes(kind === 'client' ? 'b2c' : 'b2b');
+  return siteCapabilities(code).hasArea(kind === 'client' ? 'b2c' : 'b2b');
 }
 
 /** preHandler: 404 when the area is off here, 401 when nobody is signed in, 403 when signed in as someone else. */

@@ -27,6 +27,8 @@ export class HttpError extends Error {
     readonly headers: Record<string, string> = {},
     /** Values for the message's {{placeholders}}. */
     readonly vars?: Record<string, string | number>,
+    /** Machine-readable fields answered beside `error` (e.g. `stepUp: true`, `reason`). */
+    readonly extra?: Record<string, string | boolean>,
   ) {
     super(messageKey);
   }
@@ -115,6 +117,10 @@ export const errorHandlerPlugin = fp(
       }
       if (error instanceof HttpError) {
         reply.headers(error.headers);
+        if (error.extra)
+          return reply
+            .code(error.statusCode)
+            .send({ error: request.t(error.messageKey, error.vars), ...error.extra });
         return replyError(request, reply, error.statusCode, error.messageKey, error.vars);
       }
       if (isPoolBusy(error)) {

@@ -14,11 +14,11 @@ export interface LoadSheddingOptions {
 }
 
 /**
- * Load shedding (issue 13): past `maxInFlight` requests in progress, a new one answers 503 with Retry-After and the
- * usual `{ error }` in the caller's language, before any work (no session read, no query). Without it an overload
- * queues without bound in front of the database pool: every request waits, each one's wait passes its caller's
- * timeout, and the process serves nobody (collapse) rather than most people (shedding). A request counts from its
- * first hook until its connection is done with it (`close` fires after the last byte or when the caller goes away),
+ * Load shedding (docs/security/scanners.md): past `maxInFlight` requests in progress, a new one answers 503 with
+ * Retry-After and the usual `{ error }` in the caller's language, before any work (no session read, no query). Without
+ * it an overload queues without bound in front of the database pool: every request waits, each one's wait passes its
+ * caller's timeout, and the process serves nobody (collapse) rather than most people (shedding). A request counts from
+ * its first hook until its connection is done with it (`close` fires after the last byte or when the caller goes away),
  * so slow downloads count as the load they are. Health probes are never refused.
  */
 export const loadSheddingPlugin = fp(
@@ -36,7 +36,9 @@ export const loadSheddingPlugin = fp(
     // A callback hook: it waits for nothing (see request-context.ts on the cost of async hooks).
     app.addHook('onRequest', (request, reply, done) => {
       const path = request.url.split('?')[0] ?? '';
-      if (ALWAYS_ANSWERED.has(path)) {
+      // Live streams stay open for minutes: counted as requests they would soon fill the gate. They have caps of
+      // their own (modules/notifications/stream-hub.ts).
+      if (ALWAYS_ANSWERED.has(path) || request.routeOptions.config?.streaming === true) {
         done();
         return;
       }
@@ -57,6 +59,10 @@ export const loadSheddingPlugin = fp(
 );
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A long-lived answer (Server-Sent Events): not counted by the load-shedding gate. */
+    streaming?: boolean;
+  }
   interface FastifyInstance {
     /** Figures of the load-shedding gate, for tests and logs. */
     loadShedding: { readonly inFlight: number; readonly shed: number };

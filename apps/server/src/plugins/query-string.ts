@@ -1,6 +1,6 @@
 /**
  * The server's query-string parser. A repeated key is a list (`a=1&a=2` → `['1', '2']`), and a key written the way
- * PHP-style clients write lists (`a[]=1&a[]=2`, as the spec's front end may send an "array format" criterion) is the
+ * PHP-style clients write lists (`a[]=1&a[]=2`, as the original front end may send an "array format" criterion) is the
  * same key: otherwise the bracketed name would be an unknown field that schemas drop without a word. Values stay
  * strings for the route's schema to judge; nothing else about the keys is interpreted (`a[b]=` stays `a[b]`).
  */

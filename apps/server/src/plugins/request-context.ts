@@ -90,7 +90,7 @@ export const requestContextPlugin = fp(
     app.decorateRequest('t', null as unknown as Translate);
     app.decorateRequest('clientIp', null);
     // A callback hook, not an async one: nothing here waits, and an async hook costs every request a promise and a
-    // trip through the microtask queue (issue 12, docs/performance/request-path.md).
+    // trip through the microtask queue (docs/performance/request-path.md).
     app.addHook('onRequest', (request, _reply, done) => {
       setRequestContext(request, opts.config);
       done();

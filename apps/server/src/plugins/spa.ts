@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { isSpaRoute, LANGUAGES, type Language, routeLanguages } from '@portal/contract';
+import { isSpaRoute, LANGUAGES, type Language, siteCapabilities } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { replyError } from './errors.js';
 
@@ -20,7 +20,7 @@ export function isLoginPage(pathAfterBase: string, request: Pick<FastifyRequest,
   const match = LOGIN_PATH.exec(pathAfterBase);
   if (!match) return false;
   const language = match[2] as Language | undefined;
-  return !language || routeLanguages(request.site.code).includes(language);
+  return !language || siteCapabilities(request.site.code).acceptsLanguage(language);
 }
 
 /** A page path's language prefix (`/ja/b2c` → ja). */
@@ -37,7 +37,7 @@ export function pathInSiteLanguage(
   request: Pick<FastifyRequest, 'site'>,
 ): string | null {
   const language = PAGE_LANGUAGE.exec(pathAfterBase)?.[1] as Language | undefined;
-  if (!language || routeLanguages(request.site.code).includes(language)) return null;
+  if (!language || siteCapabilities(request.site.code).acceptsLanguage(language)) return null;
   return pathAfterBase.slice(language.length + 1) || '/';
 }
 

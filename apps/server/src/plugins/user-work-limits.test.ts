@@ -5,7 +5,7 @@ import { en } from '../i18n/en.js';
 import { ja } from '../i18n/ja.js';
 import { kr } from '../i18n/kr.js';
 import { zh } from '../i18n/zh.js';
-import { signedIn } from '../modules/producer-lists/producer-lists-fixtures.js';
+import { signedIn } from '../testing/producer-fixtures.js';
 import { createTestApp, type TestContext } from '../testing/test-app.js';
 import { errorHandlerPlugin } from './errors.js';
 import { requestContextPlugin } from './request-context.js';
@@ -60,10 +60,15 @@ describe('which routes are capped', () => {
  */
 async function gatedApp() {
   const app = Fastify();
-  const config = loadConfig({ NODE_ENV: 'test', USER_CONCURRENT_PREVIEWS: '2' });
+  // Enough turns to run that only the per-person cap holds requests back (admission: work-admission.test.ts).
+  const config = loadConfig({ NODE_ENV: 'test', USER_CONCURRENT_PREVIEWS: '2', WORK_CONCURRENCY: '8' });
   await app.register(requestContextPlugin, { config });
   await app.register(errorHandlerPlugin);
-  await app.register(userWorkLimitsPlugin, { basePath: config.basePath, limits: config.userWork });
+  await app.register(userWorkLimitsPlugin, {
+    basePath: config.basePath,
+    limits: config.userWork,
+    admission: config.workAdmission,
+  });
   const gates: (() => void)[] = [];
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request) => {

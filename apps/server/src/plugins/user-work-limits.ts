@@ -1,7 +1,16 @@
+import {
+  API_ROUTES,
+  type ApiRoute,
+  PUBLIC_FORMS_PREFIX,
+  PUBLIC_FORMS_ROUTES,
+  routeKey,
+} from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
+import type { WorkKind } from '../config.js';
 import { runAsOwner } from '../db/lane.js';
 import { replyError } from './errors.js';
+import { WorkAdmission, WorkQueueTimeoutError } from './work-admission.js';
 
 /**
  * Per-person concurrency caps on the routes that do real work (docs/operations.md, "One heavy user"): lists and
@@ -19,62 +28,97 @@ import { replyError } from './errors.js';
  * missing from the table, and when an entry matches no route.
  */
 
-export type WorkKind = 'list' | 'preview' | 'download';
+export type { WorkKind };
+
+/** Work kinds keyed `METHOD /path` (routeKey), the path as the contract's table spells it. */
+function workTable(entries: [ApiRoute, WorkKind][]): Record<string, WorkKind> {
+  return Object.fromEntries(entries.map(([route, kind]) => [routeKey(route), kind]));
+}
 
 /** Seconds a refused caller is asked to wait: a list or a preview is done in about that time. */
 export const USER_WORK_RETRY_AFTER_SECONDS = 1;
 
-/** The API's routes, relative to `{basePath}/:lang/api`, by method and URL as registered. */
-const API_WORK: Record<string, WorkKind> = {
-  // Lists and searches over the caller's data.
-  'POST /b2b/new_business': 'list',
-  'POST /b2b/clients': 'list',
-  'POST /b2b/service_records': 'list',
-  'GET /b2b/team/search': 'list',
-  'GET /b2b/team/subtree': 'list',
-  'GET /b2b/clients/list_document': 'list',
-  'GET /b2b/commissions/list_statement/:producerId': 'list',
-  'GET /b2c/plans': 'list',
-  'GET /b2c/messages': 'list',
-  'GET /b2c/plans/:id/forms': 'list',
-  'GET /statement/policy_list/:partyId': 'list',
-  'POST /internal/revenues/search': 'list',
-  // Report previews: the heaviest statements, over a whole team.
-  'POST /b2b/reports': 'preview',
-  // Exports and documents.
-  'GET /b2b/nb_export': 'download',
-  'GET /b2b/client_export': 'download',
-  'GET /b2b/sr_export': 'download',
-  'GET /b2b/report_export': 'download',
-  'POST /b2b/report_exports': 'download',
-  'GET /b2b/report_exports/:jobId/file': 'download',
-  'GET /b2b/commissions/download_statement': 'download',
-  'GET /b2b/policy_detail/:id.html': 'download',
-  'GET /b2b/policy_detail/:id.pdf': 'download',
-  'GET /b2b/service_record_detail/:id.html': 'download',
-  'GET /b2b/client_detail/:id.html': 'download',
-  'GET /b2b/client_detail/:id.pdf': 'download',
-  'GET /b2b/clients/download_document': 'download',
-  'GET /b2c/files/provider_statement/:id': 'download',
-  'GET /b2c/files/assets_selection/:id': 'download',
-  'GET /b2c/files/factsheet/:fundCode': 'download',
-  'GET /statement/:id.html': 'download',
-  'GET /statement/:id.pdf': 'download',
-  'GET /statement/consolidate_statement/:id.html': 'download',
-  'GET /statement/consolidate_statement/:id.pdf': 'download',
-  'GET /statement/download_monthly_statement': 'download',
-  'GET /statement/download_pdf': 'download',
-  'GET /statement/download_zip': 'download',
-};
+const { producerLists, producerTeam, producerDetails, clientArea, forms, statements, commissions, reports } =
+  API_ROUTES;
 
-/** The public forms API (no session: keyed by address), relative to `{basePath}/api/public/front/operation-procedure`. */
-const PUBLIC_FORMS_WORK: Record<string, WorkKind> = {
-  'GET /b2c/list': 'list',
-  'GET /b2c/document/:formId': 'download',
-};
+/** The work of the API's routes (under `{basePath}/:lang/api`), HEAD counted as its GET. */
+const API_WORK = workTable([
+  // Lists and searches over the caller's data.
+  [producerLists.newBusiness, 'list'],
+  [producerLists.clients, 'list'],
+  [producerLists.serviceRecords, 'list'],
+  [producerTeam.search, 'list'],
+  [producerTeam.subtree, 'list'],
+  [producerDetails.clientDocuments, 'list'],
+  [commissions.list, 'list'],
+  [clientArea.plans, 'list'],
+  [clientArea.messages, 'list'],
+  [forms.planForms, 'list'],
+  [statements.policyList, 'list'],
+  [API_ROUTES.performance.client, 'list'],
+  [API_ROUTES.performance.producerClient, 'list'],
+  [API_ROUTES.internalRevenues.search, 'list'],
+  // Conversations: the list, the thread, the badge's count, and the writes (a message may carry 50 MB of files).
+  [API_ROUTES.conversations.list, 'list'],
+  [API_ROUTES.conversations.unreadCount, 'list'],
+  [API_ROUTES.conversations.detail, 'list'],
+  [API_ROUTES.conversations.start, 'list'],
+  [API_ROUTES.conversations.send, 'list'],
+  [API_ROUTES.conversations.retract, 'list'],
+  [API_ROUTES.notifications.list, 'list'],
+  [API_ROUTES.notifications.deliveries, 'list'],
+  [API_ROUTES.notifications.deliveryLog, 'list'],
+  // Cases: the producer home (a team's pipeline), checklists, the client's tracker, the staff queue, and the writes.
+  [API_ROUTES.cases.home, 'list'],
+  [API_ROUTES.cases.requirements, 'list'],
+  [API_ROUTES.cases.decide, 'list'],
+  [API_ROUTES.cases.changeStage, 'list'],
+  [API_ROUTES.commissionLedger.ledger, 'list'],
+  [API_ROUTES.commissionLedger.clawbackExposure, 'list'],
+  [API_ROUTES.commissionReconciliation.disputes, 'list'],
+  [API_ROUTES.commissionReconciliation.importLines, 'list'],
+  // A statement's preview parses and matches a whole file; its posting writes every matched line.
+  [API_ROUTES.commissionReconciliation.createImport, 'preview'],
+  [API_ROUTES.commissionReconciliation.postImport, 'preview'],
+  // Report previews: the heaviest statements, over a whole team.
+  [reports.preview, 'preview'],
+  // Exports and documents.
+  [producerLists.newBusinessExport, 'download'],
+  [producerLists.clientExport, 'download'],
+  [producerLists.serviceRecordExport, 'download'],
+  [reports.export, 'download'],
+  [reports.startExportJob, 'download'],
+  [reports.exportJobFile, 'download'],
+  [commissions.download, 'download'],
+  [API_ROUTES.commissionLedger.ledgerExport, 'download'],
+  [producerDetails.policyHtml, 'download'],
+  [producerDetails.policyPdf, 'download'],
+  [producerDetails.serviceRecordHtml, 'download'],
+  [producerDetails.clientHtml, 'download'],
+  [producerDetails.clientPdf, 'download'],
+  [producerDetails.clientDocumentDownload, 'download'],
+  [clientArea.providerStatementFile, 'download'],
+  [clientArea.assetsSelectionFile, 'download'],
+  [clientArea.factsheetFile, 'download'],
+  [API_ROUTES.conversations.attachment, 'download'],
+  [statements.providerStatement, 'download'],
+  [statements.html, 'download'],
+  [statements.pdf, 'download'],
+  [statements.consolidatedHtml, 'download'],
+  [statements.consolidatedPdf, 'download'],
+  [statements.monthlyDownload, 'download'],
+  [statements.bundlePdf, 'download'],
+  [statements.bundleZip, 'download'],
+]);
+
+/** The public forms API (no session: keyed by address), under `{basePath}{PUBLIC_FORMS_PREFIX}`. */
+const PUBLIC_FORMS_WORK = workTable([
+  [PUBLIC_FORMS_ROUTES.list, 'list'],
+  [PUBLIC_FORMS_ROUTES.document, 'download'],
+]);
 
 const API_SCOPE = '/:lang/api';
-const PUBLIC_FORMS_SCOPE = '/api/public/front/operation-procedure';
+const PUBLIC_FORMS_SCOPE = PUBLIC_FORMS_PREFIX;
 
 /** The work a route does, from its method and URL as registered (HEAD as its GET); undefined: none capped. */
 export function workOfRoute(method: string, url: string, basePath: string): WorkKind | undefined {
@@ -110,7 +154,16 @@ export interface UserWorkLimitsOptions {
   basePath: string;
   /** Requests one person may have under way at once, per kind (config.userWork). */
   limits: Record<WorkKind, number>;
+  /**
+   * Lists and previews that run at once in this process, shared out among the people asking (work-admission.ts;
+   * config.workAdmission). Downloads are not admitted here: the render pool and the export threads share their own
+   * work out fairly, and a download holds its request open while its bytes go out.
+   */
+  admission: { slots: number; waitMs: number; activeWindowMs: number };
 }
+
+/** Seconds a request that found no turn to run is asked to wait. */
+const ADMISSION_RETRY_AFTER_SECONDS = 1;
 
 function callerKey(request: FastifyRequest): string {
   const principal = request.principal;
@@ -118,11 +171,13 @@ function callerKey(request: FastifyRequest): string {
 }
 
 export const userWorkLimitsPlugin = fp(
-  async (app: FastifyInstance, { basePath, limits }: UserWorkLimitsOptions) => {
+  async (app: FastifyInstance, { basePath, limits, admission: admissionOptions }: UserWorkLimitsOptions) => {
     const underWay = new Map<string, number>();
+    const admission = new WorkAdmission(admissionOptions);
     let refused = 0;
     app.decorate('userWorkLimits', {
       underWay: (kind: WorkKind, key: string) => underWay.get(`${kind} ${key}`) ?? 0,
+      admission: () => admission.stats,
       get refused() {
         return refused;
       },
@@ -142,13 +197,31 @@ export const userWorkLimitsPlugin = fp(
           return;
         }
         underWay.set(key, current + 1);
+        let finish: (() => void) | undefined;
+        let closed = false;
         reply.raw.once('close', () => {
+          closed = true;
+          finish?.();
           const left = (underWay.get(key) ?? 1) - 1;
           if (left > 0) underWay.set(key, left);
           else underWay.delete(key);
         });
         // The handler runs inside done(): its database work is this person's, and lanes share out by it.
-        runAsOwner(owner, done);
+        if (kind === 'download') return runAsOwner(owner, done);
+        admission.admit(owner).then(
+          (release) => {
+            // The caller went away while waiting: hand the turn straight on.
+            if (closed) return release();
+            finish = release;
+            runAsOwner(owner, done);
+          },
+          (error: unknown) => {
+            if (!(error instanceof WorkQueueTimeoutError)) return done(error as Error);
+            request.log.warn('no turn to run a list or preview in time; answered 503');
+            reply.header('retry-after', String(ADMISSION_RETRY_AFTER_SECONDS));
+            replyError(request, reply, 503, 'errors.overloaded');
+          },
+        );
       };
     };
     const caps = { list: capFor('list'), preview: capFor('preview'), download: capFor('download') };
@@ -168,6 +241,10 @@ export const userWorkLimitsPlugin = fp(
 declare module 'fastify' {
   interface FastifyInstance {
     /** Figures of the per-person caps, for tests and logs. */
-    userWorkLimits: { underWay(kind: WorkKind, key: string): number; readonly refused: number };
+    userWorkLimits: {
+      underWay(kind: WorkKind, key: string): number;
+      readonly refused: number;
+      admission(): { running: number; waiting: number; asking: number };
+    };
   }
 }

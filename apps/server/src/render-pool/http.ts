@@ -1,5 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { RenderPool } from './pool.js';
+import { contentDisposition } from '../files/send-file.js';
+import { HttpError } from '../plugins/errors.js';
+import { type RenderPool, RenderUnavailableError } from './pool.js';
+import type { RenderKind, RenderTasks } from './tasks.js';
 
 /** Whose renders these are: the signed-in user across all their sessions (the address only for anonymous routes). */
 export function renderOwner(request: FastifyRequest): string {
@@ -47,4 +50,53 @@ export async function renderForRequest<T>(
  */
 export function sendHeadersOnly(reply: FastifyReply, contentType: string, disposition: string) {
   return reply.header('content-type', contentType).header('content-disposition', disposition).send();
+}
+
+/** The PDF kinds of the pool: each renders one document to one PDF. */
+type PdfKind = Extract<RenderKind, `${string}-pdf`>;
+
+/**
+ * Renders one PDF in the pool. A document the pool cannot render at all (no CJK font) is a clear 503 on this download
+ * only, in the caller's language; a full queue stays the pool's own 503 with Retry-After.
+ */
+export async function renderPdf<K extends PdfKind>(
+  pool: RenderPool,
+  task: { kind: K } & RenderTasks[K],
+  signal?: AbortSignal,
+): Promise<Buffer> {
+  try {
+    return await pool.run(task, signal);
+  } catch (error) {
+    if (error instanceof RenderUnavailableError) throw new HttpError(503, 'statements.pdfUnavailable');
+    throw error;
+  }
+}
+
+/** Sends a finished PDF: its type, its length and how to show it (in the page, or saved under its name). */
+export function sendPdf(
+  reply: FastifyReply,
+  pdf: Buffer,
+  fileName: string,
+  disposition: 'inline' | 'attachment',
+) {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-length', String(pdf.length))
+    .header('content-disposition', contentDisposition(disposition, fileName))
+    .send(pdf);
+}
+
+/**
+ * One document's PDF as a download: rendered in one of the requester's render slots (renderForRequest), a
+ * document that cannot be rendered mapped to 503 (renderPdf), then sent as an attachment (sendPdf).
+ */
+export async function sendRenderedPdf<K extends PdfKind>(
+  pool: RenderPool,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  task: { kind: K } & RenderTasks[K],
+  fileName: string,
+) {
+  const pdf = await renderForRequest(pool, request, reply, (signal) => renderPdf(pool, task, signal));
+  return sendPdf(reply, pdf, fileName, 'attachment');
 }

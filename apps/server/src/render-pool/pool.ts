@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
+import { SpanStatusCode, trace } from '@opentelemetry/api';
 import { Piscina } from 'piscina';
 import type { Config } from '../config.js';
 import { HttpError } from '../plugins/errors.js';
@@ -42,6 +43,8 @@ export interface RenderPoolCounters {
   refusedQueueFull: number;
 }
 
+const tracer = trace.getTracer('portal');
+
 const WORKER_FILE = new URL('./worker-entry.mjs', import.meta.url);
 
 /** What render and stream threads share. */
@@ -76,6 +79,8 @@ export class RenderPool {
     refusedBusyUser: 0,
     refusedQueueFull: 0,
   };
+  /** Told each task's kind and time in the pool, queue included (observability/metrics.ts); unset: not timed. */
+  onTaskDone: ((kind: string, seconds: number) => void) | undefined;
   #piscina: Piscina | undefined;
   /** The threads of the streaming tasks (exports), apart from the renders'. */
   #streamPiscina: Piscina | undefined;
@@ -187,6 +192,7 @@ export class RenderPool {
     const result = await this.#submit(
       signal,
       'render',
+      task.kind,
       (pool) => pool.run(task as RenderTask) as Promise<Uint8Array | RenderOutcome>,
     );
     if (ArrayBuffer.isView(result)) return Buffer.from(result.buffer, result.byteOffset, result.byteLength);
@@ -219,7 +225,7 @@ export class RenderPool {
     converse: (port: MessagePort) => Promise<void>,
     options: { background?: boolean } = {},
   ): Promise<void> {
-    await this.#submit(signal, options.background ? 'background' : 'stream', async (pool) => {
+    await this.#submit(signal, options.background ? 'background' : 'stream', task.kind, async (pool) => {
       const { port1, port2 } = new MessageChannel();
       const running = pool.run({ ...task, port: port2 } as StreamTask, { transferList: [port2] });
       const conversation = converse(port1).catch((error: unknown) => {
@@ -242,6 +248,7 @@ export class RenderPool {
   async #submit<T>(
     signal: AbortSignal | undefined,
     lane: 'render' | 'stream' | 'background',
+    kind: string,
     work: (pool: Piscina) => Promise<T>,
   ): Promise<T> {
     if (this.#closed) throw new HttpError(503, 'errors.unavailable', { 'retry-after': '5' });
@@ -254,6 +261,10 @@ export class RenderPool {
     this.counters.submitted++;
     this.#inFlight++;
     const started = performance.now();
+    // With tracing on, each task is a span under the request that asked for it (its wait for a thread included).
+    const span = trace.getActiveSpan()
+      ? tracer.startSpan(`render ${kind}`, { attributes: { 'render.lane': lane } })
+      : undefined;
     let result: T;
     try {
       if (!exclusive) result = await work(pool);
@@ -266,11 +277,17 @@ export class RenderPool {
           this.#releaseThreadSlot(owner);
         }
       }
+    } catch (err) {
+      span?.setStatus({ code: SpanStatusCode.ERROR });
+      throw err;
     } finally {
       this.#inFlight--;
+      span?.end();
     }
     this.counters.completed++;
-    this.#meanTaskMs = this.#meanTaskMs * 0.8 + (performance.now() - started) * 0.2;
+    const tookMs = performance.now() - started;
+    this.#meanTaskMs = this.#meanTaskMs * 0.8 + tookMs * 0.2;
+    this.onTaskDone?.(kind, tookMs / 1000);
     return result;
   }
 
@@ -337,6 +354,22 @@ export class RenderPool {
   /** Render threads running now (none before the first render and after close; stream threads not counted). */
   get threads(): number {
     return this.#piscina?.threads.length ?? 0;
+  }
+
+  /** Render tasks waiting for a thread (the queue's depth). */
+  get queued(): number {
+    return this.#waiting.size;
+  }
+
+  /** What readiness reports: closing (no new downloads), full (the next one answers 503), or ok. */
+  get state(): 'ok' | 'full' | 'closing' {
+    if (this.#closing) return 'closing';
+    return this.#inFlight >= this.settings.threads + this.settings.maxQueue ? 'full' : 'ok';
+  }
+
+  /** Tasks running on a thread or waiting for one: renders and streams. */
+  get inFlight(): number {
+    return this.#inFlight;
   }
 
   /** Downloads holding a render slot right now. */

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../db/schema/index.js';
 import { demoAccount } from '../db/seed/demo-accounts.js';
-import { loadStatement } from '../modules/statements/view-statement.js';
+import { loadStatement } from '../modules/statements/index.js';
 import type { StatementDocument } from '../render/statement-model.js';
 import { ApiAgent, api } from '../testing/http.js';
 import { signInAs } from '../testing/sessions.js';
@@ -261,5 +261,6 @@ describe('closing the app', () => {
     expect(other.app.renderPool.threads).toBe(0);
     const after = other.app.renderPool;
     await expect(after.reserve('user:1')).rejects.toThrow();
-  });
+    // A second app of its own (a database copy, a sign-in, a render, a shutdown): more than one request's time.
+  }, 60_000);
 });

@@ -27,7 +27,7 @@ interface DomainTexts {
   assetClass: Record<AssetClass, string>;
   /** The same words as the web's domain.json productCategory, for answers the web shows as they come (forms). */
   productCategory: Record<ProductCategory, string>;
-  /** The web's domain.json policyStatus words (CFM is blank by the spec). */
+  /** The web's domain.json policyStatus words (CFM has a blank label). */
   policyStatus: Record<PolicyStatusCode, string>;
   /** How a provider pays a revenue's commission in (staff revenue detail); cheque and autopay as paymentMethod. */
   payinMode: Record<PayinMode, string>;

@@ -9,8 +9,8 @@ import { NPM_FACE_FILES } from './pdf-engine.js';
  * (a layout, a text, a style): cached documents are keyed on it (modules/statements/document-cache.ts), so the old
  * renderings are then no longer served. The libraries and fonts below are covered without a bump.
  */
-export const STATEMENT_PDF_REVISION = 1;
-export const STATEMENT_HTML_REVISION = 1;
+export const STATEMENT_PDF_REVISION = 2;
+export const STATEMENT_HTML_REVISION = 2;
 
 const require = createRequire(import.meta.url);
 

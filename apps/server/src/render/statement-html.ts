@@ -8,10 +8,12 @@ import {
   type StatementDocument,
   type StatementPlanSection,
 } from './statement-model.js';
+import { performanceHtml } from './statement-performance.js';
 import { machineTranslationRemark, type StatementTexts, statementTexts } from './statement-texts.js';
 
+const FONT_STACK = '"Noto Sans CJK TC","Noto Sans CJK JP","Noto Sans CJK KR",Arial,sans-serif';
 const STYLE = `
-body{font-family:"Noto Sans CJK TC","Noto Sans CJK JP","Noto Sans CJK KR",Arial,sans-serif;font-size:13px;color:#222;margin:16px}
+body{font-family:${FONT_STACK};font-size:13px;color:#222;margin:16px}
 h1{font-size:20px;color:#1f3a5f;margin:0 0 8px}h2{font-size:15px;color:#1f3a5f;margin:18px 0 6px;border-bottom:1px solid #c9d3df}
 h3{font-size:13px;margin:12px 0 4px}table{border-collapse:collapse;width:100%;margin-bottom:6px}
 th,td{padding:3px 6px;border-bottom:1px solid #e3e8ee;text-align:left;vertical-align:top}
@@ -22,6 +24,7 @@ table.facts td:first-child{color:#555;width:38%}tr.total td{font-weight:600;bord
 .letterhead{display:flex;justify-content:space-between;align-items:flex-start;gap:16px;border-bottom:2px solid var(--accent);padding-bottom:8px;margin-bottom:14px}
 .letterhead .mark{display:flex;align-items:center;gap:8px;color:var(--accent)}.letterhead .mark b{font-size:22px;line-height:1}
 .letterhead .mark small{display:block;color:#1f3a5f;font-size:11px}.letterhead address{font-style:normal;text-align:right;font-size:11px;color:#5b6673}
+.performance svg{max-width:100%;height:auto}
 .mt-remark{font-size:11px;color:#555;background:#f1f3f5;padding:4px 8px;margin:0 0 8px}
 @media print{body{margin:0}h2{page-break-after:avoid}}
 `;
@@ -42,6 +45,18 @@ function allocationTable(texts: StatementTexts, title: string, lines: StatementA
     )
     .join('');
   return `<h3>${e(title)}</h3><table><thead><tr><th>${e(texts.fundCode)}</th><th>${e(texts.fundName)}</th><th>${e(texts.assetClass)}</th><th class="n">${e(texts.percentage)}</th></tr></thead><tbody>${body}</tbody></table>`;
+}
+
+/** The portfolio by asset class: one line per class (its code is no fund's), as the PDF prints it. */
+function portfolioTable(texts: StatementTexts, lines: StatementAllocationLine[]): string {
+  if (lines.length === 0) return '';
+  const body = lines
+    .map(
+      (l) =>
+        `<tr data-slice="${e(l.code)}"><td>${e(l.name)}</td><td class="n">${e(formatDecimal(l.percentage, 2))}%</td></tr>`,
+    )
+    .join('');
+  return `<h3>${e(texts.portfolio)}</h3><table><thead><tr><th>${e(texts.assetClass)}</th><th class="n">${e(texts.portfolioPercentage)}</th></tr></thead><tbody>${body}</tbody></table>`;
 }
 
 function holdingsTable(texts: StatementTexts, plan: StatementPlanSection): string {
@@ -82,7 +97,7 @@ export function planSectionHtml(texts: StatementTexts, plan: StatementPlanSectio
     facts(premiumFacts(texts, plan)),
     holdingsTable(texts, plan),
     allocationTable(texts, texts.allocation, plan.allocation),
-    allocationTable(texts, texts.portfolio, plan.portfolio),
+    portfolioTable(texts, plan.portfolio),
     lifeValuesTable(texts, plan),
     '</section>',
   ].join('');
@@ -153,6 +168,7 @@ export function statementBodyHtml(doc: StatementDocument): string {
     remarkHtml(doc),
     facts(statementFacts(texts, doc)),
     doc.kind === 'consolidated' ? consolidatedSummary(texts, doc) : '',
+    performanceHtml(doc.language, doc.performance, doc.reportingCurrency, FONT_STACK),
     ...doc.plans.map((p) => planSectionHtml(texts, p)),
     `<div class="disclaimers">${texts.disclaimers.map((d) => `<p>${e(d)}</p>`).join('')}</div></article>`,
   ].join('');

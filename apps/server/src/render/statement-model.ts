@@ -113,4 +113,32 @@ export interface StatementDocument {
   plans: StatementPlanSection[];
   /** Consolidated only, in reportingCurrency. */
   summary: ConsolidatedSummary | null;
+  /** Consolidated only: how the account's plans performed; absent or null when none of them has a history. */
+  performance?: StatementPerformance | null;
+}
+
+/** One range's figures, exactly as the performance API answers them (returns "0.0734", amounts to the cent). */
+export interface StatementPerformanceFigures {
+  from: string;
+  to: string;
+  twr: string | null;
+  mwr: string | null;
+  annualised: boolean;
+  startValue: string;
+  endValue: string;
+  netFlows: string;
+  gain: string;
+  benchmarkReturn: string | null;
+}
+
+/**
+ * The consolidated statement's performance section, in reportingCurrency: the statement's month and the time since
+ * the plans' inception, the benchmark's name, and the month ends of the chart (value against the money put in).
+ */
+export interface StatementPerformance {
+  period: StatementPerformanceFigures;
+  inception: StatementPerformanceFigures;
+  benchmarkName: string | null;
+  /** Since inception: each month end's value and net contributions (the start value plus the net flows so far). */
+  chart: { date: string; value: string; contributions: string }[];
 }

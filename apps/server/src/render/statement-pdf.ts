@@ -16,6 +16,7 @@ import {
   pageFooter,
   StatementPageCounter,
 } from './statement-pdf-frame.js';
+import { performancePdfNodes } from './statement-performance.js';
 import { machineTranslationRemark, type StatementTexts, statementTexts } from './statement-texts.js';
 
 type Node = Record<string, unknown> | string;
@@ -269,6 +270,13 @@ function statementSection(doc: StatementDocument, index: number, counter: Statem
       ...machineTranslationRemarkNode(doc),
       factsGrid(statementFacts(texts, doc), [0, 0, 0, 4]),
       ...(doc.kind === 'consolidated' ? consolidatedSummary(texts, doc) : []),
+      ...performancePdfNodes(
+        doc.language,
+        doc.performance,
+        doc.reportingCurrency,
+        fontFamily(doc.language),
+        PAGE.width - 2 * PAGE_MARGIN_X,
+      ),
       ...doc.plans.flatMap((p) => planSection(texts, p)),
       { text: texts.disclaimers.join('\n\n'), fontSize: 7.5, color: LABEL, margin: [0, 16, 0, 0] },
     ],

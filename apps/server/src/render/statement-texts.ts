@@ -1,6 +1,8 @@
 import type { Language } from '@portal/contract';
 
-/** Statement wording (spec 1 §1: fund holdings, unit balance, unit price, valuation, policy values, disclaimers). */
+/** Statement wording (docs/client-area.md, "Statement content": fund holdings, unit balance, unit price, valuation,
+ * policy values, disclaimers).
+ */
 const en = {
   monthlyTitle: 'Monthly Statement',
   consolidatedTitle: 'Consolidated Statement',
@@ -319,10 +321,11 @@ export function frequencyLabel(texts: StatementTexts, code: string | null): stri
   return texts.frequency[code as keyof StatementTexts['frequency']] ?? code;
 }
 
-// ---- Machine-translation remark (issue 7 §3) -------------------------------------------------------------------
+// ---- Machine-translation remark (decision 012) -------------------------------------------------------------------
 /**
- * Japanese pages of the portal carry a remark that their Japanese is machine-translated (spec 1 §1; the web's
- * common.json autoTranslationRemark): a Japanese statement is the same text in print and carries the same remark.
+ * Japanese pages of the portal carry a remark that their Japanese is machine-translated (docs/product.md, "Languages";
+ * the web's common.json autoTranslationRemark): a Japanese statement is the same text in print and carries the same
+ * remark.
  */
 const MACHINE_TRANSLATION_REMARKS: Record<Language, string | null> = {
   en: null,

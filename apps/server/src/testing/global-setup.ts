@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.js';
 import { ensureDemoData } from '../db/seed/demo.js';
+import { prepareJobSchema } from '../jobs/queue.js';
 import { adminQuery, databaseUrl, engineUnderTest, TEST_DB_PREFIX } from './engines.js';
 
 declare module 'vitest' {
@@ -16,7 +17,8 @@ declare module 'vitest' {
 
 /**
  * Migrates and seeds ONE database per run, then every test file starts from a copy of it: fast, isolated, and the
- * same demo data the portal ships with.
+ * same demo data the portal ships with. The job queue's schema is installed too, as main.ts does before the app
+ * starts (jobs/queue.ts), so no test file pays for pg-boss' install again.
  */
 export default async function setup(project: TestProject) {
   // Global setup runs in the main process, which does not see a project's `env`: read the engine from the project.
@@ -25,6 +27,7 @@ export default async function setup(project: TestProject) {
     const dir = mkdtempSync(join(tmpdir(), 'portal-test-'));
     const database = await openDatabase({ dataDir: 'memory://' });
     await database.migrate();
+    await prepareJobSchema(database);
     await ensureDemoData(database.db);
     if (!database.dumpDataDir) throw new Error('PGlite database cannot dump its data directory');
     const dump = await database.dumpDataDir();
@@ -41,6 +44,7 @@ export default async function setup(project: TestProject) {
   await adminQuery(baseUrl, `create database ${template}`);
   const database = await openDatabase({ url: databaseUrl(baseUrl, template), poolSize: 2 });
   await database.migrate();
+  await prepareJobSchema(database);
   await ensureDemoData(database.db);
   await database.close();
   project.provide('dbTemplate', template);

@@ -10,6 +10,8 @@ import { join } from 'node:path';
  */
 export interface PrivateCluster {
   port: number;
+  /** The server's log (with `log_statement=all` in `settings`, every statement it ran). */
+  logFile: string;
   /** URL of the `postgres` database as the superuser (trust authentication, local only). */
   url: string;
   /** SIGSTOP to the postmaster and every backend: the server keeps its sockets but answers nothing. */
@@ -59,27 +61,48 @@ function ownerIds(): { uid: number; gid: number } | null {
   return { uid: Number(uid), gid: Number(gid) };
 }
 
-export async function startPrivateCluster(): Promise<PrivateCluster> {
+export interface PrivateClusterOptions {
+  /**
+   * A streaming replica of this cluster: its data directory is copied with `pg_basebackup -R` (standby.signal and
+   * primary_conninfo written), so it starts as a hot standby replaying the primary's WAL. The primary's default
+   * pg_hba (initdb with trust) admits replication from 127.0.0.1.
+   */
+  replicaOf?: PrivateCluster;
+  /** More `-c name=value` server settings, e.g. `-c log_statement=all`. */
+  settings?: string;
+}
+
+export async function startPrivateCluster(options: PrivateClusterOptions = {}): Promise<PrivateCluster> {
   const dir = mkdtempSync(join(tmpdir(), 'portal-pg-'));
   const owner = ownerIds();
   if (owner) chownSync(dir, owner.uid, owner.gid);
   const data = join(dir, 'data');
   const log = join(dir, 'server.log');
   const port = await freePort();
-  runAsOwner('initdb', [
-    '-D',
-    data,
-    '-U',
-    'postgres',
-    '-A',
-    'trust',
-    '--no-sync',
-    '-E',
-    'UTF8',
-    '--locale=C',
-  ]);
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=50`;
-  const start = () => runAsOwner('pg_ctl', ['start', '-D', data, '-l', log, '-w', '-t', '30', '-o', options]);
+  if (options.replicaOf) {
+    const source = options.replicaOf;
+    runAsOwner('pg_basebackup', [
+      ...['-h', '127.0.0.1', '-p', String(source.port), '-U', 'postgres'],
+      ...['-D', data, '-R', '-X', 'stream', '--no-sync', '-c', 'fast'],
+    ]);
+  } else {
+    runAsOwner('initdb', [
+      '-D',
+      data,
+      '-U',
+      'postgres',
+      '-A',
+      'trust',
+      '--no-sync',
+      '-E',
+      'UTF8',
+      '--locale=C',
+    ]);
+  }
+  const baseOptions = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=50`;
+  const serverOptions = options.settings ? `${baseOptions} ${options.settings}` : baseOptions;
+  const start = () =>
+    runAsOwner('pg_ctl', ['start', '-D', data, '-l', log, '-w', '-t', '30', '-o', serverOptions]);
   const stop = (mode: 'fast' | 'immediate') => runAsOwner('pg_ctl', ['stop', '-D', data, '-m', mode, '-w']);
   start();
 
@@ -105,6 +128,7 @@ export async function startPrivateCluster(): Promise<PrivateCluster> {
   let frozen = false;
   return {
     port,
+    logFile: log,
     url: `postgresql://postgres@127.0.0.1:${port}/postgres`,
     freeze: () => {
       signal('SIGSTOP');

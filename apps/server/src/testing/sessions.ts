@@ -31,7 +31,8 @@ export async function signInAs(
     siteCode: site,
     userId: user.id,
     csrfToken,
-    data: { internal: hostSite.features.internal },
+    // As a real sign-in leaves it: a full authentication just now counts as a step-up (security/policy.ts).
+    data: { internal: hostSite.features.internal, stepUpAt: now.toISOString() },
     createdAt: now,
     lastSeenAt: now,
     expiresAt: new Date(now.getTime() + t.config.sessionAbsoluteMs),

@@ -19,7 +19,7 @@ export interface TestContext {
 /** A fresh copy of the seeded template database for one test file. */
 export async function openTestDatabase(
   pool: Pick<DatabaseOptions, 'poolSize' | 'heavyPoolSize' | 'timeouts'> = {},
-): Promise<{ database: Database; drop(): Promise<void> }> {
+): Promise<{ database: Database; drop(): Promise<void>; url?: string }> {
   const template = inject('dbTemplate');
   if (engineUnderTest() === 'pglite') {
     const database = await openDatabase({
@@ -31,8 +31,9 @@ export async function openTestDatabase(
   const baseUrl = process.env.DATABASE_URL as string;
   const name = `${TEST_DB_PREFIX}${randomBytes(6).toString('hex')}`;
   await adminQuery(baseUrl, `create database ${name} template ${template}`);
-  const database = await openDatabase({ url: databaseUrl(baseUrl, name), poolSize: 4, ...pool });
-  return { database, drop: () => adminQuery(baseUrl, `drop database if exists ${name} with (force)`) };
+  const url = databaseUrl(baseUrl, name);
+  const database = await openDatabase({ url, poolSize: 4, ...pool });
+  return { database, url, drop: () => adminQuery(baseUrl, `drop database if exists ${name} with (force)`) };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE } from '@portal/contract';
+import { DEFAULT_LANGUAGE, siteCapabilities } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useMemo } from 'react';
 import { useLocation } from 'react-router';
@@ -7,14 +7,7 @@ import { LegalDialogHost } from '../components/legal/LegalDialogHost';
 import { setApiLanguage } from '../lib/api-client';
 import { applyFavicon } from '../lib/favicon';
 import { switchLanguage } from '../lib/i18n';
-import {
-  HTML_LANG,
-  LocaleContext,
-  type LocaleState,
-  localePrefix,
-  routeLanguages,
-  splitLocale,
-} from '../lib/locale';
+import { HTML_LANG, LocaleContext, type LocaleState, localePrefix, splitLocale } from '../lib/locale';
 import { siteInfoQueryOptions } from '../lib/session';
 import { AppRoutes } from './AppRoutes';
 import { RouteFocus } from './RouteFocus';
@@ -33,7 +26,8 @@ export function AppRoot() {
   const site = useQuery(siteInfoQueryOptions).data;
 
   const locale = useMemo<LocaleState>(() => {
-    const unsupported = !!urlLanguage && !!site && !routeLanguages(site.siteCode).includes(urlLanguage);
+    const unsupported =
+      !!urlLanguage && !!site && !siteCapabilities(site.siteCode).acceptsLanguage(urlLanguage);
     return {
       language: unsupported ? DEFAULT_LANGUAGE : (urlLanguage ?? DEFAULT_LANGUAGE),
       prefix: unsupported ? '' : localePrefix(urlLanguage),

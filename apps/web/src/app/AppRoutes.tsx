@@ -1,4 +1,4 @@
-import { LANGUAGES } from '@portal/contract';
+import { LANGUAGES, siteCapabilities } from '@portal/contract';
 import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { LoadingState } from '../components/LoadingState';
@@ -25,7 +25,7 @@ import {
 } from './screens';
 
 /**
- * The route table (spec 1 §2, spec 2 §2). It is declared once and mounted under '/' and under each locale
+ * The route table (docs/product.md, "Screens"). It is declared once and mounted under '/' and under each locale
  * segment ('/en', '/zh', '/ja', '/kr'), so relative links keep the prefix. Routes that depend on the session or
  * the site (Commissions, Service Records) are registered only when allowed: otherwise the path falls through to
  * the area's "*" route and shows Page Not Found. Internal screens are registered by the staff member's menu
@@ -36,6 +36,8 @@ export function AppRoutes() {
   const site = useSiteInfo();
   const producerUser = me.currentProducer;
   const staffMayUseRevenues = useStaffPermission('revenues');
+  const staffMayReadDeliveryLog = useStaffPermission('deliveryLog');
+  const staffMayReconcile = useStaffPermission('commissionReconciliation');
 
   const routes = (
     <>
@@ -75,9 +77,14 @@ export function AppRoutes() {
       >
         <Route index element={<client.MyPlan />} />
         <Route path="plan_detail/:id" element={<client.PlanDetail />} />
+        <Route path="performance" element={<client.Performance />} />
         <Route path="my_profile" element={<client.MyProfile />} />
         <Route path="message" element={<client.MessageBox />} />
+        <Route path="conversations" element={<client.Conversations />} />
+        <Route path="conversations/:id" element={<client.Conversation />} />
         <Route path="change_password" element={<client.ChangePassword />} />
+        <Route path="security" element={<client.Security />} />
+        <Route path="notifications" element={<client.Notifications />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
 
@@ -91,10 +98,16 @@ export function AppRoutes() {
       >
         <Route index element={<producer.NewBusiness />} />
         <Route path="clients" element={<producer.Clients />} />
-        {site.siteCode !== 'absg' && <Route path="service_records" element={<producer.ServiceRecords />} />}
+        {siteCapabilities(site.siteCode).has('serviceRecords') && (
+          <Route path="service_records" element={<producer.ServiceRecords />} />
+        )}
         <Route path="reports" element={<producer.Reports />} />
         <Route path="my_profile" element={<producer.MyProfile />} />
+        <Route path="conversations" element={<producer.Conversations />} />
+        <Route path="conversations/:id" element={<producer.Conversation />} />
         <Route path="change_password" element={<producer.ChangePassword />} />
+        <Route path="security" element={<producer.Security />} />
+        <Route path="notifications" element={<producer.Notifications />} />
         {producerUser?.hasCommissionPermission && (
           <Route path="commissions" element={<producer.Commissions />} />
         )}
@@ -110,6 +123,9 @@ export function AppRoutes() {
         }
       >
         <Route index element={<InternalRootRedirect home={<internal.Home />} />} />
+        <Route path="security" element={<internal.Security />} />
+        <Route path="notifications" element={<internal.Notifications />} />
+        {staffMayReadDeliveryLog && <Route path="delivery_log" element={<internal.DeliveryLog />} />}
         {staffMayUseRevenues && (
           <>
             <Route path="revenues" element={<internal.RevenueIndex />} />
@@ -121,6 +137,9 @@ export function AppRoutes() {
               <Route path="*" element={<NotFoundPage />} />
             </Route>
           </>
+        )}
+        {staffMayReconcile && (
+          <Route path="commission-reconciliation" element={<internal.CommissionReconciliation />} />
         )}
         <Route path="*" element={<NotFoundPage />} />
       </Route>

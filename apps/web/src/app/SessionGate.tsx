@@ -5,7 +5,9 @@ import { FetchError } from '../components/FetchError';
 import { LoadingState } from '../components/LoadingState';
 import { meQueryOptions, siteInfoQueryOptions, useMeCacheSync } from '../lib/session';
 
-/** Loads `/me` and `/site_info` and renders nothing else until both are here (spec 1 §2). */
+/** Loads `/me` and `/site_info` and renders nothing else until both are here (docs/product.md, "How the browser talks
+ * to the server").
+ */
 export function SessionGate({ children }: { children: ReactNode }) {
   const me = useQuery(meQueryOptions);
   const site = useQuery(siteInfoQueryOptions);

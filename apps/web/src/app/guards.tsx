@@ -11,14 +11,14 @@ import { LoginPageLoad } from './LoginPageLoad';
 import { PublicLayout } from './screens';
 
 /**
- * Route access rules (spec 2 §2), evaluated in this order:
+ * Route access rules (docs/web.md, "Access rules"), evaluated in this order:
  * 1. a locale segment the site does not offer, or an area the site does not have → Page Not Found;
  * 2. a protected area without its user → {locale}/login?referrer=<where they wanted to go> (plus &session=ended
  *    when the session has just ended on the server: SessionWatch);
  * 3. /internal without a staff user → the staff host's sign-in (the back office is not the way in: it may not
  *    exist, decision 035);
  * 4. inside /internal, a screen whose permission (menu path) the staff member lacks is not registered at all, so its
- *    path is the area's Page Not Found; the server's 403 is the real gate (issue 11 plan (c), (g5)).
+ *    path is the area's Page Not Found; the server's 403 is the real gate (docs/internal/staff-area-plan.md (c), (g5)).
  */
 
 /** Page Not Found inside the public frame, for paths that exist nowhere for this user or site. */
@@ -51,6 +51,19 @@ function RedirectToLogin() {
   );
 }
 
+/**
+ * A session held to enrolment (the account must have an authenticator and its grace period is over) sees only its
+ * area's Security page; the server refuses every other call anyway (docs/security/account-security.md).
+ */
+function HoldToEnrolment({ securityPath, children }: { securityPath: string; children: ReactNode }) {
+  const me = useMe();
+  const location = useLocation();
+  const { prefix } = useLocale();
+  if (me.mfaEnrolmentRequired && !location.pathname.endsWith(securityPath))
+    return <Navigate to={`${prefix}${securityPath}`} replace />;
+  return children;
+}
+
 /** /b2c needs currentClient, /b2b needs currentProducer; both are external pages of sites that have the area. */
 export function AreaGuard({ area, children }: { area: 'b2b' | 'b2c'; children: ReactNode }) {
   const site = useSiteInfo();
@@ -58,7 +71,7 @@ export function AreaGuard({ area, children }: { area: 'b2b' | 'b2c'; children: R
   if (!siteHasArea(site, area)) return <NotFoundInPublicLayout />;
   const user = area === 'b2c' ? me.currentClient : me.currentProducer;
   if (!user) return <RedirectToLogin />;
-  return children;
+  return <HoldToEnrolment securityPath={`/${area}/security`}>{children}</HoldToEnrolment>;
 }
 
 /** /internal: only with the internal feature flag, and only for staff; anyone else gets the staff sign-in. */
@@ -67,7 +80,7 @@ export function InternalGuard({ children }: { children: ReactNode }) {
   const me = useMe();
   if (!isInternalEnabled(site)) return <NotFoundInPublicLayout />;
   if (!me.currentStaff) return <RedirectToLogin />;
-  return children;
+  return <HoldToEnrolment securityPath="/internal/security">{children}</HoldToEnrolment>;
 }
 
 /** Whether the signed-in staff member holds an internal permission (a menu row with its path). */

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { revenueDetail } from '../features/internal/test/revenue-fixtures';
 import {
@@ -13,7 +13,6 @@ import {
 import { jsonResponse, renderApp } from '../test/render-app';
 
 // Whole-app renders share two cores with the rest of the suite: a second is not always enough.
-configure({ asyncUtilTimeout: 5000 });
 
 const currentLocation = () => screen.getByTestId('location').textContent;
 

@@ -24,9 +24,14 @@ export const publicScreens = {
 export const clientScreens = {
   MyPlan: lazyScreen(() => import('../features/client/screens/MyPlanScreen')),
   PlanDetail: lazyScreen(() => import('../features/client/screens/PlanDetailScreen')),
+  Performance: lazyScreen(() => import('../features/client/screens/PerformanceScreen')),
   MyProfile: lazyScreen(() => import('../features/client/screens/MyProfileScreen')),
   MessageBox: lazyScreen(() => import('../features/client/screens/MessageBoxScreen')),
+  Conversations: lazyScreen(() => import('../features/client/screens/ConversationsScreen')),
+  Conversation: lazyScreen(() => import('../features/client/screens/ConversationScreen')),
   ChangePassword: lazyScreen(() => import('../features/client/screens/ChangePasswordScreen')),
+  Security: lazyScreen(() => import('../features/client/screens/SecurityScreen')),
+  Notifications: lazyScreen(() => import('../features/client/screens/NotificationsScreen')),
 };
 
 export const producerScreens = {
@@ -35,8 +40,12 @@ export const producerScreens = {
   Clients: lazyScreen(() => import('../features/producer/screens/ClientsScreen')),
   Reports: lazyScreen(() => import('../features/producer/screens/ReportsScreen')),
   MyProfile: lazyScreen(() => import('../features/producer/screens/MyProfileScreen')),
+  Conversations: lazyScreen(() => import('../features/producer/screens/ConversationsScreen')),
+  Conversation: lazyScreen(() => import('../features/producer/screens/ConversationScreen')),
   ChangePassword: lazyScreen(() => import('../features/producer/screens/ChangePasswordScreen')),
   Commissions: lazyScreen(() => import('../features/producer/screens/CommissionsScreen')),
+  Security: lazyScreen(() => import('../features/producer/screens/SecurityScreen')),
+  Notifications: lazyScreen(() => import('../features/producer/screens/NotificationsScreen')),
 };
 
 export const internalScreens = {
@@ -46,4 +55,10 @@ export const internalScreens = {
   RevenueSummary: lazyScreen(() => import('../features/internal/screens/RevenueSummaryScreen')),
   RevenuePayin: lazyScreen(() => import('../features/internal/screens/RevenuePayinScreen')),
   RevenuePayout: lazyScreen(() => import('../features/internal/screens/RevenuePayoutScreen')),
+  Security: lazyScreen(() => import('../features/internal/screens/SecurityScreen')),
+  Notifications: lazyScreen(() => import('../features/internal/screens/NotificationsScreen')),
+  DeliveryLog: lazyScreen(() => import('../features/internal/screens/DeliveryLogScreen')),
+  CommissionReconciliation: lazyScreen(
+    () => import('../features/internal/screens/CommissionReconciliationScreen'),
+  ),
 };

@@ -5,7 +5,6 @@ import { aClient, anonymousMe, aStaff, meWith, siteInfo } from '../test/fixtures
 import { jsonResponse, renderApp } from '../test/render-app';
 
 // Whole-app renders on a busy machine can take longer than the default second.
-const SLOW = { timeout: 5000 };
 const currentLocation = () => screen.getByTestId('location').textContent;
 const staffHost = siteInfo('afs', {
   feature: { external: 'false', internal: 'true' },
@@ -20,12 +19,12 @@ const timing = (idleRemainingSeconds: number) => ({
 describe('moving between screens', () => {
   it('puts focus on the new screen’s main heading', async () => {
     renderApp('/b2c/nothing_here', { me: meWith({ currentClient: aClient, session: timing(1800) }) });
-    await screen.findByRole('heading', { name: 'Page Not Found' }, SLOW);
+    await screen.findByRole('heading', { name: 'Page Not Found' });
     const menu = screen.getByRole('navigation', { name: 'Member menu' });
     const link = within(menu).getByRole('link', { name: 'Change Password' });
     link.focus();
     fireEvent.click(link);
-    const heading = await screen.findByRole('heading', { level: 1, name: 'Change Password' }, SLOW);
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Change Password' });
     await waitFor(() => expect(heading).toHaveFocus());
   });
 
@@ -59,7 +58,7 @@ describe('a session that ends while the page is open', () => {
     });
     // The login page is its own document (login.html), which shows the notice from ?session=ended.
     const loginUrl = `/login?referrer=${encodeURIComponent('/b2c/change_password')}&session=ended`;
-    await waitFor(() => expect(pageLoads).toHaveBeenCalledWith(`/angel/face${loginUrl}`), SLOW);
+    await waitFor(() => expect(pageLoads).toHaveBeenCalledWith(`/angel/face${loginUrl}`));
     expect(screen.queryByText(/Signed in as/)).toBeNull();
   });
 
@@ -99,7 +98,7 @@ describe('staff host', () => {
         'POST /internal/revenues/search': () => ({ items: [], totalSize: 0, totalIsLowerBound: false }),
       },
     });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Revenues' }, SLOW)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Revenues' })).toBeInTheDocument();
     expect(currentLocation()).toBe('/internal/revenues');
     expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
   });

@@ -1,10 +1,11 @@
 import type { SessionTiming } from '@portal/contract';
+import { API_ROUTES } from '@portal/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { api } from '../lib/api-client';
 import { IDLE_WARNING_SECONDS, msUntilWarning, WARNING_RECHECK_MS } from '../lib/session-expiry';
 
-const getTiming = () => api.get<SessionTiming>('/session');
+const getTiming = () => api.get<SessionTiming>(API_ROUTES.session.timing.path);
 
 export interface IdleWarningState {
   /** When the warning shows: the moment (Date.now() based) the server will end the session; null otherwise. */
@@ -81,7 +82,7 @@ export function useIdleWarning(initial: SessionTiming | null): IdleWarningState 
   const staySignedIn = useCallback(async () => {
     setExtending(true);
     try {
-      apply(await api.post<SessionTiming>('/session/keep_alive', undefined));
+      apply(await api.post<SessionTiming>(API_ROUTES.session.keepAlive.path, undefined));
     } catch {
       // 401: SessionWatch takes the page to the login page.
     } finally {

@@ -1,10 +1,9 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aClient, aProducer, meWith } from '../test/fixtures';
 import { jsonResponse, renderApp } from '../test/render-app';
 
 // Mantine renders slowly in jsdom when the whole suite shares two cores.
-configure({ asyncUtilTimeout: 5000 });
 
 async function fill(label: RegExp, value: string) {
   fireEvent.change(await screen.findByLabelText(label), { target: { value } });

@@ -1,5 +1,6 @@
 import { Alert, Button, Card, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import type { AccountFlowResponse } from '@portal/contract';
+import { API_ROUTES } from '@portal/contract';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api-client';
@@ -12,10 +13,10 @@ import { usePageTitle } from './usePageTitle';
 const FIELDS = ['currentPassword', 'newPassword', 'confirmNewPassword'] as const;
 
 /**
- * Change password, the same for clients (/b2c/change_password) and producers (/b2b/change_password) (spec 1 §4–§5):
- * three required fields ("Cannot be blank" without asking the server), the server's field errors under their
- * fields and its form-wide error in the red alert; on success a message and an empty form, and the session (rotated by
- * the server) is read again.
+ * Change password, the same for clients (/b2c/change_password) and producers (/b2b/change_password) (docs/auth.md,
+ * docs/web.md): three required fields ("Cannot be blank" without asking the server), the server's field errors under
+ * their fields and its form-wide error in the red alert; on success a message and an empty form, and the session
+ * (rotated by the server) is read again.
  */
 export function ChangePasswordForm({ title }: { title: string }) {
   const { t } = useTranslation('account');
@@ -26,7 +27,7 @@ export function ChangePasswordForm({ title }: { title: string }) {
   const successRef = useRef<HTMLDivElement>(null);
 
   const { submitting, submit: send } = useFormSubmit(form, FIELDS, async () => {
-    await api.post<AccountFlowResponse>('/change_password', form.values);
+    await api.post<AccountFlowResponse>(API_ROUTES.auth.changePassword.path, form.values);
     // The server gave this session a new id and CSRF token: read them now, not on the next write's 422 retry.
     await refreshSession().catch(() => undefined);
     form.reset();

@@ -2,7 +2,9 @@ import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** What the user sees after an unhandled rendering error (spec 1 §8): "Something went wrong". */
+/** What the user sees after an unhandled rendering error (docs/product.md, "Messages everyone sees"): "Something went
+ * wrong".
+ */
 export function SomethingWentWrong({ onReset }: { onReset?: () => void }) {
   const { t } = useTranslation();
   return (

@@ -2,8 +2,8 @@ import { Button, Group, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The error pop-up of modals and downloads (spec 1 §8): a title ("Notification" by default) and the error text
- * the server gave. It is an alert dialog, so screen readers announce it when it opens.
+ * The error pop-up of modals and downloads (docs/product.md, "Messages everyone sees"): a title ("Notification" by
+ * default) and the error text the server gave. It is an alert dialog, so screen readers announce it when it opens.
  */
 export function ErrorPopup({
   opened,

@@ -1,7 +1,7 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** "Fail fetching data" plus the server's message (spec 1 §8), with an optional retry. */
+/** "Fail fetching data" plus the server's message (docs/product.md, "Messages everyone sees"), with an optional retry. */
 export function FetchError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const { t } = useTranslation();
   const message = error instanceof Error ? error.message : error ? String(error) : '';

@@ -1,19 +1,19 @@
 import { Anchor, Group } from '@mantine/core';
-import { SITE_LANGUAGES } from '@portal/contract';
+import { siteCapabilities } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { pathInLanguage, useLocale } from '../lib/locale';
 
 import { useSiteInfo } from '../lib/session';
 
-/** Links to the site's languages (none on a single-language site such as absg). */
+/** Links to the site's languages (none on a site without a language bar). */
 export function LanguageSwitcher() {
   const site = useSiteInfo();
   const { language } = useLocale();
   const { t } = useTranslation();
   const location = useLocation();
-  const languages = SITE_LANGUAGES[site.siteCode];
-  if (languages.length < 2) return null;
+  const { languages, hasLanguageBar } = siteCapabilities(site.siteCode);
+  if (!hasLanguageBar) return null;
   return (
     <Group component="nav" aria-label={t('languages.label')} gap="xs" wrap="nowrap" data-no-print>
       {languages.map((code) => (

@@ -2,7 +2,7 @@ import { Alert } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../lib/locale';
 
-/** Japanese pages carry a visible remark that their text is machine-translated (spec 1 §1). */
+/** Japanese pages carry a visible remark that their text is machine-translated (docs/product.md, "Languages"). */
 export function MachineTranslationNote() {
   const { language } = useLocale();
   const { t } = useTranslation();

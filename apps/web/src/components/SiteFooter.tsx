@@ -10,8 +10,8 @@ export function copyrightYears(now = new Date()): { from: number; to: number } {
 }
 
 /**
- * Footer (spec 2 §2): contact, privacy and disclaimer links (the legal texts open as dialogs), then
- * "© 2012–{year} {siteName}" — left out on the login page, which has its own copyright line.
+ * Footer (docs/product.md, "Client area"): contact, privacy and disclaimer links (the legal texts open as dialogs),
+ * then "© 2012–{year} {siteName}" — left out on the login page, which has its own copyright line.
  */
 export function SiteFooter({ withCopyright = true }: { withCopyright?: boolean }) {
   const site = useSiteInfo();

@@ -9,8 +9,8 @@ import { ExternalLinkIcon } from './icons';
 
 /**
  * A staff menu row's name in the reader's language. The rows are the back office's data, named in English; the
- * names the spec and the demo use have words in the common catalog, and a name it does not know is shown as stored
- * (the same rule as the plan data's codes, decision 012).
+ * names the staff header lists (docs/product.md) and the demo uses have words in the common catalog, and a name it does
+ * not know is shown as stored (the same rule as the plan data's codes, decision 012).
  */
 export function useMenuName(): (name: string) => string {
   const { t } = useTranslation();

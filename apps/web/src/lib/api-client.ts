@@ -1,4 +1,11 @@
-import { CSRF_HEADER, CSRF_STATUS, DEFAULT_LANGUAGE, type Language, type MeResponse } from '@portal/contract';
+import {
+  API_ROUTES,
+  CSRF_HEADER,
+  CSRF_STATUS,
+  DEFAULT_LANGUAGE,
+  type Language,
+  type MeResponse,
+} from '@portal/contract';
 import { ApiError, apiErrorOf, readBody } from './api-error';
 
 export { ApiError, type FieldErrors, isApiError, toApiError } from './api-error';
@@ -111,7 +118,7 @@ export function downloadUrl(path: string, query?: QueryParams): string {
   return new URL(apiUrl(path, query), window.location.origin).href;
 }
 
-/** Opens a download in a new window, as the spec asks for statements and exports. */
+/** Opens a download in a new window, as statements and exports are meant to open. */
 export function openDownload(path: string, query?: QueryParams): void {
   window.open(downloadUrl(path, query), '_blank', 'noopener');
 }
@@ -195,7 +202,9 @@ function isPlainBody(body: unknown): boolean {
 /** Reads a failed answer into an ApiError (with Retry-After) and throws it; a 401 first tells the session layer. */
 async function throwFailure(path: string, response: Response): Promise<never> {
   const error = await apiErrorOf(response);
-  if (response.status === 401) for (const listener of unauthenticatedListeners) listener(path);
+  // A 401 that asks for a fresh second-factor check (`stepUp: true`) leaves the session as it is: the screen asks.
+  const asksStepUp = (error.body as { stepUp?: unknown } | null | undefined)?.stepUp === true;
+  if (response.status === 401 && !asksStepUp) for (const listener of unauthenticatedListeners) listener(path);
   throw error;
 }
 
@@ -204,7 +213,7 @@ let refreshInFlight: Promise<MeResponse> | null = null;
 /** GET /me; stores its CSRF token and tells listeners. Concurrent callers share one request. */
 export function fetchMe(signal?: AbortSignal): Promise<MeResponse> {
   if (!refreshInFlight) {
-    refreshInFlight = send<MeResponse>('/me', { signal }, true)
+    refreshInFlight = send<MeResponse>(API_ROUTES.session.me.path, { signal }, true)
       .then((me) => {
         setCsrfToken(me.csrfToken);
         for (const listener of meListeners) listener(me);

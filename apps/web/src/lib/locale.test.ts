@@ -1,5 +1,6 @@
+import { siteCapabilities } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { pathInLanguage, routeLanguages, splitLocale } from './locale';
+import { pathInLanguage, splitLocale } from './locale';
 import { loginPathWithReferrer, readReferrer } from './referrer';
 
 describe('locale prefix', () => {
@@ -11,9 +12,9 @@ describe('locale prefix', () => {
   });
 
   it('offers ja and kr prefixes on afs only', () => {
-    expect(routeLanguages('afs')).toEqual(['en', 'ja', 'zh', 'kr']);
-    expect(routeLanguages('ipc')).toEqual(['en', 'zh']);
-    expect(routeLanguages('absg')).toEqual(['en', 'zh']);
+    expect(siteCapabilities('afs').routeLanguages).toEqual(['en', 'ja', 'zh', 'kr']);
+    expect(siteCapabilities('ipc').routeLanguages).toEqual(['en', 'zh']);
+    expect(siteCapabilities('absg').routeLanguages).toEqual(['en', 'zh']);
   });
 
   it('switches the language of a path, English without a prefix', () => {

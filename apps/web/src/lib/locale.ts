@@ -2,7 +2,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@portal/contract';
 import { createContext, useContext } from 'react';
 
 /**
- * Every route may start with a locale segment (spec 2 §2): /zh/b2b, /ja/login… No segment means English.
+ * Every route may start with a locale segment (docs/web.md, "URLs"): /zh/b2b, /ja/login… No segment means English.
  * The segment picks the UI language and the API prefix.
  */
 
@@ -23,7 +23,6 @@ export function splitLocale(pathname: string): UrlLocale {
 }
 
 /** Locale prefixes a site accepts in its URLs (the contract's rule, which the server's page routing shares). */
-export { routeLanguages } from '@portal/contract';
 
 export function localePrefix(language: Language | undefined): string {
   return language ? `/${language}` : '';

@@ -1,4 +1,5 @@
 import type { MeResponse, SiteInfo } from '@portal/contract';
+import { API_ROUTES } from '@portal/contract';
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { api, fetchMe, onMeFetched } from './api-client';
@@ -17,7 +18,7 @@ export const sessionKeys = {
 };
 
 export function fetchSiteInfo(): Promise<WebSiteInfo> {
-  return api.get<WebSiteInfo>('/site_info');
+  return api.get<WebSiteInfo>(API_ROUTES.system.siteInfo.path);
 }
 
 export const meQueryOptions = queryOptions({

@@ -1,8 +1,8 @@
 import type { Area, SiteCode } from '@portal/contract';
-import { SITE_AREAS } from '@portal/contract';
+import { siteCapabilities } from '@portal/contract';
 import type { WebSiteInfo } from './session';
 
-/** Feature flags travel as the strings 'true'/'false' (spec 1 §1). */
+/** Feature flags travel as the strings 'true'/'false' (docs/product.md, "Sites"). */
 export function isExternalEnabled(site: WebSiteInfo): boolean {
   return site.feature.external === 'true';
 }
@@ -13,7 +13,7 @@ export function isInternalEnabled(site: WebSiteInfo): boolean {
 
 /** Whether an area exists on the site at all: ipc and absg are producer-only. */
 export function siteHasArea(site: WebSiteInfo, area: Area): boolean {
-  return isExternalEnabled(site) && SITE_AREAS[site.siteCode].includes(area);
+  return isExternalEnabled(site) && siteCapabilities(site.siteCode).hasArea(area);
 }
 
 /**
@@ -48,7 +48,7 @@ export interface DefaultSiteLinks {
 }
 
 /**
- * Links that point outside the SPA. The spec does not give the real addresses; site info may carry them
+ * Links that point outside the SPA. The product description gives no real addresses; site info may carry them
  * (`links`), otherwise these defaults apply. Change them here, in one place.
  */
 const DEFAULT_SITE_LINKS: Record<SiteCode, DefaultSiteLinks> = {

@@ -33,7 +33,7 @@ describe('buildMainMenu', () => {
 });
 
 describe('buildMainMenu order', () => {
-  it('keeps the spec order on the bar whatever order the rows were granted in; unknown names follow as stored', () => {
+  it('keeps the documented order on the bar whatever order the rows were granted in; unknown names follow as stored', () => {
     const menu = buildMainMenu([
       { type: 'mainMenu', name: 'Sync', path: '/sync' },
       { type: 'mainMenu', name: 'Archive', path: '/archive' },
@@ -65,7 +65,7 @@ describe('buildMainMenu order', () => {
     ]);
   });
 
-  it('lists the spec 2 §2 items in its order, the four mega-menus first', () => {
+  it('lists the staff menu items in their documented order, the four mega-menus first', () => {
     expect(MAIN_MENU_ORDER).toEqual([
       'Service',
       'Batch',

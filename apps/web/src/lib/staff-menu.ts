@@ -9,8 +9,9 @@ import type { StaffMenuEntry } from '@portal/contract';
 export const MEGA_MENUS: readonly string[] = ['Service', 'Batch', 'Commission', 'Subsystem'];
 
 /**
- * The top-level order of spec 2 §2. The stored positions decide the order inside an item; the bar itself keeps
- * the spec's order whatever order the rows were granted in. Names the spec does not list follow, as stored.
+ * The top-level order of the staff header (docs/product.md, "Staff area"). The stored positions decide the order inside
+ * an item; the bar itself keeps the documented order (docs/product.md, "Staff area") whatever order the rows were
+ * granted in. Names it does not list follow, as stored.
  */
 export const MAIN_MENU_ORDER: readonly string[] = [
   ...MEGA_MENUS,

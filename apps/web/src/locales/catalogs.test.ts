@@ -71,7 +71,7 @@ function placeholders(text: string): string[] {
 
 const namespaces = filesOf('en').map((file) => file.replace(/\.json$/, ''));
 
-/** Keys whose value is blank on purpose (spec 1 §4: CFM has a blank label). */
+/** Keys whose value is blank on purpose (docs/product.md, "Policy statuses": CFM has a blank label). */
 const INTENTIONALLY_BLANK = new Set(['domain:policyStatus.CFM']);
 
 describe('locale catalogs', () => {

@@ -5,9 +5,9 @@ import { useT } from './translator';
 const AREAS: readonly Area[] = ['b2c', 'b2b'];
 
 /**
- * The area choice of afs (spec 2 §2) as two radio cards in a radio group, built like Mantine's Radio.Card: buttons
- * with role="radio" and aria-checked, one tab stop for the group, arrow keys move and choose, and each card says
- * what the area is for.
+ * The area choice of afs (docs/product.md, "Sign-in and account screens") as two radio cards in a radio group, built
+ * like Mantine's Radio.Card: buttons with role="radio" and aria-checked, one tab stop for the group, arrow keys move
+ * and choose, and each card says what the area is for.
  */
 export function AreaChoice({ value, onChange }: { value: Area; onChange: (area: Area) => void }) {
   const { t } = useT();

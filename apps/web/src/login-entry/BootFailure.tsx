@@ -1,6 +1,8 @@
 import { useT } from './translator';
 
-/** "Fail fetching data" plus the server's message (spec 1 §8) and a retry, like the SPA's FetchError. */
+/** "Fail fetching data" plus the server's message (docs/product.md, "Messages everyone sees") and a retry, like the
+ * SPA's FetchError.
+ */
 export function BootFailure({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useT();
   const message = error instanceof Error ? error.message : error ? String(error) : '';

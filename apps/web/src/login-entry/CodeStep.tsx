@@ -21,7 +21,7 @@ const NOT_KEPT = '-';
 type Busy = 'verify' | 'resend' | 'cancel' | null;
 
 /**
- * Second step of a sign-in (spec 2 §2 "One-time-code form"): the 6-digit code from the e-mail, then submit, resend
+ * Second step of a sign-in (the one-time code, docs/auth.md): the 6-digit code from the e-mail, then submit, resend
  * (its answer shown as a notification, and not again before the server's interval: the countdown) or cancel (back to
  * the credentials).
  */

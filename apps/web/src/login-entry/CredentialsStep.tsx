@@ -4,6 +4,7 @@ import { useFormFields } from '../components/forms/useFormFields';
 import { savePendingLogin } from '../features/public/login/pending-login';
 import { Button, FormAlert, TextField } from './controls';
 import type { LoginApi } from './login-api';
+import { PasskeyButton } from './PasskeyButton';
 import { useT } from './translator';
 
 const FIELDS = ['login', 'password'] as const;
@@ -85,6 +86,7 @@ export function CredentialsStep({
         <Button type="submit" size="md" loading={submitting}>
           {t('public:login.submit')}
         </Button>
+        <PasskeyButton api={api} area={area} onSession={onSession} />
       </div>
     </form>
   );

@@ -8,7 +8,7 @@ import { useT } from './translator';
 type LegalText = Awaited<ReturnType<typeof loadLegalDocument>>;
 
 /**
- * The disclaimer or the privacy policy (spec 2 §2: overlays from the login text and the footer) in a native modal
+ * The disclaimer or the privacy policy (overlays from the login text and the footer, docs/web.md) in a native modal
  * `<dialog>`: the browser keeps focus inside, closes on Escape and gives focus back to the link that opened it. The
  * texts are the SPA's, one chunk per language, fetched on the first opening only.
  */

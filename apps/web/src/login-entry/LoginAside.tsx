@@ -1,25 +1,27 @@
-import { SITE_AREAS, type SiteInfo } from '@portal/contract';
+import { type SiteInfo, siteCapabilities } from '@portal/contract';
 import { isExternalEnabled, siteLinks } from '../lib/site';
 import { useT } from './translator';
 
 /**
- * The side panel of the login page: welcome, a security reminder and the help block (spec 2 §2): afs has help,
- * FAQ and contact links, ipc a contact link, and the Japanese page an inquiry e-mail link. A staff host speaks to
- * staff: no client help, the system administrator for access. A producer-only site (ipc, absg) speaks to advisors:
- * clients cannot sign in there, so its welcome does not promise them their plans.
+ * The side panel of the login page: welcome, a security reminder and the help block (docs/product.md, "Sign-in and
+ * account screens"): each site its own help, FAQ and contact links (its capabilities), and the Japanese page an
+ * inquiry e-mail link. A staff host speaks to staff: no client help, the system administrator for access. A
+ * producer-only site (ipc, absg) speaks to advisors: clients cannot sign in there, so its welcome does not promise
+ * them their plans.
  */
 export function LoginAside({ site }: { site: SiteInfo }) {
   const { t, language } = useT();
   const links = siteLinks(site);
   const forStaff = !isExternalEnabled(site);
+  const { loginHelpLinks: offered, hasArea } = siteCapabilities(site.siteCode);
   const helpLinks = forStaff
     ? []
     : [
-        ...(site.siteCode === 'afs' && links.help
+        ...(offered.includes('help') && links.help
           ? [{ href: links.help, label: t('public:help.help') }]
           : []),
-        ...(site.siteCode === 'afs' ? [{ href: links.faq, label: t('public:help.faq') }] : []),
-        ...(site.siteCode === 'afs' || site.siteCode === 'ipc'
+        ...(offered.includes('faq') ? [{ href: links.faq, label: t('public:help.faq') }] : []),
+        ...(offered.includes('contactUs')
           ? [{ href: links.contactUs, label: t('public:help.contact') }]
           : []),
       ];
@@ -34,7 +36,7 @@ export function LoginAside({ site }: { site: SiteInfo }) {
         <p className="text-dimmed">
           {forStaff
             ? t('public:login.staffIntro', { siteName: site.siteName })
-            : SITE_AREAS[site.siteCode].includes('b2c')
+            : hasArea('b2c')
               ? t('public:login.intro')
               : t('public:login.producerIntro')}
         </p>

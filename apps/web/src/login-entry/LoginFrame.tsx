@@ -1,4 +1,4 @@
-import { type Language, SITE_LANGUAGES, type SiteInfo } from '@portal/contract';
+import { type Language, type SiteInfo, siteCapabilities } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { LogoMark, logoLabel } from '../components/LogoMark';
 import type { LegalKind } from '../components/legal/legal-types';
@@ -93,8 +93,8 @@ function LanguageLinks({
   language: Language;
 }) {
   const { t } = useT();
-  const languages = SITE_LANGUAGES[site.siteCode];
-  if (languages.length < 2) return null;
+  const { languages, hasLanguageBar } = siteCapabilities(site.siteCode);
+  if (!hasLanguageBar) return null;
   return (
     <nav aria-label={t('languages.label')} className="language-links" data-no-print>
       {languages.map((code) => (

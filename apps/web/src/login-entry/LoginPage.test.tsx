@@ -1,12 +1,11 @@
 import type { MeResponse } from '@portal/contract';
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { aClient, anonymousMe, aProducer, meWith, siteInfo } from '../test/fixtures';
 import { jsonResponse } from '../test/render-app';
 import { currentLocation, renderLogin } from './test/render-login';
 
 // The suite shares two cores.
-configure({ asyncUtilTimeout: 5000 });
 
 /**
  * The light login page (login.html): the tests of the SPA's login screen it replaces, run against the new entry,

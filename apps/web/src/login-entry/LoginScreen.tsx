@@ -1,4 +1,4 @@
-import type { Area, MeResponse, SiteInfo } from '@portal/contract';
+import { type Area, type MeResponse, type SiteInfo, siteCapabilities } from '@portal/contract';
 import { useState } from 'react';
 import type { LegalKind } from '../components/legal/legal-types';
 import { readPendingLogin } from '../features/public/login/pending-login';
@@ -8,20 +8,24 @@ import { AreaChoice } from './AreaChoice';
 import { CodeStep } from './CodeStep';
 import { CredentialsStep } from './CredentialsStep';
 import { Alert } from './controls';
+import { FactorStep } from './FactorStep';
 import { LoginAside } from './LoginAside';
 import type { LoginApi } from './login-api';
 import { chosenArea, type PageLocale, type PageLocation, siteLoginAreas } from './login-state';
 import { useT } from './translator';
 
-/** The login title of a site: staff sign-in on a staff host, "Advisor Login" on absg, else "Login". */
+/** The login title of a site: staff sign-in on a staff host, "Advisor Login" where the site says so, else "Login". */
 export function loginTitle(site: SiteInfo, t: (key: string) => string): string {
   if (!isExternalEnabled(site)) return t('public.staffLogin');
-  return site.siteCode === 'absg' ? t('public.advisorLogin') : t('public.login');
+  return siteCapabilities(site.siteCode).loginTitle === 'advisorLogin'
+    ? t('public.advisorLogin')
+    : t('public.login');
 }
 
 /**
- * Login page (spec 2 §2): area choice on afs, then credentials or, while a code is pending, the code step; the
- * account links, the legal notice and the copyright line; the aside beside it (under it on a phone).
+ * Login page (docs/product.md, "Sign-in and account screens"): area choice on afs, then credentials or, while a code is
+ * pending, the code step; the account links, the legal notice and the copyright line; the aside beside it (under it on
+ * a phone).
  */
 export function LoginScreen({
   api,
@@ -51,6 +55,8 @@ export function LoginScreen({
   const areas = siteLoginAreas(site);
   const area = chosenArea(areas, params);
   const forStaff = !isExternalEnabled(site);
+  // The e-mailed code has its own step (CodeStep); passkeys, the authenticator and recovery codes have FactorStep.
+  const strongMethods = (me.mfa?.methods ?? []).filter((m) => m !== 'email');
   const legalLink = (kind: LegalKind) => (children: string) => (
     <button type="button" className="anchor anchor-button text-xs" onClick={() => onOpenLegal(kind)}>
       {children}
@@ -67,7 +73,9 @@ export function LoginScreen({
               {t('session.endedBody')}
             </Alert>
           )}
-          {me.otpUserId != null ? (
+          {me.otpUserId != null && strongMethods.length > 0 ? (
+            <FactorStep api={api} methods={strongMethods} offerTrust={!forStaff} onSession={onSession} />
+          ) : me.otpUserId != null ? (
             <CodeStep
               api={api}
               area={readPendingLogin()?.area ?? area}
@@ -107,8 +115,9 @@ export function LoginScreen({
 }
 
 /**
- * Account links under the form (spec 2 §2): clients may activate their account or recover their Client ID or
- * password; producers may recover their password, except on absg. None on a staff host. They lead into the SPA.
+ * Account links under the form (docs/product.md, "Sign-in and account screens"): clients may activate their account or
+ * recover their Client ID or password; producers may recover their password, except on absg. None on a staff host. They
+ * lead into the SPA.
  */
 function AccountLinks({
   site,
@@ -129,9 +138,9 @@ function AccountLinks({
           { to: '/registration', label: t('public:login.activateAccount') },
           { to: '/forget_password', label: t('public:login.forgotClient') },
         ]
-      : site.siteCode === 'absg'
-        ? []
-        : [{ to: '/forget_password_b2b', label: t('public:login.forgotProducer') }];
+      : siteCapabilities(site.siteCode).has('producerPasswordReset')
+        ? [{ to: '/forget_password_b2b', label: t('public:login.forgotProducer') }]
+        : [];
   if (links.length === 0) return null;
   return (
     <div className="account-links">

@@ -1,9 +1,13 @@
 import {
+  API_ROUTES,
   CSRF_HEADER,
   CSRF_STATUS,
   type Language,
+  type LoginMfaRequest,
   type LoginRequest,
   type MeResponse,
+  type PasskeyLoginRequest,
+  SITE_CODES,
   type SiteInfo,
 } from '@portal/contract';
 import { ApiError, apiErrorOf, readBody } from '../lib/api-error';
@@ -21,6 +25,15 @@ export interface LoginApi {
   login: (body: LoginRequest) => Promise<MeResponse>;
   resendOtp: (body: Partial<LoginRequest>) => Promise<{ msg: string }>;
   cancelOtp: () => Promise<MeResponse>;
+  /** The second step with an authenticator or recovery code (`POST /login/mfa`). */
+  loginMfa: (body: LoginMfaRequest) => Promise<MeResponse>;
+  /**
+   * Options for the browser's passkey prompt: for the pending sign-in's second step, or for a sign-in with a passkey
+   * alone (which may start a session, whose CSRF token the answer carries).
+   */
+  passkeyOptions: (purpose: 'second-factor' | 'sign-in') => Promise<Record<string, unknown>>;
+  /** A sign-in with a passkey alone (`POST /login/passkey`). */
+  passkeyLogin: (body: PasskeyLoginRequest) => Promise<MeResponse>;
 }
 
 /**
@@ -34,7 +47,7 @@ function unexpected(path: string, body: unknown): ApiError {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object';
 
-export function asMe(body: unknown, path = '/me'): MeResponse {
+export function asMe(body: unknown, path: string = API_ROUTES.session.me.path): MeResponse {
   if (!isRecord(body) || typeof body.csrfToken !== 'string') throw unexpected(path, body);
   return {
     ...body,
@@ -49,11 +62,11 @@ export function asSiteInfo(body: unknown): SiteInfo {
   const site = isRecord(body) ? body : {};
   const feature = isRecord(site.feature) ? site.feature : undefined;
   if (
-    !['afs', 'ipc', 'absg'].includes(String(site.siteCode)) ||
+    !(SITE_CODES as readonly string[]).includes(String(site.siteCode)) ||
     typeof site.siteName !== 'string' ||
     !feature
   ) {
-    throw unexpected('/site_info', body);
+    throw unexpected(API_ROUTES.system.siteInfo.path, body);
   }
   return site as unknown as SiteInfo;
 }
@@ -90,7 +103,7 @@ export function createLoginApi(basePath: string, language: Language): LoginApi {
   }
 
   async function me(): Promise<MeResponse> {
-    const session = asMe(await send('/me', 'GET'));
+    const session = asMe(await send(API_ROUTES.session.me.path, 'GET'));
     csrfToken = session.csrfToken;
     return session;
   }
@@ -104,13 +117,27 @@ export function createLoginApi(basePath: string, language: Language): LoginApi {
 
   return {
     me,
-    siteInfo: async () => asSiteInfo(await send('/site_info', 'GET')),
-    login: (body) => session('/login', body),
+    siteInfo: async () => asSiteInfo(await send(API_ROUTES.system.siteInfo.path, 'GET')),
+    login: (body) => session(API_ROUTES.auth.login.path, body),
     resendOtp: async (body) => {
-      const answer = await send('/resend_otp', 'POST', body);
-      if (!isRecord(answer) || typeof answer.msg !== 'string') throw unexpected('/resend_otp', answer);
+      const answer = await send(API_ROUTES.auth.resendOtp.path, 'POST', body);
+      if (!isRecord(answer) || typeof answer.msg !== 'string')
+        throw unexpected(API_ROUTES.auth.resendOtp.path, answer);
       return { msg: answer.msg };
     },
-    cancelOtp: () => session('/cancel_otp', {}),
+    cancelOtp: () => session(API_ROUTES.auth.cancelOtp.path, {}),
+    loginMfa: (body) => session(API_ROUTES.auth.loginMfa.path, body),
+    passkeyOptions: async (purpose) => {
+      const path =
+        purpose === 'sign-in'
+          ? API_ROUTES.auth.passkeyLoginOptions.path
+          : API_ROUTES.auth.loginMfaPasskeyOptions.path;
+      const answer = await send(path, 'POST', {});
+      if (!isRecord(answer) || !isRecord(answer.options) || typeof answer.csrfToken !== 'string')
+        throw unexpected(path, answer);
+      csrfToken = answer.csrfToken;
+      return answer.options;
+    },
+    passkeyLogin: (body) => session(API_ROUTES.auth.passkeyLogin.path, body),
   };
 }

@@ -1,6 +1,6 @@
 import type { Area, Language, MeResponse, SiteInfo } from '@portal/contract';
-import { SITE_AREAS } from '@portal/contract';
-import { localePrefix, routeLanguages, splitLocale } from '../lib/locale';
+import { siteCapabilities } from '@portal/contract';
+import { localePrefix, splitLocale } from '../lib/locale';
 import { readReferrer, signedInDestination } from '../lib/referrer';
 import { isExternalEnabled } from '../lib/site';
 
@@ -33,7 +33,7 @@ export interface PageLocale {
 /** The URL's language; one the site does not offer falls back to English (the server sends those URLs to the SPA). */
 export function pageLocale(pathname: string, site?: SiteInfo): PageLocale {
   const { urlLanguage } = splitLocale(pathname);
-  if (!urlLanguage || (site && !routeLanguages(site.siteCode).includes(urlLanguage))) {
+  if (!urlLanguage || (site && !siteCapabilities(site.siteCode).acceptsLanguage(urlLanguage))) {
     return { language: 'en', prefix: '' };
   }
   return { language: urlLanguage, prefix: localePrefix(urlLanguage) };
@@ -58,7 +58,7 @@ export function destinationAfterSignIn(
 
 /** Areas the form offers: both on afs, the producer area on ipc and absg and on a staff host. */
 export function siteLoginAreas(site: SiteInfo): readonly Area[] {
-  return isExternalEnabled(site) ? SITE_AREAS[site.siteCode] : ['b2b'];
+  return isExternalEnabled(site) ? siteCapabilities(site.siteCode).areas : ['b2b'];
 }
 
 /**

@@ -1,10 +1,17 @@
 import type { StaffMenuEntry } from '../session.js';
 
 /**
- * The one registry of internal permissions (issue 11 plan (c)): a permission is a staff menu row whose path is the
- * key's path. The web registers routes and the server guards calls from these paths, so they cannot disagree.
+ * The one registry of internal permissions (docs/internal/README.md, "Permission model"): a permission is a staff menu
+ * row whose path is the key's path. The web registers routes and the server guards calls from these paths, so they
+ * cannot disagree.
  */
-export const INTERNAL_PERMISSIONS = { revenues: '/internal/revenues' } as const;
+export const INTERNAL_PERMISSIONS = {
+  revenues: '/internal/revenues',
+  /** Every notification's channels, attempts and outcome (docs/notifications.md). */
+  deliveryLog: '/internal/delivery_log',
+  caseRequirements: '/internal/case_requirements',
+  commissionReconciliation: '/internal/commission-reconciliation',
+} as const;
 export type InternalPermission = keyof typeof INTERNAL_PERMISSIONS;
 
 const withoutTrailingSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);

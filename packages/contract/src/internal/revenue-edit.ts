@@ -3,8 +3,8 @@ import { businessDateSchema } from '../lists/criteria.js';
 import { safeText } from '../text.js';
 
 /*
- * `PATCH /internal/revenues/{id}` (issue 11 plan (a), decision 024): the fields a back office may change on a
- * revenue. They are annotations and bookkeeping facts that no amount, rate or commission statement is computed from.
+ * `PATCH /internal/revenues/{id}` (docs/internal/revenue-api.md, decision 024): the fields a back office may change on
+ * a revenue. They are annotations and bookkeeping facts that no amount, rate or commission statement is computed from.
  * Amounts, rates, currency, exchange rate, service company, ref no., commission type, policy, instalments and
  * pay-outs are not editable here: they feed the producers' commission statements and the settled totals.
  *

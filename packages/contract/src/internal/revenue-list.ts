@@ -12,9 +12,9 @@ import { defineList, type LocalizedLabel } from '../lists/define-list.js';
 import { siteCodeSchema } from '../sites.js';
 
 /*
- * The staff revenue index (issue 11 plan (a)): `POST /internal/revenues/search` with these criteria → the list
- * mechanism's `{ items, totalSize, totalIsLowerBound }`. It is where a delete returns to. Staff see the revenues of
- * every site (the group's one back office, plan (g3)).
+ * The staff revenue index (docs/internal/README.md, and docs/internal/staff-area-plan.md (a)): `POST
+ * /internal/revenues/search` with these criteria → the list mechanism's `{ items, totalSize, totalIsLowerBound }`. It
+ * is where a delete returns to. Staff see the revenues of every site (the group's one back office, plan (g3)).
  */
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);

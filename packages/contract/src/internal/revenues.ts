@@ -3,8 +3,9 @@ import { decimalStringSchema } from '../client-area.js';
 import { idSchema, strictInt } from '../lists/criteria.js';
 
 /*
- * The staff revenue detail (spec 2 §2–§3, issue 11 plan (a)). Field names as the spec spells them (including its
- * snake_case ones). Money, rates and percentages are decimal strings (rates as stored, 8 dp), dates ISO YYYY-MM-DD.
+ * The staff revenue detail (docs/internal/README.md; docs/internal/staff-area-plan.md (a)). Field names as the
+ * original front end spells them (including its snake_case ones). Money, rates and percentages are decimal strings
+ * (rates as stored, 8 dp), dates ISO YYYY-MM-DD.
  */
 
 const decimal = decimalStringSchema;
@@ -23,7 +24,7 @@ export type PayMode = (typeof PAY_MODES)[number];
 export const PAYIN_MODES = ['BANK_TRANSFER', 'OFFSET', 'CHEQUE', 'AUTOPAY'] as const;
 export type PayinMode = (typeof PAYIN_MODES)[number];
 
-/** The Particular view shows one pay-out record per page (spec 2 §9 "one record per page"). */
+/** The Particular view shows one pay-out record per page (docs/internal/README.md, "Pay-out › Particular"). */
 export const PAYOUT_RECORDS_PER_PAGE = 1;
 
 /** Path parameter `{id}` of the revenue routes. */
@@ -183,7 +184,9 @@ export type RevenueDetail = z.infer<typeof revenueDetailSchema>;
 /** `GET /internal/revenues/payout_record/{id}?pay_mode=&page=`: blank or absent pay_mode is every mode. */
 export const payoutRecordsQuerySchema = z.object({
   pay_mode: z.preprocess((value) => (value === '' ? undefined : value), z.enum(PAY_MODES).optional()),
-  /** 0-based, canonical integer ("01", "-1", "1e1" refused); blank (the spec's `page=`) is the first page. */
+  /** 0-based, canonical integer ("01", "-1", "1e1" refused); blank (the original front end's `page=`) is the first
+   * page.
+   */
   page: z.preprocess((value) => (value === '' ? undefined : value), strictInt(0, 2 ** 31 - 1).default(0)),
 });
 export type PayoutRecordsQuery = z.infer<typeof payoutRecordsQuerySchema>;

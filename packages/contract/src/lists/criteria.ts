@@ -3,12 +3,12 @@ import { PAGE_SIZES } from '../paging.js';
 import { safeText } from '../text.js';
 
 /*
- * The building blocks of every producer list's search criteria (spec 1 §3 "Search criteria"). The same schema
+ * The building blocks of every producer list's search criteria (docs/producer/lists.md). The same schema
  * parses a JSON body (POST /b2b/<list>, numbers and booleans as JSON) and a query string (GET /b2b/<list>_export,
  * everything a string), so list and export cannot disagree on what a criterion means.
  *
  * Strictness: an id or a page is a canonical decimal integer ("01", "+1", "1e1", "1 " are refused, not guessed at);
- * an empty string is "not given" (the spec's front end sends "" for an empty field); anything else malformed is a
+ * an empty string is "not given" (the original front end sends "" for an empty field); anything else malformed is a
  * 400 field error.
  */
 
@@ -32,7 +32,7 @@ export function strictInt(min: number, max: number) {
 
 /**
  * A calendar month 1–12, as a number or a string of one or two digits: "3" and "03" are March (month pickers and
- * the spec's front end pad months to two digits); "003", "+3", "3.0" and "13" are refused.
+ * the original front end pad months to two digits); "003", "+3", "3.0" and "13" are refused.
  */
 export const calendarMonthSchema = z.preprocess(
   (value) => (typeof value === 'string' && /^(0?[1-9]|1[0-2])$/.test(value) ? Number(value) : value),
@@ -53,7 +53,7 @@ export const booleanCriterion = z.preprocess(
 
 /**
  * A list criterion that may arrive as a JSON array, as a repeated query key (`a=1&a=2`, also `a[]=1`), or as one
- * comma-joined string (`a=1,2`, the spec's report form). Every element must be valid: `2,0` is refused, never
+ * comma-joined string (`a=1,2`, the original report form). Every element must be valid: `2,0` is refused, never
  * trimmed to `2`. At most `max` elements.
  */
 export function listCriterion<T extends z.ZodType>(element: T, max = 50) {
@@ -111,8 +111,8 @@ export function commonCriteriaShape<const F extends readonly [string, ...string[
   return {
     ...pagingCriteriaShape(sortFields),
     /**
-     * Sent by the spec's front end; it carries no rule of its own here (who may see what is decided by the session and
-     * the team tree), so it is accepted and ignored. docs/producer-area.md.
+     * Sent by the original front end; it carries no rule of its own here (who may see what is decided by the session
+     * and the team tree), so it is accepted and ignored. docs/producer-area.md.
      */
     manager: optionalCriterion(z.union([z.boolean(), z.string().max(50)])),
     selectedProducerId: optionalCriterion(idSchema),

@@ -72,9 +72,9 @@ export function defineList<
 }
 
 /**
- * `{ items, totalSize }` of spec 1 §7. Counting stops at LIST_COUNT_LIMIT (a search matching a million rows does not
- * count them all for every page): `totalSize` is then that limit and `totalIsLowerBound` is true, and the web shows
- * "10,000+".
+ * `{ items, totalSize }` answer of every list. Counting stops at LIST_COUNT_LIMIT (a search matching a million rows
+ * does not count them all for every page): `totalSize` is then that limit and `totalIsLowerBound` is true, and the web
+ * shows "10,000+".
  */
 export function listResponse<T extends z.ZodType>(item: T) {
   return z.object({

@@ -30,8 +30,8 @@ export interface ReportDefinitionInput<
 }
 
 /**
- * One report type (spec 1 §9), declared once for both sides: its filters, its row, its columns and its sort. It is
- * a list definition (defineList): the server runs and exports it with the list mechanism, the web previews it with
+ * One report type (docs/reports.md), declared once for both sides: its filters, its row, its columns and its sort. It
+ * is a list definition (defineList): the server runs and exports it with the list mechanism, the web previews it with
  * the list table. `name` is `report_<type>`; the export file name is the report's title.
  */
 export function defineReport<

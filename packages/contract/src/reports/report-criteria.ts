@@ -22,22 +22,24 @@ import {
 import { REPORT_TYPES, type ReportType, reportDateTypeSchema } from './report-types.js';
 
 /*
- * The Reports form of spec 1 §3: one set of fields for every report type. A report reads only the filters it declares
- * (ReportDefinition.filters); the others are accepted and ignored, because the spec's front end sends the whole form
- * (cleared fields as "") whatever the type. Every field is still validated: a malformed value is a 400 field error
- * even where the chosen report would ignore it.
+ * The Reports form (docs/reports.md): one set of fields for every report type. A report reads only the filters it
+ * declares (ReportDefinition.filters); the others are accepted and ignored, because the original front end sends the
+ * whole form (cleared fields as "") whatever the type. Every field is still validated: a malformed value is a 400 field
+ * error even where the chosen report would ignore it.
  */
 
 export const FOLLOWUP_TYPE_OPTIONS = [FOLLOWUP_TYPE_MISSING_PREMIUM, FOLLOWUP_TYPE_RENEWAL] as const;
 
-/** Expiry years offered (spec 1 §9: last year to six years ahead); wider years are refused, not clamped. */
+/** Expiry years offered (docs/product.md, "Formats and limits": last year to six years ahead); wider years are refused,
+ * not clamped.
+ */
 export const EXPIRY_YEAR_MIN = 1990;
 export const EXPIRY_YEAR_MAX = 2200;
 
 const month = calendarMonthSchema;
 const year = strictInt(EXPIRY_YEAR_MIN, EXPIRY_YEAR_MAX);
 
-/** The report filter fields (spec 1 §3 "Reports"), all optional until a report's defaults fill them. */
+/** The report filter fields (docs/reports.md), all optional until a report's defaults fill them. */
 export const reportFilterShape = {
   dateType: optionalCriterion(reportDateTypeSchema),
   dateFrom: dateCriterion,

@@ -45,7 +45,7 @@ describe('report defaults', () => {
 describe('report 1 criteria', () => {
   const parse = (input: Record<string, unknown>) => lapsedSurrenderReport.criteria.safeParse(input);
 
-  it('reads the form the spec sends: blank fields, comma-joined exclusions, slash dates', () => {
+  it('reads the form the original front end sends: blank fields, comma-joined exclusions, slash dates', () => {
     const result = parse({
       reportType: '1',
       dateFrom: '2026/01/01',

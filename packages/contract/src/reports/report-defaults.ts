@@ -23,9 +23,10 @@ export type ReportDefaults = Partial<{
 }>;
 
 /**
- * The values a report type starts with (spec 1 §4): dateType APPL for types 2, 3, 4, 10–14; type 6 the birthday
- * month after this one (January after December); type 8 the expiry range from and to this year and month. Every other
- * field is empty. The web resets its form to these when the type changes; the server fills a missing field with them.
+ * The values a report type starts with (docs/producer/reports-screen.md): dateType APPL for types 2, 3, 4, 10–14; type
+ * 6 the birthday month after this one (January after December); type 8 the expiry range from and to this year and
+ * month. Every other field is empty. The web resets its form to these when the type changes; the server fills a missing
+ * field with them.
  */
 export function reportDefaults(type: ReportType, today: ReportToday): ReportDefaults {
   if (APPL_DATE_REPORT_TYPES.includes(type)) return { dateType: 'APPL' };
@@ -41,7 +42,7 @@ export function reportDefaults(type: ReportType, today: ReportToday): ReportDefa
   return {};
 }
 
-/** Expiry years offered by the type 8 pickers (spec 1 §9): last year to six years ahead. */
+/** Expiry years offered by the type 8 pickers (docs/product.md, "Formats and limits"): last year to six years ahead. */
 export function expiryYearOptions(today: ReportToday): number[] {
   return Array.from({ length: 8 }, (_, i) => today.year - 1 + i);
 }

@@ -1,17 +1,10 @@
 import { z } from 'zod';
 
 /*
- * Report calls. Spec 1 §7 names only the export (`GET /b2b/report_export`, streamed whatever its size, up to
- * EXPORT_ROW_LIMIT rows); the preview and the background exports are ours (docs/reports.md).
+ * Report calls: API_ROUTES.reports (api-paths.ts). The original front end has only the export
+ * (`GET /b2b/report_export`, streamed whatever its size, up to EXPORT_ROW_LIMIT rows); the preview and the background
+ * exports are ours (docs/reports.md).
  */
-export const REPORT_PATHS = {
-  /** POST: the report form with page and size → the preview page and the row count (listResponse of the report). */
-  preview: '/b2b/reports',
-  /** GET: the report form as a query string (excludeStatus comma-joined) → the XLSX, streamed. */
-  export: '/b2b/report_export',
-  /** POST: the report form → 202 with a job; the file is written in the background. */
-  exportJobs: '/b2b/report_exports',
-} as const;
 
 /** Exports of more rows than this run in the background with progress; smaller ones download at once. */
 export const BACKGROUND_EXPORT_THRESHOLD = 20_000;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { siteCapabilities } from '../site-capabilities.js';
 import type { SiteCode } from '../sites.js';
+import type { ReportType } from './report-type-codes.js';
 
-export const REPORT_TYPES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 201] as const;
-export type ReportType = (typeof REPORT_TYPES)[number];
+export { REPORT_TYPES, type ReportType } from './report-type-codes.js';
 
 /** Stable keys used for i18n labels and file names. */
 export const REPORT_KEYS: Record<ReportType, string> = {
@@ -23,12 +24,6 @@ export const REPORT_KEYS: Record<ReportType, string> = {
   201: 'trainingHistory',
 };
 
-export const SITE_REPORT_TYPES: Record<SiteCode, readonly ReportType[]> = {
-  afs: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 201],
-  ipc: [1, 2, 3, 4, 5],
-  absg: [1, 2],
-};
-
 /** Report types that need a producer sub-permission. */
 export const BV_REPORT_TYPES: readonly ReportType[] = [13, 14];
 export const TRAINING_REPORT_TYPES: readonly ReportType[] = [201];
@@ -44,9 +39,9 @@ export interface ReportPermissions {
   hasTrainingHistoryReportPermission: boolean;
 }
 
-/** The report types a producer may pick on a site: the site's list minus what their permissions remove. */
+/** The report types a producer may pick on a site: the site's (its capabilities) minus what their permissions remove. */
 export function availableReportTypes(site: SiteCode, perms: ReportPermissions): ReportType[] {
-  return SITE_REPORT_TYPES[site].filter((t) => {
+  return siteCapabilities(site).reportTypes.filter((t) => {
     if (BV_REPORT_TYPES.includes(t)) return perms.hasBvReportPermission;
     if (TRAINING_REPORT_TYPES.includes(t)) return perms.hasTrainingHistoryReportPermission;
     return true;

@@ -2,7 +2,7 @@ ALTER TABLE "revenues" ADD COLUMN "settled_payin_amount" numeric(20, 2) DEFAULT 
 ALTER TABLE "revenues" ADD COLUMN "settled_state" text DEFAULT 'settled' NOT NULL;--> statement-breakpoint
 CREATE INDEX "revenues_settled_state_idx" ON "revenues" USING btree ("settled_state","ref_no","id");--> statement-breakpoint
 ALTER TABLE "revenues" ADD CONSTRAINT "revenues_settled_state_ck" CHECK ("revenues"."settled_state" in ('settled', 'partly', 'outstanding'));--> statement-breakpoint
--- The staff index filters and shows each revenue's settled pay-in and settled state (spec 2 §4's fully-settled flag
+-- The staff index filters and shows each revenue's settled pay-in and settled state (the detail's fully-settled flag
 -- summed up). Computing them per row with subqueries took over a second on 300k revenues; these triggers keep them
 -- on the revenue row instead, recomputed from the items and settlements whenever either changes. The rule is the
 -- detail's: an instalment is covered when its settlements reach its amount; settled when every one is (or there is

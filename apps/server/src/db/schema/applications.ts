@@ -71,6 +71,19 @@ export const applications = pgTable(
     /** Transfer-in (action TI) only: the scheme or provider the assets come from, and the amount (application currency). */
     transferFrom: text('transfer_from'),
     transferAmount: money('transfer_amount'),
+    /*
+     * What the New Business list shows, sorts and searches from other tables, copied onto the row (decision 039):
+     * the client's name, the product's name and the consultant's name, and the keyword search document (policy no.,
+     * insured, client name and AG number). Kept by triggers (migration 0023); the application never writes them.
+     */
+    clientName: text('client_name'),
+    productName: text('product_name'),
+    consultantName: text('consultant_name'),
+    searchText: text('search_text'),
+    /** When the application entered its current stage: time in stage and aging (decision 054). */
+    stageEnteredAt: timestamp('stage_entered_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Last day of the client's cooling-off, once the policy is delivered (stage 6 or 7; docs/producer/cases.md). */
+    coolingOffEndsOn: date('cooling_off_ends_on'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -98,7 +111,18 @@ export const applications = pgTable(
     index('applications_in_progress_received_idx')
       .on(t.receivedDate, t.id, t.producerId)
       .where(sql`${t.stage} in (${sql.raw(IN_PROGRESS_STAGES.join(', '))})`),
-    index('applications_commence_idx').on(t.commenceDate),
+    // Every other sort of New Business (decision 039): the sort key, the id tie-breaker, then the producer and the
+    // stage, so a team's page in that order is one walk of the index with the team and the stage read from it.
+    index('applications_list_commence_idx').on(t.commenceDate, t.id, t.producerId, t.stage),
+    index('applications_list_policy_no_idx').on(t.policyNo, t.id, t.producerId, t.stage),
+    index('applications_list_client_name_idx').on(t.clientName, t.id, t.producerId, t.stage),
+    index('applications_list_insured_name_idx').on(t.insuredName, t.id, t.producerId, t.stage),
+    index('applications_list_product_name_idx').on(t.productName, t.id, t.producerId, t.stage),
+    index('applications_list_modal_premium_idx').on(t.modalPremium, t.id, t.producerId, t.stage),
+    index('applications_list_consultant_idx').on(t.consultantName, t.id, t.producerId, t.stage),
+    index('applications_list_category_idx').on(t.category, t.id, t.producerId, t.stage),
+    index('applications_list_stage_idx').on(t.stage, t.id, t.producerId),
+    index('applications_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     // Reports 13 and 14 (AB BV): issued new business (issuedNewBusiness, the same literals in query and index) of a
     // team in a period of the chosen date basis, the producer checked from the index (docs/reports.md).
     index('applications_issued_received_idx')
@@ -116,6 +140,11 @@ export const applications = pgTable(
       .on(t.receivedDate, t.policyId)
       .where(sql`${t.policyId} is not null`),
     index('applications_sent_policy_idx').on(t.sentDate, t.policyId).where(sql`${t.policyId} is not null`),
+    // The producer home's pipeline (decision 054): a stage's applications of a team with their stage dates, index only.
+    index('applications_stage_aging_idx').on(t.stage, t.producerId, t.stageEnteredAt),
+    index('applications_cooling_off_idx')
+      .on(t.coolingOffEndsOn, t.producerId)
+      .where(sql`${t.coolingOffEndsOn} is not null`),
     index('applications_client_idx').on(t.clientId),
     index('applications_policy_idx').on(t.policyId),
     index('applications_product_idx').on(t.productId),
@@ -165,6 +194,13 @@ export const applicationStageHistory = pgTable(
       .references(() => applicationStages.stage),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
     note: text('note'),
+    /**
+     * A requirement's change, dated in the same history (decision 053); null on a stage change. Its foreign key to
+     * application_requirements is in migration 0048 (declared here it would make the two schema files import each
+     * other).
+     */
+    requirementId: refId('requirement_id'),
+    requirementStatus: text('requirement_status'),
   },
   (t) => [index('application_stage_history_application_idx').on(t.applicationId, t.changedAt)],
 );

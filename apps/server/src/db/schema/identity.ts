@@ -51,6 +51,11 @@ export const users = pgTable(
     lastFailedLoginAt: timestamp('last_failed_login_at', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /**
+     * Start of the grace period in which an account that must have a strong second factor may still sign in without
+     * one: the account's creation, or the day account security was introduced for older accounts.
+     */
+    mfaGraceFrom: timestamp('mfa_grace_from', { withTimezone: true }).notNull().defaultNow(),
     clientId: bigint('client_id', { mode: 'number' }).references(() => clients.id),
     producerId: bigint('producer_id', { mode: 'number' }).references(() => producers.id),
     staffId: bigint('staff_id', { mode: 'number' }).references(() => staff.id),

@@ -1,4 +1,5 @@
 import {
+  LANGUAGES,
   type LocalizedText,
   PAYMENT_FREQUENCIES,
   PAYMENT_METHODS,
@@ -99,6 +100,16 @@ export const policies = pgTable(
     providerStatementFileKey: fileKey('provider_statement_file_key'),
     /** Provider-supplied HTML per language (English required); sanitize before it reaches a browser. */
     lifeDisclaimerHtml: jsonb('life_disclaimer_html').$type<LocalizedText>(),
+    /*
+     * What the Clients list shows, sorts and searches from other tables, copied onto the plan (decision 039): the
+     * owner's, the product's and the consultant's names, the number of the plan's POLICY statement account, and the
+     * keyword search document (plan no., owner name and AG number). Kept by triggers (migration 0023).
+     */
+    clientName: text('client_name'),
+    productName: text('product_name'),
+    consultantName: text('consultant_name'),
+    accountNo: text('account_no'),
+    searchText: text('search_text'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -123,6 +134,24 @@ export const policies = pgTable(
     index('policies_product_idx').on(t.productId),
     // Plan reports by commencement period (date basis POLICY, types 10–12).
     index('policies_commence_idx').on(t.commenceDate, t.id, t.servicingProducerId),
+    // Every other sort of the Clients list (decision 039): the sort key, the id tie-breaker and the producer, so a
+    // team's page in that order is one walk of the index with the team read from it.
+    index('policies_list_client_name_idx').on(t.clientName, t.id, t.servicingProducerId),
+    index('policies_list_plan_no_idx').on(t.planNo, t.id, t.servicingProducerId),
+    index('policies_list_product_name_idx').on(t.productName, t.id, t.servicingProducerId),
+    index('policies_list_insured_name_idx').on(t.insuredName, t.id, t.servicingProducerId),
+    index('policies_list_modal_premium_idx').on(t.modalPremium, t.id, t.servicingProducerId),
+    index('policies_list_consultant_idx').on(t.consultantName, t.id, t.servicingProducerId),
+    index('policies_list_category_idx').on(t.category, t.id, t.servicingProducerId),
+    index('policies_list_account_no_idx').on(t.accountNo, t.id, t.servicingProducerId),
+    ...LANGUAGES.map((language) =>
+      index(`policies_list_status_${language}_idx`).on(
+        sql.raw(`list_policy_status_word(status_code, '${language}')`),
+        t.id,
+        t.servicingProducerId,
+      ),
+    ),
+    index('policies_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('policies_plan_no_trgm_idx').using('gin', sql`${t.planNo} gin_trgm_ops`),
     index('policies_insured_name_trgm_idx').using('gin', sql`${t.insuredName} gin_trgm_ops`),
     check('policies_currency_ck', sql`${isCurrency(t.currency)} and ${isCurrency(t.valuationCurrency)}`),

@@ -1,4 +1,4 @@
-import { SERVICE_STATUSES } from '@portal/contract';
+import { LANGUAGES, SERVICE_STATUSES } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, inList, money, refId } from './columns.js';
@@ -43,6 +43,17 @@ export const serviceRecords = pgTable(
      */
     dueDate: date('due_date'),
     amountDue: money('amount_due'),
+    /*
+     * What the Service Records list shows, sorts and searches from the plan, its owner, product and the consultant,
+     * copied onto the row (decision 039), and the keyword search document (reference, plan no., insured, owner name
+     * and AG number). Kept by triggers (migration 0023); the application never writes them.
+     */
+    planNo: text('plan_no'),
+    clientName: text('client_name'),
+    insuredName: text('insured_name'),
+    productName: text('product_name'),
+    consultantName: text('consultant_name'),
+    searchText: text('search_text'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -59,7 +70,27 @@ export const serviceRecords = pgTable(
     index('service_records_open_created_idx')
       .on(t.createdDate, t.id, t.producerId)
       .where(sql`${t.status} = 'O'`),
-    index('service_records_completed_idx').on(t.completedDate),
+    // Every other sort of Service Records (decision 039): the sort key, the id tie-breaker, the producer and the
+    // status, so a team's page in that order is one walk of the index with the team and the status read from it.
+    index('service_records_list_completed_idx').on(t.completedDate, t.id, t.producerId, t.status),
+    index('service_records_list_unique_id_idx').on(t.uniqueId, t.id, t.producerId, t.status),
+    index('service_records_list_plan_no_idx').on(t.planNo, t.id, t.producerId, t.status),
+    index('service_records_list_client_name_idx').on(t.clientName, t.id, t.producerId, t.status),
+    index('service_records_list_insured_name_idx').on(t.insuredName, t.id, t.producerId, t.status),
+    index('service_records_list_product_name_idx').on(t.productName, t.id, t.producerId, t.status),
+    index('service_records_list_consultant_idx').on(t.consultantName, t.id, t.producerId, t.status),
+    index('service_records_list_category_idx').on(t.category, t.id, t.producerId, t.status),
+    index('service_records_list_status_idx').on(t.status, t.id, t.producerId),
+    // The type column sorts by the word the reader sees: one index per language on the rank of that word.
+    ...LANGUAGES.map((language) =>
+      index(`service_records_list_type_${language}_idx`).on(
+        sql.raw(`list_followup_type_word(type_id, '${language}')`),
+        t.id,
+        t.producerId,
+        t.status,
+      ),
+    ),
+    index('service_records_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('service_records_type_status_idx').on(t.typeId, t.status),
     index('service_records_policy_idx').on(t.policyId),
     // Missing premium report (type 7): a team's premium follow-ups by their date (the due date, else the day the

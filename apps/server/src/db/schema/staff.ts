@@ -16,9 +16,9 @@ export const staff = pgTable('staff', {
 });
 
 /**
- * The internal menu entries (spec 2 §2) a staff member may use, in display order: main menus, their sub-menus and
- * section labels, each with the back-office path it opens. The header renders exactly these rows, so granting a
- * menu is inserting its entries here.
+ * The internal menu entries (docs/internal/README.md) a staff member may use, in display order: main menus, their
+ * sub-menus and section labels, each with the back-office path it opens. The header renders exactly these rows, so
+ * granting a menu is inserting its entries here.
  */
 export const staffMenuPermissions = pgTable(
   'staff_menu_permissions',

@@ -7,7 +7,7 @@ import { ensureDemoData } from './demo.js';
 import { Progress } from './progress.js';
 import { generateScaleData } from './scale.js';
 
-/** Named sizes: `--preset 1m` is the million-policy benchmark database (issue 9, 12). */
+/** Named sizes: `--preset 1m` is the million-policy benchmark database (docs/performance.md). */
 const PRESETS: Record<string, number> = { '1m': 100 };
 
 /**

@@ -10,10 +10,11 @@ const table = readme.slice(
 const rows = table
   .split('\n')
   .filter((line) => line.startsWith('| ') && !line.startsWith('| role') && !line.startsWith('|---'))
+  // Cells between the outer pipes; an empty cell (no authenticator) stays an empty string.
   .map((line) =>
     line
-      .slice(2, -2)
-      .split(' | ')
+      .split('|')
+      .slice(1, -1)
       .map((cell) => cell.trim()),
   );
 
@@ -26,14 +27,15 @@ describe('README demo accounts', () => {
     expect(row, `README row for ${login}`).toBeDefined();
     expect(row?.slice(0, 4)).toEqual([account.role, account.site, login, account.password]);
     if ('clientIdNumber' in account)
-      expect(row?.slice(4)).toEqual([account.clientIdNumber, account.birthDate]);
+      expect(row?.slice(4, 6)).toEqual([account.clientIdNumber, account.birthDate]);
+    expect(row?.[6]).toBe('totpSecret' in account ? account.totpSecret : '');
   });
 
   it.each(DEMO_REGISTRATION_CLIENTS.map((c) => [c.key, c] as const))(
     'lists registration client %s',
     (_k, client) => {
       const row = rows.find((r) => r[2] === client.clientNo);
-      expect(row?.slice(4)).toEqual([client.idNumber, client.birthDate]);
+      expect(row?.slice(4)).toEqual([client.idNumber, client.birthDate, '']);
     },
   );
 

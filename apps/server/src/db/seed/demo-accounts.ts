@@ -20,6 +20,11 @@ export interface DemoAccount {
   /** Clients: identity number and birth date, as registration and forgotten-password ask for them. */
   clientIdNumber?: string;
   birthDate?: string;
+  /**
+   * An authenticator already enrolled, with this base32 secret (published in the README: add it to any
+   * authenticator app, or compute codes with otpauth in tests). Accounts without one sign in as before.
+   */
+  totpSecret?: string;
 }
 
 export const DEMO_ACCOUNTS = [
@@ -114,9 +119,21 @@ export const DEMO_ACCOUNTS = [
     advisorCode: 'B1001',
   },
   {
+    key: 'partnerWithAuthenticator',
+    kind: 'producer',
+    role: 'Sub-partner in the partner team, authenticator enrolled',
+    site: 'afs',
+    login: 'partner3',
+    password: 'Prod7890',
+    email: 'kenneth.chow@afs.example.com',
+    name: 'Kenneth Chow',
+    advisorCode: 'A1003',
+    totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+  },
+  {
     key: 'staff',
     kind: 'staff',
-    role: 'Back-office staff, every menu but Sync and Data Feed (19 entries)',
+    role: 'Back-office staff, every menu but Sync and Data Feed, with the delivery log, case requirements and commission reconciliation (22 entries)',
     site: 'afs',
     login: 'staff1',
     password: 'Staff123',
@@ -142,6 +159,17 @@ export const DEMO_ACCOUNTS = [
     password: 'Staff345',
     email: 'ivy.ng@afs.example.com',
     name: 'Ivy Ng',
+  },
+  {
+    key: 'staffWithAuthenticator',
+    kind: 'staff',
+    role: 'Back-office staff like staff2, authenticator enrolled',
+    site: 'afs',
+    login: 'staff4',
+    password: 'Staff456',
+    email: 'jason.lee@afs.example.com',
+    name: 'Jason Lee',
+    totpSecret: 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU',
   },
 ] as const satisfies readonly DemoAccount[];
 

@@ -1,29 +1,22 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDemoDatabase, rowsOf } from '../../testing/demo-database.js';
 import { snapshotsOffTheirLines } from '../../testing/snapshot-totals.js';
-import { openTestDatabase } from '../../testing/test-app.js';
 import type { Db } from '../client.js';
 
 /**
  * The demo data is what every buyer sees first: its figures must agree with each other the way a client checks them
- * with a calculator (issue 7 §1). Checked in SQL, independently of the code that made them.
+ * with a calculator (decision 011). Checked in SQL, independently of the code that made them.
  */
 let db: Db;
-let drop: () => Promise<void>;
+let close: () => Promise<void>;
 
-async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
+const rows = <T>(query: SQL) => rowsOf<T>(db, query);
 
 beforeAll(async () => {
-  const opened = await openTestDatabase();
-  db = opened.database.db;
-  drop = async () => {
-    await opened.database.close();
-    await opened.drop();
-  };
+  ({ db, close } = await openDemoDatabase());
 }, 120_000);
-afterAll(() => drop());
+afterAll(() => close());
 
 describe('demo figures', () => {
   it('prints every position as units × price = value and value × rate = valuation, to the cent', async () => {

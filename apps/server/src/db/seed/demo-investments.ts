@@ -253,24 +253,8 @@ async function insertAllocations(
         sortOrder: i,
       });
     });
-    const byClass = new Map<string, number>();
-    funds.forEach((f, i) => {
-      byClass.set(f.assetClass, (byClass.get(f.assetClass) ?? 0) + (shares[i] ?? 1));
-    });
-    let left = 100;
-    [...byClass.entries()].forEach(([assetClass, share], i, all) => {
-      const pct = i === all.length - 1 ? left : Math.round((share / total) * 100);
-      left -= pct;
-      allocationRows.push({
-        policyId: p.id,
-        kind: 'portfolio',
-        code: assetClass.slice(0, 3).toUpperCase(),
-        name: assetClass,
-        assetClass,
-        percentage: pct.toFixed(4),
-        sortOrder: i,
-      });
-    });
+    // No stored 'portfolio' rows: written from these premium shares they only repeated the allocation by class.
+    // The plan page and the statements derive the portfolio from the holdings by value (render/portfolio-from-holdings).
     if (p.category === 'PB' || (p.category === 'FD' && p.ownerName === 'Tai Man Chan')) {
       // Held beside the plan in their own (HKD) listing, not in its valuation: each account holds its own lot,
       // valued as units × price like every other line.

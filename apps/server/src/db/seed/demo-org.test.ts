@@ -1,24 +1,19 @@
 import { hasMenuPath, INTERNAL_PERMISSIONS } from '@portal/contract';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../testing/test-app.js';
+import { openDemoDatabase } from '../../testing/demo-database.js';
 import type { Db } from '../client.js';
 import { staffMenuPermissions, users } from '../schema/index.js';
 import { DEMO_ACCOUNTS } from './demo-accounts.js';
 import { STAFF_MENUS } from './demo-org.js';
 
 let db: Db;
-let drop: () => Promise<void>;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  const opened = await openTestDatabase();
-  db = opened.database.db;
-  drop = async () => {
-    await opened.database.close();
-    await opened.drop();
-  };
+  ({ db, close } = await openDemoDatabase());
 }, 120_000);
-afterAll(() => drop());
+afterAll(() => close());
 
 async function menusOf(login: string) {
   return db
@@ -37,7 +32,7 @@ async function menusOf(login: string) {
 describe('demo staff menus', () => {
   it('seeds each staff account with its own menu rows, in order', async () => {
     const logins = DEMO_ACCOUNTS.filter((a) => a.kind === 'staff').map((a) => a.login);
-    expect(logins).toEqual(['staff1', 'staff2', 'staff3']);
+    expect(logins).toEqual(['staff1', 'staff2', 'staff3', 'staff4']);
     for (const login of logins) expect(await menusOf(login), login).toEqual(STAFF_MENUS[login]);
   });
 
@@ -45,7 +40,7 @@ describe('demo staff menus', () => {
     expect(hasMenuPath(STAFF_MENUS.staff1, INTERNAL_PERMISSIONS.revenues)).toBe(true);
     expect(hasMenuPath(STAFF_MENUS.staff2, INTERNAL_PERMISSIONS.revenues)).toBe(true);
     expect(hasMenuPath(STAFF_MENUS.staff3, INTERNAL_PERMISSIONS.revenues)).toBe(false);
-    expect(STAFF_MENUS.staff1).toHaveLength(19);
+    expect(STAFF_MENUS.staff1).toHaveLength(22);
     expect(STAFF_MENUS.staff2).toHaveLength(6);
     expect(STAFF_MENUS.staff1.map((m) => m.name)).not.toContain('Sync');
     expect(STAFF_MENUS.staff1.map((m) => m.name)).not.toContain('Data Feed');

@@ -1,7 +1,8 @@
 import type { SiteCode } from '@portal/contract';
-import { hashPassword } from '../../modules/auth/passwords.js';
+import type { MfaKeys } from '../../config.js';
+import { hashPassword, sealSecret } from '../../modules/auth/index.js';
 import type { Db } from '../client.js';
-import { producers, sites, staff, staffMenuPermissions, users } from '../schema/index.js';
+import { accountTotp, producers, sites, staff, staffMenuPermissions, users } from '../schema/index.js';
 import { DEMO_ACCOUNTS } from './demo-accounts.js';
 
 export const DEMO_SITES = [
@@ -119,23 +120,26 @@ export interface StaffMenuRow {
 }
 
 /**
- * The internal menus of spec 2 §2 granted to each demo staff member, by login, in display order. A menu row is a
- * permission (packages/contract/src/internal/permissions.ts): the server guards `/internal/revenues` by the
- * Commission › Revenues row. staff1 has every entry but Sync and Data Feed, so "exactly the permitted entries" is
+ * The internal menus (docs/internal/README.md) granted to each demo staff member, by login, in display order. A menu
+ * row is a permission (packages/contract/src/internal/permissions.ts): the server guards `/internal/revenues` by the
+ * Commission › Revenues row, `/internal/case_requirements` by Service › Case Requirements. staff1 has every entry but
+ * Sync and Data Feed, so "exactly the permitted entries" is
  * visible; staff2 a few including Revenues; staff3 no Revenues (the pages answer 403 and the web shows Not Found).
  */
-export const STAFF_MENUS: Record<'staff1' | 'staff2' | 'staff3', StaffMenuRow[]> = {
+export const STAFF_MENUS: Record<'staff1' | 'staff2' | 'staff3' | 'staff4', StaffMenuRow[]> = {
   staff1: [
     { type: 'mainMenu', name: 'Service', path: '/service' },
     { type: 'label', name: 'Follow-ups', path: '' },
     { type: 'subMenu', name: 'Service Records', path: '/service/records' },
     { type: 'subMenu', name: 'Missing Premium', path: '/service/missing_premium' },
+    { type: 'subMenu', name: 'Case Requirements', path: '/internal/case_requirements' },
     { type: 'mainMenu', name: 'Batch', path: '/batch' },
     { type: 'subMenu', name: 'Statement Batches', path: '/batch/statements' },
     { type: 'mainMenu', name: 'Commission', path: '/commission' },
     { type: 'label', name: 'Revenue', path: '' },
     { type: 'subMenu', name: 'Revenues', path: '/internal/revenues' },
     { type: 'subMenu', name: 'Pay-out Runs', path: '/commission/payouts' },
+    { type: 'subMenu', name: 'Commission Reconciliation', path: '/internal/commission-reconciliation' },
     { type: 'mainMenu', name: 'Subsystem', path: '/subsystem' },
     { type: 'subMenu', name: 'Client Portal Settings', path: '/subsystem/portal' },
     { type: 'mainMenu', name: 'Report', path: '/report' },
@@ -145,6 +149,7 @@ export const STAFF_MENUS: Record<'staff1' | 'staff2' | 'staff3', StaffMenuRow[]>
     { type: 'mainMenu', name: 'Chart', path: '/chart' },
     { type: 'mainMenu', name: 'Valuation', path: '/valuation' },
     { type: 'mainMenu', name: 'BV Factor', path: '/bv_factor' },
+    { type: 'mainMenu', name: 'Delivery Log', path: '/internal/delivery_log' },
   ],
   staff2: [
     { type: 'mainMenu', name: 'Service', path: '/service' },
@@ -157,6 +162,15 @@ export const STAFF_MENUS: Record<'staff1' | 'staff2' | 'staff3', StaffMenuRow[]>
   staff3: [
     { type: 'mainMenu', name: 'Report', path: '/report' },
     { type: 'mainMenu', name: 'Chart', path: '/chart' },
+  ],
+  // staff2's menus, with an authenticator: the two-factor sign-in and the step-up before revenue edits.
+  staff4: [
+    { type: 'mainMenu', name: 'Service', path: '/service' },
+    { type: 'subMenu', name: 'Service Records', path: '/service/records' },
+    { type: 'mainMenu', name: 'Commission', path: '/commission' },
+    { type: 'label', name: 'Revenue', path: '' },
+    { type: 'subMenu', name: 'Revenues', path: '/internal/revenues' },
+    { type: 'mainMenu', name: 'Report', path: '/report' },
   ],
 };
 
@@ -225,21 +239,36 @@ export async function insertOrganisation(tx: Db): Promise<Organisation> {
 }
 
 /** Users for the producer and staff demo accounts (client users are created with their clients). */
-export async function insertStaffAndProducerUsers(tx: Db, org: Organisation, hashes: Map<string, string>) {
+export async function insertStaffAndProducerUsers(
+  tx: Db,
+  org: Organisation,
+  hashes: Map<string, string>,
+  mfa: MfaKeys,
+) {
   for (const account of DEMO_ACCOUNTS) {
     if (account.kind === 'client') continue;
     const producerId = 'advisorCode' in account ? org.producerIds.get(account.advisorCode) : undefined;
-    await tx.insert(users).values({
-      siteCode: account.site,
-      kind: account.kind,
-      login: account.login,
-      email: account.email,
-      passwordHash: hashes.get(account.key) ?? null,
-      status: 'active',
-      producerId: account.kind === 'producer' ? producerId : null,
-      staffId: account.kind === 'staff' ? org.staffIds.get(account.login) : null,
-    });
+    const [user] = await tx
+      .insert(users)
+      .values({
+        siteCode: account.site,
+        kind: account.kind,
+        login: account.login,
+        email: account.email,
+        passwordHash: hashes.get(account.key) ?? null,
+        status: 'active',
+        producerId: account.kind === 'producer' ? producerId : null,
+        staffId: account.kind === 'staff' ? org.staffIds.get(account.login) : null,
+      })
+      .returning({ id: users.id });
+    if (user && 'totpSecret' in account) await enrolDemoAuthenticator(tx, mfa, user.id, account.totpSecret);
   }
+}
+
+/** A confirmed authenticator with the published secret, sealed like any other (MFA_ENCRYPTION_KEY). */
+async function enrolDemoAuthenticator(tx: Db, mfa: MfaKeys, userId: number, secret: string) {
+  const { keyId, sealed } = sealSecret(mfa, userId, secret);
+  await tx.insert(accountTotp).values({ userId, keyId, secretSealed: sealed, confirmedAt: new Date() });
 }
 
 /** Argon2id hashes of the demo passwords, computed together so their cost overlaps with other work. */

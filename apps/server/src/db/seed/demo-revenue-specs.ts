@@ -9,7 +9,7 @@ import {
 } from './demo-revenue-types.js';
 
 /**
- * The demo revenues of the internal staff area (spec 2 §3–§9), written out one by one so that every case the
+ * The demo revenues of the internal staff area (docs/internal/README.md), written out one by one so that every case the
  * screens and tests need is there on purpose, not by the luck of a random pick. docs/internal/README.md lists the
  * same ref numbers and what each shows; demo-revenues.test.ts checks the coverage and the invariants. Figures: see
  * demo-revenue-types.ts.

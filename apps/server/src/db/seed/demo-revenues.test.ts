@@ -1,20 +1,19 @@
 import { readFileSync } from 'node:fs';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../testing/test-app.js';
+import { openDemoDatabase, rowsOf } from '../../testing/demo-database.js';
 import type { Db } from '../client.js';
 import { DEMO_REVENUES } from './demo-revenue-specs.js';
 
 /**
- * The demo revenues must show every case of the internal staff area (issue 11 plan (d)) and hold together the way
- * the back office's figures do. Checked in SQL on the seeded database, apart from the code that wrote them.
+ * The demo revenues must show every case of the internal staff area (docs/internal/staff-area-plan.md (d)) and hold
+ * together the way the back office's figures do. Checked in SQL on the seeded database, apart from the code that wrote
+ * them.
  */
 let db: Db;
-let drop: () => Promise<void>;
+let close: () => Promise<void>;
 
-async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
+const rows = <T>(query: SQL) => rowsOf<T>(db, query);
 
 interface RevenueFacts {
   ref_no: string;
@@ -70,17 +69,12 @@ let all: RevenueFacts[];
 let demo: RevenueFacts[];
 
 beforeAll(async () => {
-  const opened = await openTestDatabase();
-  db = opened.database.db;
-  drop = async () => {
-    await opened.database.close();
-    await opened.drop();
-  };
+  ({ db, close } = await openDemoDatabase());
   all = await facts();
   const refNos = new Set(DEMO_REVENUES.map((s) => s.refNo));
   demo = all.filter((r) => refNos.has(r.ref_no));
 }, 120_000);
-afterAll(() => drop());
+afterAll(() => close());
 
 const byRef = (refNo: string) => all.find((r) => r.ref_no === refNo);
 

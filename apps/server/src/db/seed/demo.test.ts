@@ -1,8 +1,9 @@
 import { verify } from '@node-rs/argon2';
 import { POLICY_STATUS_CODES, PRODUCT_CATEGORIES, STAGES, statementMonthWindow } from '@portal/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbFileStore } from '../../files/file-store.js';
+import { rowsOf } from '../../testing/demo-database.js';
 import type { Db } from '../client.js';
 import { openFreshDatabase } from '../fresh-database.js';
 import { ensureDemoData } from './demo.js';
@@ -13,9 +14,7 @@ const NOW = new Date('2026-11-21T10:00:00Z');
 let fresh: Awaited<ReturnType<typeof openFreshDatabase>>;
 let db: Db;
 
-async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
+const rows = <T>(query: SQL) => rowsOf<T>(db, query);
 const values = async (query: ReturnType<typeof sql>) =>
   (await rows<{ v: string }>(query)).map((r) => String(r.v));
 const number = async (query: ReturnType<typeof sql>) => Number((await rows<{ n: string }>(query))[0]?.n);

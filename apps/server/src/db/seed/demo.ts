@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { type MfaKeys, mfaKeysFromEnv } from '../../config.js';
 import type { Db } from '../client.js';
 import { sites } from '../schema/index.js';
 import { insertApplications, insertServiceRecords } from './demo-business.js';
@@ -7,10 +8,13 @@ import { insertCommissionRevenues } from './demo-commissions.js';
 import { type DemoContext, statementMonths } from './demo-context.js';
 import { insertClientDocuments, insertFactsheets, insertForms } from './demo-files.js';
 import { insertInvestments } from './demo-investments.js';
+import { insertCommissionLedger } from './demo-ledger.js';
 import { insertMessages } from './demo-messages.js';
 import { hashDemoPasswords, insertOrganisation, insertStaffAndProducerUsers } from './demo-org.js';
+import { insertDemoPerformance } from './demo-performance.js';
 import { insertPolicies } from './demo-policies.js';
 import { insertReportBusiness } from './demo-report-business.js';
+import { backfillStageDates, ensureDemoCases, insertRequirements } from './demo-requirements.js';
 import { insertRevenues } from './demo-revenues.js';
 import { insertCatalog, insertCodeTables } from './reference.js';
 import { backfillReportFacts, switchDemoPlansToCards } from './report-facts.js';
@@ -18,6 +22,8 @@ import { backfillReportFacts, switchDemoPlansToCards } from './report-facts.js';
 export interface DemoDataOptions {
   /** Statement months are the full months before this date's month (tests pin it). Default: now. */
   now?: Date;
+  /** Keys that seal the demo authenticators; default: MFA_ENCRYPTION_KEY of the environment (or the development key). */
+  mfa?: MfaKeys;
 }
 
 /** Logs how long each seeding step took when SEED_TIMINGS is set (tuning the start-up time). */
@@ -57,19 +63,28 @@ export async function ensureDemoData(db: Db, options: DemoDataOptions = {}): Pro
     const org = await timed('organisation', () => insertOrganisation(tx));
     const ctx: DemoContext = { tx, catalog, org, months, clients: [], pendingFiles: [] };
     const hashes = await timed('password hashes', () => hashing);
-    await timed('producer and staff users', () => insertStaffAndProducerUsers(tx, org, hashes));
+    await timed('producer and staff users', () =>
+      insertStaffAndProducerUsers(tx, org, hashes, options.mfa ?? mfaKeysFromEnv()),
+    );
     await timed('clients', () => insertClients(ctx, hashes));
     await timed('factsheets', () => insertFactsheets(ctx));
     await timed('policies', () => insertPolicies(ctx));
     await timed('investments and statements', () => insertInvestments(ctx));
+    await timed('performance history', () => insertDemoPerformance(ctx));
     await timed('applications', () => insertApplications(ctx));
     await timed('new clients and transfers-in', () => insertReportBusiness(ctx));
+    await timed('requirements', async () => {
+      await backfillStageDates(tx);
+      await insertRequirements(tx, now);
+      await ensureDemoCases(tx, now);
+    });
     await timed('service records', () => insertServiceRecords(ctx));
     await timed('messages', () => insertMessages(ctx));
     await timed('client documents', () => insertClientDocuments(ctx));
     await timed('forms', () => insertForms(ctx));
     await timed('revenues', () => insertRevenues(ctx));
     await timed('commission revenues and statements', () => insertCommissionRevenues(ctx));
+    await timed('commission ledger', () => insertCommissionLedger(ctx));
     await timed('report facts', async () => {
       await switchDemoPlansToCards(tx, now);
       await backfillReportFacts(tx, { now });

@@ -17,7 +17,9 @@ async function main() {
     await database.migrate();
     const started = performance.now();
     const counts = await backfillReportFacts(database.db);
-    await database.db.execute(sql`analyze payment_cards, bv_factors, producer_trainings`);
+    await database.db.execute(
+      sql`analyze payment_cards, bv_factors, producer_trainings, ab_bv_lines, plan_item_counts`,
+    );
     console.log(`${JSON.stringify(counts)} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   } finally {
     await database.close();

@@ -1,26 +1,27 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../testing/test-app.js';
+import { openDemoDatabase, rowsOf } from '../../testing/demo-database.js';
 import type { Db } from '../client.js';
 import { backfillReportFacts } from './report-facts.js';
 
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
 let db: Db;
-const count = async (query: ReturnType<typeof sql>) =>
-  Number(((await db.execute(query)) as unknown as { rows: { n: unknown }[] }).rows[0]?.n);
+let close: () => Promise<void>;
+const count = async (query: SQL) => Number((await rowsOf<{ n: unknown }>(db, query))[0]?.n);
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  db = database.database.db;
+  ({ db, close } = await openDemoDatabase());
 });
-afterAll(async () => {
-  await database.database.close();
-  await database.drop();
-});
+afterAll(() => close());
 
 describe('backfillReportFacts', () => {
   it('adds only what is missing: nothing on the seeded demo, then the facts of new plans and producers', async () => {
-    expect(await backfillReportFacts(db)).toEqual({ bvFactors: 0, paymentCards: 0, trainings: 0 });
+    expect(await backfillReportFacts(db)).toEqual({
+      bvFactors: 0,
+      abBvLines: 0,
+      planItemCounts: 0,
+      paymentCards: 0,
+      trainings: 0,
+    });
     // Every product has factors, every producer training, and no plan more than one active card.
     expect(
       await count(

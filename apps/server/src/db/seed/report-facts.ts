@@ -20,6 +20,8 @@ export interface ReportFactsOptions {
 
 export interface ReportFactsCounts {
   bvFactors: number;
+  abBvLines: number;
+  planItemCounts: number;
   paymentCards: number;
   trainings: number;
 }
@@ -192,6 +194,27 @@ function trainingsStatement(today: string): SQL {
 }
 
 /**
+ * The AB BV lines (migration 0043) of applications written with triggers off (the generator's load): computed from
+ * the same view the triggers use, for the applications that have none yet.
+ */
+function abBvLinesStatement(): SQL {
+  return sql`insert into ab_bv_lines select v.* from ab_bv_line_values v
+    where not exists (select 1 from ab_bv_lines l where l.application_id = v.application_id)`;
+}
+
+/** Report 11's row counts (migration 0043) of plans written with triggers off that have none yet. */
+function planItemCountsStatement(): SQL {
+  return sql`insert into plan_item_counts
+    select p.id, p.servicing_producer_id, counted.items from (
+      select rows.policy_id, count(*)::int as items from (
+        select i.policy_id from policy_items i
+        union all select h.policy_id from holdings h where h.holding_type = 'fund' and h.policy_id is not null) as rows
+      group by rows.policy_id) as counted
+    join policies p on p.id = counted.policy_id
+    where not exists (select 1 from plan_item_counts k where k.policy_id = counted.policy_id)`;
+}
+
+/**
  * Adds the missing report facts (see the file comment). Returns the rows added per table. Run it inside the caller's
  * transaction when seeding; on its own it runs as three statements.
  */
@@ -204,6 +227,9 @@ export async function backfillReportFacts(
   const anchorOffset = monthsFrom(thisMonth, `${DEMO_ANCHOR_DATE.slice(0, 7)}-01`);
   return {
     bvFactors: await inserted(db, bvFactorsStatement()),
+    // After the factors: a line's BV reads the factor in force on its application date.
+    abBvLines: await inserted(db, abBvLinesStatement()),
+    planItemCounts: await inserted(db, planItemCountsStatement()),
     paymentCards: await inserted(db, paymentCardsStatement(today, anchorOffset)),
     trainings: await inserted(db, trainingsStatement(today)),
   };

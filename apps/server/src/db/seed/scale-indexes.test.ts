@@ -15,10 +15,13 @@ describe('searchIndexDefinitions', () => {
     expect(names.sort()).toEqual([
       'applications_insured_name_trgm_idx',
       'applications_policy_no_trgm_idx',
+      'applications_search_text_trgm_idx',
       'clients_client_no_trgm_idx',
       'clients_full_name_trgm_idx',
       'policies_insured_name_trgm_idx',
       'policies_plan_no_trgm_idx',
+      'policies_search_text_trgm_idx',
+      'service_records_search_text_trgm_idx',
       'service_records_unique_id_trgm_idx',
     ]);
   });

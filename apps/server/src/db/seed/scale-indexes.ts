@@ -7,10 +7,10 @@ import { mapLimit } from './random.js';
 /*
  * The keyword-search (trigram GIN) indexes of the tables the generator fills are dropped for the load and built
  * again after it: a GIN index takes every new row's trigrams one by one into its pending list and merges that list
- * into an ever larger tree, while CREATE INDEX sorts them once (decision 9 of the issue 12 plan). Their definitions
- * come from the migration SQL, the one source of the schema, never from a copy here; a run that died between drop
- * and create is repaired by the next one, which first creates whatever is missing. B-tree indexes stay: the lists
- * and reports need them, and they cost less to maintain.
+ * into an ever larger tree, while CREATE INDEX sorts them once (open decision 9 of docs/performance/speed-plan.md).
+ * Their definitions come from the migration SQL, the one source of the schema, never from a copy here; a run that died
+ * between drop and create is repaired by the next one, which first creates whatever is missing. B-tree indexes stay:
+ * the lists and reports need them, and they cost less to maintain.
  */
 
 export interface IndexDefinition {

@@ -12,14 +12,15 @@ import { FX_TO_USD } from './catalog-data.js';
 import { premiumDueDates, premiumsDue } from './demo-premiums.js';
 import { GIVEN_NAMES, SURNAMES } from './names.js';
 import { addDays, type Random } from './random.js';
+import { NO_STATEMENT_STATUSES } from './scale-statements.js';
 import { siteStage, stageTimeline } from './stage-timeline.js';
 import { statusChangedOn } from './status-dates.js';
 
 /*
  * The rows of one chunk of generated clients, built in memory with their ids already assigned (reserved from the
  * tables' sequences beforehand), so a chunk needs no round trip before the next one is built and its INSERTs can
- * run while Node builds the following chunk. The draws are those of the generator before issue 12, in the same
- * order: a scale and run number give the same clients, plans and figures as before.
+ * run while Node builds the following chunk. The draws are those of the generator before its rewrite for speed, in the
+ * same order: a scale and run number give the same clients, plans and figures as before.
  */
 
 export const INVESTMENT: readonly ProductCategory[] = ['IL', 'FD', 'MPF', 'PB'];
@@ -38,6 +39,17 @@ export interface Team {
   site: SiteCode;
   /** Consultants and sub-partners who service clients. */
   memberIds: number[];
+  /** Their names (producers.name), which the list rows copy (decision 039). */
+  memberNames: Map<number, string>;
+}
+
+/**
+ * The keyword search document of a list row, as the database function list_search_text writes it (migration
+ * 0022): the texts that are there, joined by the unit separator. The generator loads with triggers off, so it
+ * writes the list rows' copies itself; scale.test.ts checks them against the triggers' values.
+ */
+export function listSearchText(...parts: (string | null | undefined)[]): string {
+  return parts.filter((part): part is string => part !== null && part !== undefined).join('\u001f');
 }
 
 export interface GeneratorState {
@@ -88,7 +100,14 @@ export function generateChunk(
   into: ChunkRows,
 ): number {
   const { rng, run } = state;
-  const owners: { id: number; site: SiteCode; producerId: number; name: string }[] = [];
+  const owners: {
+    id: number;
+    site: SiteCode;
+    producerId: number;
+    name: string;
+    clientNo: string;
+    consultant: string;
+  }[] = [];
   for (let i = 0; i < maxClients && policiesLeft - i * 2.5 > 0; i++) {
     const team = rng.pick(teams);
     const surname = rng.pick(SURNAMES);
@@ -111,7 +130,14 @@ export function generateChunk(
       residentialAddress: [`Flat ${((n + 1) % 40) + 1}A, ${((n + 1) % 300) + 1} Nathan Road`, 'Hong Kong'],
       servicingProducerId: producerId,
     });
-    owners.push({ id, site: team.site, producerId, name: `${givenName} ${surname}` });
+    owners.push({
+      id,
+      site: team.site,
+      producerId,
+      name: `${givenName} ${surname}`,
+      clientNo: `AG${n}`,
+      consultant: team.memberNames.get(producerId) ?? '',
+    });
   }
 
   const firstPolicy = into.policies.length;
@@ -128,10 +154,11 @@ export function generateChunk(
       const single = paymentFrequency === 'S';
       const modalPremium = rng.decimal(100, 10_000);
       const statusCode = rng.pick(STATUSES[category]);
+      const planNo = `Z${run}-${++state.planSerial}`;
       into.policies.push({
         id: ids.policies.take(),
         siteCode: owner.site,
-        planNo: `Z${run}-${++state.planSerial}`,
+        planNo,
         productId: product.id,
         category,
         statusCode,
@@ -151,6 +178,14 @@ export function generateChunk(
           : (Number(modalPremium) * premiumsDue(commenceDate, '2026-06-30', paymentFrequency, null)).toFixed(
               2,
             ),
+        // The list copies (migration 0023's values). The statements give a live investment plan a POLICY account
+        // numbered as the plan (scale-statements.ts), so its number is known here.
+        clientName: owner.name,
+        productName: state.productNames.get(product.id) ?? '',
+        consultantName: owner.consultant,
+        accountNo:
+          INVESTMENT.includes(category) && !NO_STATEMENT_STATUSES.includes(statusCode) ? planNo : null,
+        searchText: listSearchText(planNo, owner.name, owner.clientNo),
       });
     }
   }
@@ -171,6 +206,8 @@ function addPolicyDetails(
 ) {
   const { rng, run } = state;
   const policyId = p.id as number;
+  // The owner's AG number (the plan's search document ends with it).
+  const clientNo = (p.searchText ?? '').split('\u001f').at(-1) ?? '';
   // Only the stages the plan's site keeps (absg: 3, 7 and Other), as the demo set (stage-timeline.ts).
   const stage = siteStage(p.siteCode as SiteCode, rng.chance(0.8) ? 7 : rng.int(1, 8));
   const received = addDays(p.commenceDate ?? '2020-01-01', -rng.int(10, 60));
@@ -203,6 +240,10 @@ function addPolicyDetails(
     }).sentDate,
     stage,
     producerId: p.servicingProducerId,
+    clientName: p.clientName,
+    productName: p.productName,
+    consultantName: p.consultantName,
+    searchText: listSearchText(stage >= 3 ? p.planNo : null, p.insuredName, p.clientName, clientNo),
   });
   if (i % 2 === 0) {
     const created = rng.dateBetween('2023-01-01', '2026-06-30');
@@ -226,6 +267,12 @@ function addPolicyDetails(
       completedDate: closed ? addDays(created, rng.int(0, 60)) : null,
       producerId: p.servicingProducerId,
       subject: `Follow-up on ${p.planNo}`,
+      planNo: p.planNo,
+      clientName: p.clientName,
+      insuredName: p.insuredName,
+      productName: p.productName,
+      consultantName: p.consultantName,
+      searchText: listSearchText(`SRG${run}-${policyId}`, p.planNo, p.insuredName, p.clientName, clientNo),
     });
   }
   if (p.category === 'IN' || p.category === 'IL') {
@@ -241,8 +288,14 @@ function addPolicyDetails(
     });
   }
   if (INVESTMENT.includes(p.category as ProductCategory)) {
+    const held = new Set<number>();
     for (let h = 0; h < 3; h++) {
-      const fund = rng.pick(state.fundRows);
+      // A plan holds a fund in one line (its history is keyed by fund code): a fund drawn again gives way to the
+      // next one of the list, without another draw, so the rest of the random stream stays as it was.
+      let at = state.fundRows.indexOf(rng.pick(state.fundRows));
+      while (held.has(state.fundRows[at]?.id ?? -1)) at = (at + 1) % state.fundRows.length;
+      const fund = state.fundRows[at] as (typeof state.fundRows)[number];
+      held.add(fund.id);
       const units = rng.decimal(10, 5_000, 4);
       const price = rng.decimal(1, 100, 4);
       const value = unitsValue(units, price);

@@ -24,7 +24,7 @@ import { monthEnd } from './random.js';
  */
 
 /** Statuses of investment plans that get statements, as in demo-investments.ts: live and past cooling off. */
-const NO_STATEMENT_STATUSES = ['COF', 'CAN', 'LAP', 'SUR', 'TOT', 'RCV', 'AIP', 'CFM', 'COD'];
+export const NO_STATEMENT_STATUSES = ['COF', 'CAN', 'LAP', 'SUR', 'TOT', 'RCV', 'AIP', 'CFM', 'COD'];
 
 export interface StatementMonthSpec {
   /** First day of the month. */

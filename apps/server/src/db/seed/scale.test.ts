@@ -1,11 +1,14 @@
-import { CURRENCIES, SITE_STAGES, statementMonthWindow } from '@portal/contract';
+import { CURRENCIES, SITE_CODES, siteCapabilities, statementMonthWindow } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StatementsContext } from '../../modules/statements/context.js';
-import { loadStatement } from '../../modules/statements/view-statement.js';
+import { getPerformance } from '../../modules/performance/index.js';
+import type { StatementsContext } from '../../modules/statements/index.js';
+import { loadStatement } from '../../modules/statements/index.js';
 import { quotedCrossRate } from '../../render/decimal.js';
 import { statementHtml } from '../../render/statement-html.js';
 import { statementTexts } from '../../render/statement-texts.js';
+import { historyAgainstStatements } from '../../testing/history-vs-statements.js';
+import { listCopiesOff } from '../../testing/list-copies.js';
 import { snapshotsOffTheirLines } from '../../testing/snapshot-totals.js';
 import { htmlLines, reconcileLines } from '../../testing/statement-reconciliation.js';
 import { createTestApp, openTestDatabase, type TestContext } from '../../testing/test-app.js';
@@ -153,10 +156,129 @@ describe('generated statements', () => {
   }, 120_000);
 });
 
+describe('generated performance history', () => {
+  it('equals every generated statement at its month end, as the demo history does', async () => {
+    const r = await historyAgainstStatements(db, sql`select id from (${eligiblePlans}) e`);
+    const [accounts] = await rows<{ n: string }>(sql`select count(*) as n from statement_accounts
+      where account_type = 'POLICY' and policy_id in (select id from (${eligiblePlans}) e)`);
+    expect(r.snapshots).toBe(Number(accounts?.n) * 6);
+    expect(r.lines).toBe(report.rows.plan_holding_valuations);
+    expect({ offTotals: r.offTotals, missing: r.missingLines, extra: r.extraLines }).toEqual({
+      offTotals: 0,
+      missing: 0,
+      extra: 0,
+    });
+  });
+
+  it('runs without gaps from the commencement month, flows from its first day, premiums as scheduled', async () => {
+    const [r] = await rows<{
+      plans: string;
+      gaps: string;
+      late_start: string;
+      no_flow: string;
+      early: string;
+      off_schedule: string;
+      old: string;
+    }>(sql`
+      with spans as (
+        select v.policy_id, min(v.month_end) as first, max(v.month_end) as last, count(*) as months
+        from plan_valuations v where v.policy_id in (select id from (${eligiblePlans}) e) group by v.policy_id),
+      firsts as (select policy_id, min(flow_date) as first_flow from plan_cash_flows group by policy_id),
+      -- Premiums before the statement months: one a month, one a year or only the first, by the plan's frequency.
+      paid as (
+        select p.id, p.payment_frequency, count(c.*) as n, s.first,
+          (extract(year from age(date_trunc('month', s.last) - interval '5 months', date_trunc('month', s.first))) * 12
+            + extract(month from age(date_trunc('month', s.last) - interval '5 months',
+              date_trunc('month', s.first))))::int as months_before
+        from spans s join policies p on p.id = s.policy_id
+        left join plan_cash_flows c on c.policy_id = p.id
+          and c.flow_date < date_trunc('month', s.last) - interval '5 months'
+        group by p.id, p.payment_frequency, s.first, s.last)
+      select count(*) as plans,
+        count(*) filter (where s.months <> (extract(year from age(s.last + 1, s.first + 1)) * 12
+          + extract(month from age(s.last + 1, s.first + 1)) + 1)) as gaps,
+        count(*) filter (where date_trunc('month', s.first) > date_trunc('month', p.commence_date)
+          and s.months > 6) as late_start,
+        count(*) filter (where f.first_flow is null or f.first_flow > s.first) as no_flow,
+        count(*) filter (where f.first_flow < date_trunc('month', s.first)) as early,
+        (select count(*) from paid where months_before > 0 and n <> case payment_frequency
+          when 'M' then months_before when 'A' then (months_before - 1) / 12 + 1 else 1 end) as off_schedule,
+        count(*) filter (where s.months > 60) as old
+      from spans s join policies p on p.id = s.policy_id left join firsts f on f.policy_id = s.policy_id`);
+    const [accounts] = await rows<{ n: string }>(sql`select count(*) as n from statement_accounts
+      where account_type = 'POLICY' and policy_id in (select id from (${eligiblePlans}) e)`);
+    expect(Number(r?.plans)).toBe(Number(accounts?.n));
+    expect(report.rows.plan_valuations).toBeGreaterThan(Number(r?.plans) * 6);
+    // Commencement dates reach back to 2010: the five-year preset has whole histories to measure.
+    expect(Number(r?.old)).toBeGreaterThan(Number(r?.plans) / 4);
+    expect({
+      gaps: Number(r?.gaps),
+      lateStart: Number(r?.late_start),
+      noFlow: Number(r?.no_flow),
+      early: Number(r?.early),
+      offSchedule: Number(r?.off_schedule),
+    }).toEqual({ gaps: 0, lateStart: 0, noFlow: 0, early: 0, offSchedule: 0 });
+  });
+
+  it('answers every preset for the oldest generated plan in USD, with a benchmark as long as its history', async () => {
+    const [oldest] = await rows<{
+      plan_no: string;
+      client_id: number;
+      site_code: 'afs';
+      first: string;
+    }>(sql`
+      select p.plan_no, p.owner_client_id::int as client_id, p.site_code,
+        to_char(min(v.month_end), 'YYYY-MM-DD') as first
+      from policies p join plan_valuations v on v.policy_id = p.id
+      where p.id in (select id from (${eligiblePlans}) e) and p.currency <> 'USD'
+      group by p.id order by min(v.month_end), p.id limit 1`);
+    expect(oldest).toBeDefined();
+    const owner = {
+      kind: 'client' as const,
+      clientId: Number(oldest?.client_id),
+      siteCode: oldest?.site_code ?? 'afs',
+    };
+    const ctx = { db, now: () => t.clock.now };
+    for (const preset of ['ytd', '1y', '3y', '5y', 'inception'] as const) {
+      const a = await getPerformance(ctx, owner, { planNo: oldest?.plan_no, currency: 'USD', preset });
+      expect(a.notes, preset).toEqual([]);
+      expect(a.twr, preset).not.toBeNull();
+      expect(a.mwr, preset).not.toBeNull();
+      expect(a.benchmark?.series.length, preset).toBe(a.series.length);
+      if (preset === '5y') expect(a.series.length).toBe(61);
+      if (preset === 'inception') {
+        // Its whole history: the month end before it (the start point), then the commencement month's valuation.
+        expect(a.series[1]?.date).toBe(oldest?.first);
+        expect(a.from).toBe(`${oldest?.first.slice(0, 8)}01`);
+        // Since 2010 at the latest (2010-01-01 to 2026-06-30 commencements): many more months than five years.
+        expect(a.series.length).toBeGreaterThan(61);
+      }
+    }
+  });
+
+  it("gives a generated client's consolidated account the returns of the performance API", async () => {
+    const [account] = await rows<{ id: number; client_id: number; total: string; site_code: 'afs' }>(sql`
+      select a.id::int, a.client_id::int, s.total_portfolio_value::text as total, c.site_code
+      from statement_accounts a join clients c on c.id = a.client_id
+      join statement_snapshots s on s.account_id = a.id
+      where c.client_no >= 'AG20000000' and a.account_type = 'CONSOLIDATE'
+      order by s.month desc, a.id limit 1`);
+    expect(account).toBeDefined();
+    const answer = await getPerformance(
+      { db, now: () => t.clock.now },
+      { kind: 'client', clientId: Number(account?.client_id), siteCode: account?.site_code ?? 'afs' },
+      { partyId: String(account?.id), currency: 'USD', preset: 'inception' },
+    );
+    expect(answer.twr).not.toBeNull();
+    expect(answer.mwr).not.toBeNull();
+    expect(answer.endValue).toBe(account?.total);
+  });
+});
+
 describe('generated applications', () => {
   it('hold only the stages their site keeps, sent on or after receipt exactly when they reached stage 3', async () => {
     const kept = sql.join(
-      Object.entries(SITE_STAGES).flatMap(([site, stages]) =>
+      SITE_CODES.map((site) => [site, siteCapabilities(site).stages] as const).flatMap(([site, stages]) =>
         stages.map((s) => sql`(${site}::text, ${s}::int)`),
       ),
       sql`, `,
@@ -173,6 +295,40 @@ describe('generated applications', () => {
     const [absg] = await rows<{ n: number }>(sql`select count(*)::int as n from applications a
       join clients c on c.id = a.client_id where c.client_no >= 'AG20000000' and a.site_code = 'absg'`);
     expect(Number(absg?.n)).toBeGreaterThan(0);
+  });
+});
+
+describe('generated list rows', () => {
+  it('carry the copies the triggers would write, although loaded without them (decision 039)', async () => {
+    const copies = await listCopiesOff(db);
+    for (const table of copies) expect(table.rows).toBeGreaterThan(POLICIES / 4);
+    expect(copies.filter((c) => c.off > 0)).toEqual([]);
+  });
+
+  it('carry the report facts the triggers would keep: AB BV lines and plan item counts (migration 0043)', async () => {
+    const [off] = await rows<{ lines: number; lines_off: number; counts: number; counts_off: number }>(sql`
+      select (select count(*)::int from ab_bv_lines) as lines,
+        (select count(*)::int from (select * from ab_bv_lines except select * from ab_bv_line_values
+          union all (select * from ab_bv_line_values except select * from ab_bv_lines)) as d) as lines_off,
+        (select count(*)::int from plan_item_counts) as counts,
+        (select count(*)::int from (select k.policy_id from plan_item_counts k join policies p on p.id = k.policy_id
+          where k.servicing_producer_id <> p.servicing_producer_id or k.items <> (
+            (select count(*) from policy_items i where i.policy_id = k.policy_id)
+            + (select count(*) from holdings h where h.policy_id = k.policy_id and h.holding_type = 'fund'))) as d)
+          as counts_off`);
+    expect(off?.lines).toBeGreaterThan(POLICIES / 4);
+    expect(off?.counts).toBeGreaterThan(POLICIES / 4);
+    expect(off?.lines_off).toBe(0);
+    expect(off?.counts_off).toBe(0);
+  });
+
+  it('gives each generated head a producer user with every producer permission', async () => {
+    const heads = await rows<{ login: string; kind: string; perms: boolean }>(sql`
+      select u.login, u.kind, p.has_commission_permission and p.has_bv_report_permission
+        and p.has_training_history_report_permission as perms
+      from users u join producers p on p.id = u.producer_id where p.code ~ '^G[0-9]+H[A-Z]+$' order by u.login`);
+    expect(heads.map((h) => h.login)).toEqual(['G1HABSG', 'G1HAFS', 'G1HIPC']);
+    expect(heads.every((h) => h.kind === 'producer' && h.perms)).toBe(true);
   });
 });
 
@@ -228,6 +384,7 @@ describe('generator run', () => {
       'search indexes',
       'report facts',
       'statements',
+      'performance history',
       'foreign keys',
       'vacuum analyze',
     ]);

@@ -15,6 +15,7 @@ import { Progress } from './progress.js';
 import { Random } from './random.js';
 import { backfillReportFacts } from './report-facts.js';
 import { maySkipTriggers, verifyForeignKeys } from './scale-checks.js';
+import { generateHistoryData } from './scale-history.js';
 import { createMissingIndexes, dropIndexes, searchIndexDefinitions } from './scale-indexes.js';
 import { IdReserve, StatementPipeline } from './scale-pipeline.js';
 import { type ChunkRows, emptyChunk, type GeneratorState, generateChunk, type Team } from './scale-rows.js';
@@ -44,6 +45,11 @@ export interface ScaleOptions {
    * scale-checks.ts). Default: when the session may (a superuser); otherwise the triggers check as usual.
    */
   skipTriggers?: boolean;
+  /**
+   * Sign-in users for the generated heads (login = head code, password Scale1234, every producer permission).
+   * Default: unless NODE_ENV is production — a generated database is a development one.
+   */
+  signInUsers?: boolean;
   /** Progress bars; default none (tests, the bench). */
   progress?: Progress;
   log?: (line: string) => void;
@@ -92,6 +98,9 @@ const LOADED_TABLES = [
   'statement_snapshots',
   'statement_snapshot_holdings',
   'policy_values',
+  'plan_valuations',
+  'plan_holding_valuations',
+  'plan_cash_flows',
 ];
 
 const CHUNK_TABLES: [keyof ChunkRows, string][] = [
@@ -133,13 +142,18 @@ export async function generateScaleData(db: Db, options: ScaleOptions): Promise<
     progress.update(searchIndexes.length, 0);
   }
 
-  // Cards, BV factors and training for the generated plans and producers, derived in SQL from what was inserted.
+  // Cards, BV factors, AB BV lines and training for the generated plans and producers, derived in SQL from what was inserted.
   progress.begin('report facts', 1, 'steps');
   const facts = await backfillReportFacts(db, options.now ? { now: options.now } : {});
   count('payment_cards', facts.paymentCards);
   count('bv_factors', facts.bvFactors);
+  count('ab_bv_lines', facts.abBvLines);
+  count('plan_item_counts', facts.planItemCounts);
   count('producer_trainings', facts.trainings);
-  progress.update(1, facts.paymentCards + facts.bvFactors + facts.trainings);
+  progress.update(
+    1,
+    facts.paymentCards + facts.bvFactors + facts.abBvLines + facts.planItemCounts + facts.trainings,
+  );
 
   if (clientIds.high >= clientIds.low) {
     progress.begin('statements', clientIds.high - clientIds.low + 1, 'clients');
@@ -155,6 +169,18 @@ export async function generateScaleData(db: Db, options: ScaleOptions): Promise<
       onProgress: (clientsDone, written) => progress.update(clientsDone, written),
     });
     for (const [table, n] of Object.entries(statementRows)) count(table, n);
+    // Its own phase, so the report shows what the history adds to the load.
+    progress.begin('performance history', clientIds.high - clientIds.low + 1, 'clients');
+    await db.execute(sql`analyze statement_accounts, statement_snapshots, statement_snapshot_holdings`);
+    const historyRows = await generateHistoryData(db, {
+      fromClientId: clientIds.low,
+      toClientId: clientIds.high,
+      now: options.now ?? new Date(),
+      concurrency: depth,
+      skipTriggers,
+      onProgress: (clientsDone, written) => progress.update(clientsDone, written),
+    });
+    for (const [table, n] of Object.entries(historyRows)) count(table, n);
   }
   if (skipTriggers) {
     progress.begin('foreign keys', 1, 'steps');
@@ -167,10 +193,10 @@ export async function generateScaleData(db: Db, options: ScaleOptions): Promise<
   const totalRows = Object.values(rows).reduce((a, b) => a + b, 0);
 
   // Fresh statistics before anyone queries: right after the 1M preset the planner, still believing the tables
-  // nearly empty, ran /b2c/plans 12× slower until ANALYZE (issue 12). VACUUM with it sets the visibility map, so
-  // the lists' covering indexes answer from the index alone at once rather than after autovacuum gets round to
-  // the new rows; the foreign-key scans have already set the pages' hint bits, which keeps it cheap (1.2 s at
-  // scale 40). Timed apart from the load's rows per second.
+  // nearly empty, ran /b2c/plans 12× slower until ANALYZE (docs/data-model.md, "Large data sets"). VACUUM with it sets
+  // the visibility map, so the lists' covering indexes answer from the index alone at once rather than after autovacuum
+  // gets round to the new rows; the foreign-key scans have already set the pages' hint bits, which keeps it cheap (1.2
+  // s at scale 40). Timed apart from the load's rows per second.
   progress.begin('vacuum analyze', 1, 'steps');
   const analyzeStarted = performance.now();
   await db.execute(sql`vacuum (analyze)`);
@@ -228,7 +254,12 @@ async function loadPlans(
 
   const producerRows: Record<string, number> = {};
   progress.begin('producers', 3 + options.scale * 10 * 16, 'producers');
-  const heads = await insertHeads(db, run, producerRows);
+  const heads = await insertHeads(
+    db,
+    run,
+    producerRows,
+    options.signInUsers ?? process.env.NODE_ENV !== 'production',
+  );
   const unitTeams: Team[][] = [];
   for (let unit = 0; unit < options.scale; unit++) {
     unitTeams.push(await insertTeams(db, run, unit, heads, producerRows));

@@ -1,4 +1,4 @@
-import { SITE_STAGES, type SiteCode } from '@portal/contract';
+import { SITE_CODES, siteCapabilities } from '@portal/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../testing/test-app.js';
@@ -22,7 +22,7 @@ const rows = async <T>(query: SQL) => ((await t.database.db.execute(query)) as u
 /** `(site, stage)` pairs every site keeps, as a VALUES list. */
 const siteStagesValues = () =>
   sql.join(
-    Object.entries(SITE_STAGES).flatMap(([site, stages]) =>
+    SITE_CODES.map((site) => [site, siteCapabilities(site).stages] as const).flatMap(([site, stages]) =>
       stages.map((stage) => sql`(${site}::text, ${stage}::int)`),
     ),
     sql`, `,
@@ -84,9 +84,9 @@ describe('demo application stages and dates', () => {
 
 describe('stage timeline', () => {
   it('maps a stage a site does not keep to one it keeps, before and after the policy is issued', () => {
-    for (const site of Object.keys(SITE_STAGES) as SiteCode[]) {
+    for (const site of SITE_CODES) {
       for (let stage = 1; stage <= 8; stage++) {
-        expect(SITE_STAGES[site]).toContain(siteStage(site, stage));
+        expect(siteCapabilities(site).stages).toContain(siteStage(site, stage));
       }
     }
     expect([1, 2, 3, 4, 5, 6, 7, 8].map((s) => siteStage('absg', s))).toEqual([3, 3, 3, 3, 3, 7, 7, 8]);

@@ -1,4 +1,4 @@
-import { CANCELLED_STAGE, SITE_STAGES, type SiteCode, type Stage } from '@portal/contract';
+import { CANCELLED_STAGE, type SiteCode, type Stage, siteCapabilities } from '@portal/contract';
 import { addDays } from './random.js';
 
 /** The stage at which an application is sent to the product provider (its `sent_date`). */
@@ -12,7 +12,7 @@ const POLICY_ISSUED_STAGE = 6;
  * site's first stage); once it is issued (6, 7) at the first kept stage not before it.
  */
 export function siteStage(site: SiteCode, stage: number): Stage {
-  const kept = SITE_STAGES[site];
+  const kept = siteCapabilities(site).stages;
   if (kept.includes(stage as Stage)) return stage as Stage;
   const inProgress = kept.filter((s) => s !== CANCELLED_STAGE);
   if (stage >= POLICY_ISSUED_STAGE) {
@@ -26,7 +26,7 @@ export function siteStage(site: SiteCode, stage: number): Stage {
  * one (Other) was sent to the provider first, then cancelled.
  */
 export function stagePath(site: SiteCode, final: Stage): Stage[] {
-  const inProgress = SITE_STAGES[site].filter((s) => s !== CANCELLED_STAGE);
+  const inProgress = siteCapabilities(site).stages.filter((s) => s !== CANCELLED_STAGE);
   if (final === CANCELLED_STAGE) return [...inProgress.filter((s) => s <= SENT_TO_PROVIDER_STAGE), final];
   return inProgress.filter((s) => s <= final);
 }

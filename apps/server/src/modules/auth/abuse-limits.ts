@@ -32,5 +32,10 @@ export const LIMITS = {
    * AG client ID, login, advisor code): counted by the job before it sends (decision 017).
    */
   accountMailPerPerson: { name: 'account-mail-person', limit: 5, windowMs: HOUR },
+  /**
+   * Passkey challenges handed out per address: each one may open a session row for a visitor, so they are bounded;
+   * generously, as an office behind one address opens many sign-in pages.
+   */
+  passkeyOptionsPerIp: { name: 'passkey-options-ip', limit: 200, windowMs: 15 * MINUTE },
   changePasswordPerUser: { name: 'change-password-user', limit: 10, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, RateLimitRule>;

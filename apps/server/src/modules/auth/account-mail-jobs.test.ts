@@ -5,10 +5,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { accountTokens } from '../../db/schema/index.js';
 import { linkIn, parseEml, readLatestMail } from '../../mail/index.js';
-import { jobsSettled } from '../../testing/jobs.js';
-import type { TestContext } from '../../testing/test-app.js';
-import { LIMITS } from './abuse-limits.js';
-import { REPEAT_REQUEST_WINDOW_MS } from './account-mail-jobs.js';
 import {
   AuthAgent,
   account,
@@ -19,7 +15,11 @@ import {
   newRegistrableClient,
   registrationForm,
   userRow,
-} from './test-support.js';
+} from '../../testing/auth-agent.js';
+import { jobsSettled } from '../../testing/jobs.js';
+import type { TestContext } from '../../testing/test-app.js';
+import { LIMITS } from './abuse-limits.js';
+import { REPEAT_REQUEST_WINDOW_MS } from './account-mail-jobs.js';
 
 let t: TestContext;
 let outbox: string;

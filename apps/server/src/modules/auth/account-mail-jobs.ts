@@ -1,4 +1,4 @@
-import { type AccountType, SITE_AREAS } from '@portal/contract';
+import { type AccountType, siteCapabilities } from '@portal/contract';
 import type { QueueDefinition } from '../../jobs/queue.js';
 import { type Sealed, seal, unseal } from '../../jobs/sealed.js';
 import { LIMITS } from './abuse-limits.js';
@@ -11,7 +11,10 @@ import {
   resetLink,
 } from './account-links.js';
 import { normalizeName } from './birth-date.js';
-import { type AuthContext, auditFor, type RequestOrigin, settingsOfSite } from './context.js';
+import { type AccountMailRequest, type AuthContext, auditFor, settingsOfSite } from './context.js';
+
+export type { AccountMailRequest };
+
 import {
   type Account,
   clientUserForUpdate,
@@ -23,14 +26,6 @@ import {
   lockUser,
   replaceAccountToken,
 } from './queries.js';
-
-/** What an anonymous account-flow request asked for, exactly as typed: the job does the lookup and the rest. */
-export type AccountMailRequest = RequestOrigin &
-  (
-    | { flow: 'reset'; type: 'B2C'; idNo: string; birthDate: string }
-    | { flow: 'reset'; type: 'B2B'; loginId: string }
-    | { flow: 'registration'; idNo: string; surName: string; givenName: string; birthDate: string }
-  );
 
 /**
  * Counts one account e-mail against the person's hourly allowance, whichever identifier reached the account.
@@ -117,10 +112,10 @@ async function resetPassword(ctx: AuthContext, job: Extract<AccountMailRequest, 
 
 /** Whether this site has a client area to register for (producer-only sites have no clients). */
 export function registersClients(site: AccountMailRequest['site']) {
-  return SITE_AREAS[site].includes('b2c');
+  return siteCapabilities(site).hasArea('b2c');
 }
 
-/** The registration of issue 3 and decision 008, run after the answer: see registration.ts for the answers. */
+/** The registration of docs/auth.md and decision 008, run after the answer: see registration.ts for the answers. */
 async function registerClient(ctx: AuthContext, job: Extract<AccountMailRequest, { flow: 'registration' }>) {
   const action = 'registration';
   const match = registersClients(job.site)

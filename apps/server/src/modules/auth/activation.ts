@@ -17,6 +17,7 @@ import {
   voidAccountTokens,
   voidOneTimeCodes,
 } from './queries.js';
+import { recordSecurityEvent } from './security/activity.js';
 
 /**
  * `POST /activate`, for both links: without `type` it activates a pending account (activation link), with
@@ -78,6 +79,7 @@ export async function activate(
     await audit(ctx, request, { action, outcome: 'success', userId: token.userId, details }, tx);
     return true;
   });
+  if (done && purpose === 'reset') await recordSecurityEvent(ctx, request, token.userId, 'password_reset');
   if (!done) {
     // The same link was used a moment ago by a request that raced this one.
     await audit(ctx, request, { action, outcome: 'failure', userId: token.userId, details });

@@ -1,7 +1,4 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { jobsSettled } from '../../testing/jobs.js';
-import type { TestContext } from '../../testing/test-app.js';
-import { LIMITS } from './abuse-limits.js';
 import {
   AuthAgent,
   account,
@@ -12,7 +9,10 @@ import {
   pendingLoginCode,
   signedInAgent,
   unusedCodes,
-} from './test-support.js';
+} from '../../testing/auth-agent.js';
+import { jobsSettled } from '../../testing/jobs.js';
+import type { TestContext } from '../../testing/test-app.js';
+import { LIMITS } from './abuse-limits.js';
 
 let t: TestContext;
 let outbox: string;

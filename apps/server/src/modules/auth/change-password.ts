@@ -1,6 +1,7 @@
 import type { AccountFlowResponse, ChangePasswordRequest } from '@portal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FormValidationError, HttpError, type MessageRef } from '../../plugins/errors.js';
+import { STEP_UP_AT } from '../../plugins/session/pending-otp.js';
 import type { SessionControl } from '../../plugins/session/plugin.js';
 import { deleteUserSessions } from '../../plugins/session/queries.js';
 import { LIMITS } from './abuse-limits.js';
@@ -14,6 +15,8 @@ import {
   voidAccountTokens,
   voidOneTimeCodes,
 } from './queries.js';
+import { recordSecurityEvent } from './security/activity.js';
+import { requireStepUp } from './security/step-up.js';
 
 /**
  * `POST /change_password` for a signed-in client or producer. Every problem is answered at once as field errors;
@@ -38,6 +41,9 @@ export async function changePassword(
   });
   const account = await findAccountById(ctx.db, principal.userId);
   if (!account) throw new HttpError(401, 'errors.unauthorized');
+  // With an authenticator, the current password alone is not enough: it needs a recent second-factor check too.
+  // Without one, the current password is the re-authentication (decision 044).
+  if (account.totpEnabled) requireStepUp(request, ctx.config, ctx.now());
 
   const errors: Record<string, MessageRef[]> = {};
   const currentOk = await verifyPassword(account.passwordHash, body.currentPassword);
@@ -93,7 +99,10 @@ export async function changePassword(
     throw new FormValidationError({ currentPassword: ['validation.passwordIncorrect'] });
   }
   // Like every sign-in step: whoever may have learnt this session's id before the change holds nothing afterwards.
-  await sessions.rotate(request, reply, account.id);
+  const { internal: _internal, ...carried } = session.data;
+  await sessions.rotate(request, reply, account.id, { ...carried, [STEP_UP_AT]: at.toISOString() });
+  // The e-mail below is this event's notice by mail; the other channels (SMS) get it from the notifier.
+  await recordSecurityEvent(ctx, request, account.id, 'password_changed', {}, { except: ['mail'] });
   if (account.email) {
     await queueMail(ctx, request, 'passwordChanged', account.email, {
       siteName,

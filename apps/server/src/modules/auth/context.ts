@@ -5,9 +5,9 @@ import type { Db } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { MailKind, MailVars } from '../../mail/index.js';
 import type { MailQueue } from '../../mail/mail-queue.js';
+import type { NoticeType, Notifier } from '../../notifications/index.js';
 import { HttpError } from '../../plugins/errors.js';
 import type { RateLimiter, RateLimitRule, RateLimitState } from '../../plugins/rate-limit/index.js';
-import type { AccountMailRequest } from './account-mail-jobs.js';
 import { findSiteRow, insertAuditEntry } from './queries.js';
 import { type SiteAuthSettings, siteAuthSettings } from './site-settings.js';
 
@@ -17,6 +17,10 @@ export interface AuthContext {
   config: Config;
   now: () => Date;
   mail: MailQueue;
+  /** Security notices by e-mail and SMS, sent by the `security.notice` job (security/activity.ts). */
+  notifier: Notifier;
+  /** Queues one security notice (security/activity.ts), started once the answer is out. */
+  securityNotice: (job: SecurityNoticeJob) => Promise<void>;
   jobs: JobQueue;
   /** Queues the one job of an anonymous account-flow request (account-mail-jobs.ts). */
   accountMail: (job: AccountMailRequest) => Promise<void>;
@@ -141,3 +145,23 @@ export async function queueMail<K extends MailKind>(
 ) {
   await ctx.mail.enqueue(kind, request.language, to, vars);
 }
+
+/** One security notice, as the `security.notice` job carries it (security/activity.ts): who and what, no address. */
+export interface SecurityNoticeJob {
+  userId: number;
+  type: NoticeType;
+  /** ISO time of the event. */
+  at: string;
+  device: string | null;
+  language: Language;
+  /** Channels that already carry this event's notice (the password-changed e-mail). */
+  except?: string[];
+}
+
+/** What an anonymous account-flow request asked for, exactly as typed: the job does the lookup and the rest. */
+export type AccountMailRequest = RequestOrigin &
+  (
+    | { flow: 'reset'; type: 'B2C'; idNo: string; birthDate: string }
+    | { flow: 'reset'; type: 'B2B'; loginId: string }
+    | { flow: 'registration'; idNo: string; surName: string; givenName: string; birthDate: string }
+  );

@@ -5,8 +5,6 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accountTokens, sessions, users } from '../../db/schema/index.js';
 import { linkIn, parseEml } from '../../mail/index.js';
-import { jobsSettled } from '../../testing/jobs.js';
-import type { TestContext } from '../../testing/test-app.js';
 import {
   AuthAgent,
   account,
@@ -20,7 +18,9 @@ import {
   signedInAgent,
   unusedCodes,
   userRow,
-} from './test-support.js';
+} from '../../testing/auth-agent.js';
+import { jobsSettled } from '../../testing/jobs.js';
+import type { TestContext } from '../../testing/test-app.js';
 
 /*
  * A double-submitted write makes one record (docs/security/faults-and-double-submit.md): the account endpoints, each

@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  AuthAgent,
+  account,
+  accountLinkAfter,
+  advance,
+  createAuthTestApp,
+  userRow,
+} from '../../testing/auth-agent.js';
 import { jobsSettled } from '../../testing/jobs.js';
 import type { TestContext } from '../../testing/test-app.js';
 import { LOCK_POLICY } from './lockout.js';
-import { AuthAgent, account, accountLinkAfter, advance, createAuthTestApp, userRow } from './test-support.js';
 
 // A producer signs in by Login ID or by Advisor Code. Locks belong to the name typed, so locking one name of a
 // producer tells nothing about which other name is theirs (docs/security/sessions-and-headers.md, "Account locks").

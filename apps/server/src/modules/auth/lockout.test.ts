@@ -1,9 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  AuthAgent,
+  account,
+  advance,
+  auditRows,
+  createAuthTestApp,
+  userRow,
+} from '../../testing/auth-agent.js';
 import { jobsSettled } from '../../testing/jobs.js';
 import type { TestContext } from '../../testing/test-app.js';
 import { LIMITS } from './abuse-limits.js';
 import { LOCK_POLICY, nextFailureState } from './lockout.js';
-import { AuthAgent, account, advance, auditRows, createAuthTestApp, userRow } from './test-support.js';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.js';
+import { AuthAgent, account, advance, createAuthTestApp, userRow } from '../../testing/auth-agent.js';
 import { jobsSettled } from '../../testing/jobs.js';
 import type { TestContext } from '../../testing/test-app.js';
 import { LIMITS } from './abuse-limits.js';
 import { LOCK_POLICY } from './lockout.js';
-import { AuthAgent, account, advance, createAuthTestApp, userRow } from './test-support.js';
 
 /**
  * Concurrent bursts: every attempt is counted (limits and lock) before its password is checked, so a burst of

@@ -1,7 +1,7 @@
 import { meResponseSchema } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AuthAgent, account, auditRows, createAuthTestApp, userRow } from '../../testing/auth-agent.js';
 import type { TestContext } from '../../testing/test-app.js';
-import { AuthAgent, account, auditRows, createAuthTestApp, userRow } from './test-support.js';
 
 let t: TestContext;
 beforeAll(async () => {

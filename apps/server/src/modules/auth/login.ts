@@ -1,4 +1,4 @@
-import { type LoginRequest, type MeResponse, SITE_AREAS } from '@portal/contract';
+import { type LoginRequest, type MeResponse, siteCapabilities } from '@portal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FormValidationError, HttpError } from '../../plugins/errors.js';
 import type { RateLimitRule } from '../../plugins/rate-limit/index.js';
@@ -22,7 +22,12 @@ import {
   saveFailedLogin,
   saveNameLockState,
   saveSuccessfulLogin,
+  undoReservedFailure,
 } from './queries.js';
+import { recordSecurityEvent } from './security/activity.js';
+import { hasStrongFactor, secondStepFor, signedInSessionData } from './security/policy.js';
+import { startStrongSecondFactor } from './security/second-factor-start.js';
+import { isTrustedBrowser } from './security/trusted-browser.js';
 
 type Kind = 'client' | 'producer' | 'staff';
 
@@ -36,13 +41,13 @@ const FAILURE_MESSAGE = {
  * Who may sign in here: clients in area b2c (afs only), producers in b2b; a staff host (internal pages only) signs
  * staff in through its b2b form. Asking for b2c where the site is producer-only is a form error, not a failed login.
  */
-function kindFor(request: FastifyRequest, area: LoginRequest['area']): Kind {
+export function kindFor(request: FastifyRequest, area: LoginRequest['area']): Kind {
   const { code, features } = request.site;
   if (!features.external) {
     if (area !== 'b2b') throw new FormValidationError({ area: ['validation.notAllowed'] });
     return 'staff';
   }
-  if (!SITE_AREAS[code].includes(area)) throw new FormValidationError({ base: ['auth.areaNotOffered'] });
+  if (!siteCapabilities(code).hasArea(area)) throw new FormValidationError({ base: ['auth.areaNotOffered'] });
   return area === 'b2c' ? 'client' : 'producer';
 }
 
@@ -57,18 +62,38 @@ function findCandidate(ctx: AuthContext, request: FastifyRequest, kind: Kind, lo
  * The session becomes the account's: new id, new CSRF token (fixation), failure count cleared, audited; the browser
  * is remembered for the account (device-cookie.ts).
  */
-async function completeSignIn(
+export async function completeSignIn(
   ctx: AuthContext,
   request: FastifyRequest,
   reply: FastifyReply,
   sessions: SessionControl,
   account: Account,
   action: string,
+  /** false: this sign-in skipped the second factor (a trusted browser), so it does not count as a fresh check. */
+  stepUp = true,
 ): Promise<MeResponse> {
   const at = ctx.now();
+  // Read before the cookie is renewed below: a browser new to an account that has signed in before is a notice.
+  const newBrowser = account.lastLoginAt != null && !isKnownDevice(ctx.config, request, account.id, at);
   await saveSuccessfulLogin(ctx.db, account.id, at);
-  const session = await sessions.rotate(request, reply, account.id);
+  const session = await sessions.rotate(
+    request,
+    reply,
+    account.id,
+    signedInSessionData(ctx.config, account, at, stepUp),
+  );
   rememberDevice(ctx.config, request, reply, account.id, at);
+  // Noticed by e-mail and SMS only for accounts with an authenticator: for the others every sign-in would mail them
+  // (an e-mailed code already does), and the row on their activity list is enough (decision 044).
+  if (newBrowser)
+    await recordSecurityEvent(
+      ctx,
+      request,
+      account.id,
+      'new_browser',
+      {},
+      { notify: hasStrongFactor(account) },
+    );
   // Only active producers are found to sign in (findProducerAccount); later requests read the state afresh.
   request.principal = principalOf({ ...account, status: 'active', producerActive: true }, session.siteCode);
   await audit(ctx, request, {
@@ -81,7 +106,7 @@ async function completeSignIn(
 }
 
 /** Whose lock an attempt counts against: the account, or a login name as typed (see lockSubjectOf). */
-type LockSubject = { userId: number } | { nameKey: string };
+export type LockSubject = { userId: number } | { nameKey: string };
 
 /**
  * A lock belongs to the name typed. A producer signs in by Login ID or by Advisor Code; with one lock per account,
@@ -110,7 +135,7 @@ function lockSubjectOf(
  * running (the attempt is refused and nothing is counted), or else the lock a wrong password now brings (0 for none).
  * A correct password then clears the count (saveSuccessfulLogin / clearFailedLogins).
  */
-async function reserveAttempt(ctx: AuthContext, subject: LockSubject) {
+export async function reserveAttempt(ctx: AuthContext, subject: LockSubject) {
   const at = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const current =
@@ -118,11 +143,15 @@ async function reserveAttempt(ctx: AuthContext, subject: LockSubject) {
         ? await lockStateForUpdate(tx, subject.userId)
         : await nameLockStateForUpdate(tx, subject.nameKey);
     const lockedFor = lockSecondsLeft(current?.lockedUntil ?? null, at);
-    if (lockedFor > 0) return { lockedFor, lockIfWrong: 0 };
+    if (lockedFor > 0) return { lockedFor, lockIfWrong: 0, failures: current?.failedAttempts ?? 0 };
     const next = nextFailureState(current, at);
     if ('userId' in subject) await saveFailedLogin(tx, subject.userId, next);
     else await saveNameLockState(tx, subject.nameKey, next);
-    return { lockedFor: 0, lockIfWrong: lockSecondsLeft(next.lockedUntil, at) };
+    return {
+      lockedFor: 0,
+      lockIfWrong: lockSecondsLeft(next.lockedUntil, at),
+      failures: next.failedAttempts,
+    };
   });
 }
 
@@ -190,7 +219,19 @@ export async function login(
   if ('nameKey' in subject) await clearNameLock(ctx.db, subject.nameKey);
 
   const settings = await settingsOf(ctx, request);
-  if (!(account.otpRequired ?? settings.otpRequired[kind])) {
+  const step = secondStepFor(account, account.otpRequired ?? settings.otpRequired[kind]);
+  if (step === 'strong') {
+    if (kind !== 'staff' && (await isTrustedBrowser(ctx, request, account.id))) {
+      return completeSignIn(ctx, request, reply, sessions, account, 'login.trusted', false);
+    }
+    // The password's attempt stays counted until the second factor passes: a correct password must not reset the
+    // lock, or guesses at the code would never reach it.
+    await undoReservedFailure(ctx.db, account.id);
+    const me = await startStrongSecondFactor(ctx, request, reply, sessions, account);
+    await audit(ctx, request, { action, outcome: 'mfa_required', userId: account.id, details });
+    return me;
+  }
+  if (step === 'none') {
     return completeSignIn(ctx, request, reply, sessions, account, action);
   }
   await clearFailedLogins(ctx.db, account.id);

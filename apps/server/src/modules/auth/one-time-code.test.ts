@@ -5,10 +5,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.js';
 import { readLatestMail } from '../../mail/index.js';
-import { jobsSettled } from '../../testing/jobs.js';
-import type { TestContext } from '../../testing/test-app.js';
-import { LIMITS } from './abuse-limits.js';
-import { OTP_POLICY } from './one-time-code.js';
 import {
   AuthAgent,
   account,
@@ -17,7 +13,11 @@ import {
   codeOf,
   createAuthTestApp,
   mailAfter,
-} from './test-support.js';
+} from '../../testing/auth-agent.js';
+import { jobsSettled } from '../../testing/jobs.js';
+import type { TestContext } from '../../testing/test-app.js';
+import { LIMITS } from './abuse-limits.js';
+import { OTP_POLICY } from './one-time-code.js';
 
 let t: TestContext;
 let outbox: string;

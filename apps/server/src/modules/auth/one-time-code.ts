@@ -3,7 +3,7 @@ import { type MeResponse, OTP_RESEND_INTERVAL_SECONDS } from '@portal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../plugins/errors.js';
 import { getCurrentUser } from '../../plugins/session/current-user.js';
-import { OTP_PENDING_UNTIL, pendingOtpUserId } from '../../plugins/session/pending-otp.js';
+import { OTP_PENDING_UNTIL, pendingMfaMethods, pendingOtpUserId } from '../../plugins/session/pending-otp.js';
 import type { Session, SessionControl } from '../../plugins/session/plugin.js';
 import { updateSessionState } from '../../plugins/session/queries.js';
 import { safeEqual } from '../../plugins/session/tokens.js';
@@ -122,7 +122,10 @@ export async function startOneTimeCode(
 /** The pending login of this request's session, or a 401 telling the person to sign in again. */
 async function pendingAccount(ctx: AuthContext, request: FastifyRequest, action: string) {
   const session = request.session;
-  const userId = session ? pendingOtpUserId(session, ctx.now()) : null;
+  // A sign-in waiting for the authenticator is not an e-mailed code's: no code may be sent or taken for it, or the
+  // e-mail would stand in for the stronger factor.
+  const strongPending = !!session && pendingMfaMethods(session) !== null;
+  const userId = session && !strongPending ? pendingOtpUserId(session, ctx.now()) : null;
   const account = userId != null ? await findAccountById(ctx.db, userId) : undefined;
   if (!session || !account || account.status !== 'active' || !account.email) {
     await audit(ctx, request, { action, outcome: 'not_pending', userId });

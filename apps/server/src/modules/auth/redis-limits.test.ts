@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimitCounters } from '../../db/schema/index.js';
+import { AuthAgent, createAuthTestApp } from '../../testing/auth-agent.js';
 import type { TestContext } from '../../testing/test-app.js';
 import { LIMITS } from './abuse-limits.js';
-import { AuthAgent, createAuthTestApp } from './test-support.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 500 });

@@ -4,11 +4,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accountTokens } from '../../db/schema/index.js';
 import { DEMO_REGISTRATION_CLIENTS, demoAccount } from '../../db/seed/demo-accounts.js';
 import { linkIn, readLatestMail } from '../../mail/index.js';
-import { jobsSettled } from '../../testing/jobs.js';
-import type { TestContext } from '../../testing/test-app.js';
-import { LIMITS } from './abuse-limits.js';
-import { ACTIVATION_TOKEN_TTL_MS } from './account-links.js';
-import { REPEAT_REQUEST_WINDOW_MS } from './account-mail-jobs.js';
 import {
   AuthAgent,
   accountLinkAfter,
@@ -20,7 +15,12 @@ import {
   registrationForm,
   signInThroughFlow,
   userRow,
-} from './test-support.js';
+} from '../../testing/auth-agent.js';
+import { jobsSettled } from '../../testing/jobs.js';
+import type { TestContext } from '../../testing/test-app.js';
+import { LIMITS } from './abuse-limits.js';
+import { ACTIVATION_TOKEN_TTL_MS } from './account-links.js';
+import { REPEAT_REQUEST_WINDOW_MS } from './account-mail-jobs.js';
 
 let t: TestContext;
 let outbox: string;

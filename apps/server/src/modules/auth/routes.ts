@@ -1,4 +1,5 @@
 import {
+  API_ROUTES,
   accountFlowResponseSchema,
   activateRequestSchema,
   cancelOtpRequestSchema,
@@ -24,6 +25,10 @@ import { forgotClientPassword, forgotProducerPassword } from './forgot-password.
 import { login } from './login.js';
 import { cancelOneTimeCode, resendOneTimeCode } from './one-time-code.js';
 import { register } from './registration.js';
+import { defineSecurityNoticeJobs } from './security/activity.js';
+import { registerAccountSecurityRoutes } from './security/routes.js';
+
+const routes = API_ROUTES.auth;
 
 /** Change password is for clients and producers; staff manage theirs in the back-office system. */
 async function requireClientOrProducer(request: FastifyRequest, reply: FastifyReply) {
@@ -44,12 +49,12 @@ async function requireExternalHost(request: FastifyRequest, reply: FastifyReply)
 }
 
 /**
- * Sign-in and account flows (issue 3): login with an optional one-time code, registration, activation, forgotten
+ * Sign-in and account flows (docs/auth.md): login with an optional one-time code, registration, activation, forgotten
  * password and reset, change password. Answers never carry secrets and are never cached.
  */
 export const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app,
-  { config, db, now, limiter, jobs, mail },
+  { config, db, now, limiter, jobs, mail, notifier },
 ) => {
   const clock = now ?? (() => new Date());
   const ctx: AuthContext = {
@@ -57,13 +62,16 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     config,
     now: clock,
     mail,
+    notifier,
     jobs,
     limiter,
     log: app.log,
     // Bound just below: the queue's handler needs the finished context.
     accountMail: (job) => queueAccountMail(job),
+    securityNotice: (job) => queueSecurityNotice(job),
   };
   const queueAccountMail = defineAccountMailJobs(ctx);
+  const queueSecurityNotice = defineSecurityNoticeJobs(ctx);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
@@ -76,22 +84,22 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
 
   const tags = ['auth'];
   app.post(
-    '/login',
+    routes.login.path,
     { schema: { tags, body: loginRequestSchema, response: { 200: loginResponseSchema } } },
     (request, reply) => login(ctx, request, reply, app.sessions, request.body),
   );
   app.post(
-    '/resend_otp',
+    routes.resendOtp.path,
     { schema: { tags, body: resendOtpRequestSchema, response: { 200: resendOtpResponseSchema } } },
     (request) => resendOneTimeCode(ctx, request),
   );
   app.post(
-    '/cancel_otp',
+    routes.cancelOtp.path,
     { schema: { tags, body: cancelOtpRequestSchema, response: { 200: loginResponseSchema } } },
     (request) => cancelOneTimeCode(ctx, request),
   );
   app.post(
-    '/registration',
+    routes.registration.path,
     {
       schema: { tags, body: registrationRequestSchema, response: { 200: accountFlowResponseSchema } },
       preHandler: requireExternalHost,
@@ -99,7 +107,7 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     (request) => register(ctx, request, request.body),
   );
   app.post(
-    '/activate',
+    routes.activate.path,
     {
       schema: { tags, body: activateRequestSchema, response: { 200: accountFlowResponseSchema } },
       preHandler: requireExternalHost,
@@ -107,7 +115,7 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     (request) => activate(ctx, request, request.body),
   );
   app.post(
-    '/forget_password',
+    routes.forgetPassword.path,
     {
       schema: { tags, body: forgetPasswordRequestSchema, response: { 200: accountFlowResponseSchema } },
       preHandler: requireExternalHost,
@@ -115,7 +123,7 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     (request) => forgotClientPassword(ctx, request, request.body),
   );
   app.post(
-    '/forget_password_b2b',
+    routes.forgetPasswordB2b.path,
     {
       schema: { tags, body: forgetPasswordB2bRequestSchema, response: { 200: accountFlowResponseSchema } },
       preHandler: requireExternalHost,
@@ -123,11 +131,12 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     (request) => forgotProducerPassword(ctx, request, request.body),
   );
   app.post(
-    '/change_password',
+    routes.changePassword.path,
     {
       schema: { tags, body: changePasswordRequestSchema, response: { 200: accountFlowResponseSchema } },
       preHandler: requireClientOrProducer,
     },
     (request, reply) => changePassword(ctx, request, reply, app.sessions, request.body),
   );
+  registerAccountSecurityRoutes(app, ctx);
 };

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { AuthAgent, account, advance, createAuthTestApp } from '../../testing/auth-agent.js';
 import type { TestContext } from '../../testing/test-app.js';
 import { LIMITS } from './abuse-limits.js';
 import { DEVICE_POLICY } from './device-cookie.js';
 import { LOCK_POLICY } from './lockout.js';
-import { AuthAgent, account, advance, createAuthTestApp } from './test-support.js';
 
 /**
  * Many people behind one address (an office NAT, a proxy without TRUST_PROXY): the failures of some must not keep

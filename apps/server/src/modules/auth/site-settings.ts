@@ -1,9 +1,10 @@
-import type { SiteCode } from '@portal/contract';
+import { type SiteCode, siteCapabilities } from '@portal/contract';
 import { z } from 'zod';
 
 /**
  * The sign-in settings a site may carry in `sites.settings` (jsonb). Every key is optional; a missing or malformed
- * value falls back to the default, so a typo in the database weakens nothing below the spec's rules.
+ * value falls back to the default, so a typo in the database weakens nothing below the default rules (docs/auth.md,
+ * "Password policy").
  *
  *   otpRequiredForClients / otpRequiredForProducers: boolean  (default: clients on afs only)
  *   passwordPolicy: { minLength, maxLength, characters: 'alphanumeric' | 'printable', denyCommon, denyLogin }
@@ -12,7 +13,9 @@ import { z } from 'zod';
 export interface PasswordPolicy {
   minLength: number;
   maxLength: number;
-  /** alphanumeric: half-width A–Z, a–z, 0–9 (the spec's rule). printable: any visible ASCII character. */
+  /** alphanumeric: half-width A–Z, a–z, 0–9 (the default rule, docs/product.md). printable: any visible ASCII
+   * character.
+   */
   characters: 'alphanumeric' | 'printable';
   denyCommon: boolean;
   denyLogin: boolean;
@@ -56,7 +59,7 @@ export function siteAuthSettings(
   return {
     siteName: row?.name ?? code.toUpperCase(),
     otpRequired: {
-      client: bool(settings.otpRequiredForClients, code === 'afs'),
+      client: bool(settings.otpRequiredForClients, siteCapabilities(code).defaults.otpRequiredForClients),
       producer: bool(settings.otpRequiredForProducers, false),
       // Staff sign in on the back-office host; their second factor is the back-office system's business.
       staff: false,

@@ -1,12 +1,20 @@
 import { meResponseSchema } from '@portal/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  AuthAgent,
+  account,
+  advance,
+  codeOf,
+  createAuthTestApp,
+  mailAfter,
+} from '../../testing/auth-agent.js';
 import { jobsSettled } from '../../testing/jobs.js';
 import type { TestContext } from '../../testing/test-app.js';
-import { AuthAgent, account, advance, codeOf, createAuthTestApp, mailAfter } from './test-support.js';
 
 /**
- * The spec's own front end (spec 2 §8) sends the whole login form on every step and sends JSON headers on calls
- * without a body. These tests send exactly that, so the spec's browser code works against this server unchanged.
+ * The original front end (docs/product.md, "The original front end") sends the whole login form on every step and sends
+ * JSON headers on calls without a body. These tests send exactly that, so the original front end works against this
+ * server unchanged.
  */
 let t: TestContext;
 let outbox: string;
@@ -20,7 +28,9 @@ beforeEach(async () => {
   advance(t, 16 * 60_000);
 });
 
-/** The spec's login form: login, password, otpCode, redirect flag, referrer, area — and its `loading` flag. */
+/** The original front end's login form: login, password, otpCode, redirect flag, referrer, area — and its `loading`
+ * flag.
+ */
 const specBody = (who: { login: string; password: string }, area: 'b2b' | 'b2c', otpCode: unknown) => ({
   login: who.login,
   password: who.password,
@@ -31,7 +41,7 @@ const specBody = (who: { login: string; password: string }, area: 'b2b' | 'b2c',
   loading: true,
 });
 
-describe('POST /login with the spec body', () => {
+describe('POST /login with the body of the original front end', () => {
   it.each([
     ['an empty string', ''],
     ['null', null],

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AuthAgent, account, createAuthTestApp } from '../../testing/auth-agent.js';
 import { signInAs } from '../../testing/sessions.js';
 import type { TestContext } from '../../testing/test-app.js';
-import { AuthAgent, account, createAuthTestApp } from './test-support.js';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -143,16 +143,26 @@ describe('plan files', () => {
   });
 
   it('serves factsheets of held funds only', async () => {
-    const plan = planDetailSchema.parse((await client.get(`/b2c/plans/${planOf('IL', 'INF').id}`)).json());
-    const withSheet = plan.holdings.find((h) => h.factsheetPath);
-    if (!withSheet?.factsheetPath) return;
-    expect((await client.get(withSheet.factsheetPath)).statusCode).toBe(200);
-    const held2 = new Set<string>();
-    for (const p of planListResponseSchema.parse((await client2.get('/b2c/plans')).json()).data) {
-      const d = (await client2.get(`/b2c/plans/${p.id}`)).json();
-      for (const h of d.holdings ?? []) held2.add(h.code);
+    const sheetsOf = async (agent: ApiAgent) => {
+      const sheets = new Map<string, string>();
+      for (const p of planListResponseSchema.parse((await agent.get('/b2c/plans')).json()).data) {
+        const detail = planDetailSchema.parse((await agent.get(`/b2c/plans/${p.id}`)).json());
+        for (const h of detail.holdings) if (h.factsheetPath) sheets.set(h.code, h.factsheetPath);
+      }
+      return sheets;
+    };
+    const own = await sheetsOf(client);
+    const others = await sheetsOf(client2);
+    // The demo data gives the first client funds with factsheets that the second client does not hold.
+    const onlyOwn = [...own].filter(([code]) => !others.has(code));
+    expect(own.size).toBeGreaterThan(0);
+    expect(onlyOwn.length).toBeGreaterThan(0);
+    for (const [code, path] of own) {
+      const response = await client.get(path);
+      expect(response.statusCode, code).toBe(200);
+      expect(response.headers['content-type'], code).toBe('application/pdf');
     }
-    if (!held2.has(withSheet.code)) expect((await client2.get(withSheet.factsheetPath)).statusCode).toBe(404);
+    for (const [code, path] of onlyOwn) expect((await client2.get(path)).statusCode, code).toBe(404);
   });
 });
 

@@ -1,6 +1,8 @@
 import {
   type AllocationEntry,
+  API_ROUTES,
   type AssetsPerformance,
+  apiPath,
   type Language,
   monthLabel,
   type PlanDetail,
@@ -11,14 +13,14 @@ import { HttpError } from '../../plugins/errors.js';
 import { fromScaled, MONEY_SCALE, mulDiv, sumAmounts, toScaled } from '../../render/decimal.js';
 import { domainWords } from '../../render/domain-texts.js';
 import { sanitizeHtml } from '../../render/html.js';
+import { portfolioFromHoldings } from '../../render/portfolio-from-holdings.js';
 import type { ClientAreaContext, ClientRef } from './context.js';
 import { type ClientPlanDetailRow, selectClientPlanDetail } from './plan-detail-query.js';
-import { portfolioFromHoldings } from './portfolio.js';
 
 export const filePaths = {
-  providerStatement: (planId: number) => `/b2c/files/provider_statement/${planId}`,
-  assetsSelection: (planId: number) => `/b2c/files/assets_selection/${planId}`,
-  factsheet: (fundCode: string) => `/b2c/files/factsheet/${encodeURIComponent(fundCode)}`,
+  providerStatement: (planId: number) => apiPath(API_ROUTES.clientArea.providerStatementFile, { id: planId }),
+  assetsSelection: (planId: number) => apiPath(API_ROUTES.clientArea.assetsSelectionFile, { id: planId }),
+  factsheet: (fundCode: string) => apiPath(API_ROUTES.clientArea.factsheetFile, { fundCode }),
 };
 
 type Snapshot = ClientPlanDetailRow['snapshots'][number];
@@ -56,8 +58,9 @@ function assetsPerformance(
 }
 
 /**
- * Plan detail: every field of spec 1 §3 "Plan (client view)" plus its values, items, holdings and allocations. The
- * plan's term, payment and asset-class codes and its per-language texts answer in `language` (the URL's).
+ * Plan detail: every field the plan screens show (docs/client-area.md) plus its values, items, holdings and
+ * allocations. The plan's term, payment and asset-class codes and its per-language texts answer in `language` (the
+ * URL's).
  */
 export async function getPlanDetail(
   ctx: ClientAreaContext,

@@ -24,8 +24,9 @@ import {
  * The plan detail in one statement: the plan with its catalogue and owners (one row, or none when the plan is not
  * this client's), and its holdings, items, allocations, latest values and statement history as JSON columns,
  * computed only for that one row. It used to be 7 statements over 2 round trips; on a 2-core machine each statement
- * cost a socket write, a parse and a plan (issue 12). JSON text carries numbers as JSON numbers, so every numeric
- * column is cast to text first: amounts keep their exact digits, as the other queries return them.
+ * cost a socket write, a parse and a plan (docs/performance/request-path.md). JSON text carries numbers as JSON
+ * numbers, so every numeric column is cast to text first: amounts keep their exact digits, as the other queries return
+ * them.
  */
 
 type Field = Column | SQL;

@@ -14,7 +14,7 @@ import {
   products,
   providers,
 } from '../../db/schema/index.js';
-import { forgetSessionsEverywhere } from '../../plugins/session/session-cache.js';
+import { forgetSessionsEverywhere } from '../../plugins/session/session-changes.js';
 
 /** A client never has more plans or messages than this; the cap keeps a bad data load from answering megabytes. */
 const MAX_PLANS = 500;

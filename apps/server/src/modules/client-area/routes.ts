@@ -1,4 +1,5 @@
 import {
+  API_ROUTES,
   clientProfileSchema,
   fundCodeParamsSchema,
   markMessageReadResponseSchema,
@@ -23,14 +24,17 @@ import { listMessages } from './list-messages.js';
 import { listPlans } from './list-plans.js';
 import { markMessageRead } from './mark-message-read.js';
 
+const routes = API_ROUTES.clientArea;
+
 const clientOf = (request: FastifyRequest): ClientRef => {
   const { clientId, siteCode } = principalAs(request, 'client');
   return { clientId, siteCode };
 };
 
 /**
- * Client area (issue 4): My Plan, plan detail, profile, message box and the plan's files. Client only (requireClient:
- * 404 on hosts without the client area, 401 anonymous, 403 other kinds); another client's ids answer 404.
+ * Client area (docs/client-area.md): My Plan, plan detail, profile, message box and the plan's files. Client only
+ * (requireClient: 404 on hosts without the client area, 401 anonymous, 403 other kinds); another client's ids answer
+ * 404.
  */
 export const clientAreaRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { config, db, now }) => {
   const ctx: ClientAreaContext = { db, config, files: createDbFileStore(db), now: now ?? (() => new Date()) };
@@ -42,26 +46,28 @@ export const clientAreaRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
   // The two most asked screens serialise with a compiled serialiser in production (plugins/compiled-serializer.ts).
   const serializerCompiler = hotRouteSerializer(config.responseSerializer);
   app.get(
-    '/b2c/plans',
+    routes.plans.path,
     { schema: { tags, response: { 200: planListResponseSchema } }, serializerCompiler },
     (request) => listPlans(ctx, clientOf(request), request.language),
   );
   app.get(
-    '/b2c/plans/:id',
+    routes.plan.path,
     {
       schema: { tags, params: planIdParamsSchema, response: { 200: planDetailSchema } },
       serializerCompiler,
     },
     (request) => getPlanDetail(ctx, clientOf(request), request.params.id, request.language),
   );
-  app.get('/b2c/profile', { schema: { tags, response: { 200: clientProfileSchema } } }, (request) =>
+  app.get(routes.profile.path, { schema: { tags, response: { 200: clientProfileSchema } } }, (request) =>
     getProfile(ctx, clientOf(request)),
   );
-  app.get('/b2c/messages', { schema: { tags, response: { 200: messageListResponseSchema } } }, (request) =>
-    listMessages(ctx, clientOf(request), request.language),
+  app.get(
+    routes.messages.path,
+    { schema: { tags, response: { 200: messageListResponseSchema } } },
+    (request) => listMessages(ctx, clientOf(request), request.language),
   );
   app.post(
-    '/b2c/messages/:id/read',
+    routes.markMessageRead.path,
     {
       schema: { tags, params: messageIdParamsSchema, response: { 200: markMessageReadResponseSchema } },
     },
@@ -69,7 +75,7 @@ export const clientAreaRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
   );
 
   app.get(
-    '/b2c/files/provider_statement/:id',
+    routes.providerStatementFile.path,
     { schema: { tags, params: planIdParamsSchema } },
     async (request, reply) => {
       const { file, fileName } = await providerStatementFile(ctx, clientOf(request), request.params.id);
@@ -77,7 +83,7 @@ export const clientAreaRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
     },
   );
   app.get(
-    '/b2c/files/assets_selection/:id',
+    routes.assetsSelectionFile.path,
     { schema: { tags, params: planIdParamsSchema } },
     async (request, reply) => {
       const { file, fileName } = await assetsSelectionFile(ctx, clientOf(request), request.params.id);
@@ -85,7 +91,7 @@ export const clientAreaRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
     },
   );
   app.get(
-    '/b2c/files/factsheet/:fundCode',
+    routes.factsheetFile.path,
     { schema: { tags, params: fundCodeParamsSchema } },
     async (request, reply) => {
       const { file, fileName } = await factsheetFile(ctx, clientOf(request), request.params.fundCode);

@@ -14,7 +14,7 @@ import { signInAs } from '../../testing/sessions.js';
 import { createTestApp, type TestContext } from '../../testing/test-app.js';
 
 /*
- * Issue 7 §3: under zh/ja/kr no English data word may reach the client, neither on the plan page nor in the
+ * Decision 012: under zh/ja/kr no English data word may reach the client, neither on the plan page nor in the
  * statement. Product, fund and provider names are proper names and stay as the provider spells them
  * (docs/decisions/012-translated-data.md), so the checks look at the words the portal itself owns.
  */

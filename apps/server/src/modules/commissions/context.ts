@@ -27,8 +27,8 @@ export function requesterOf(request: FastifyRequest): CommissionsRequester {
 }
 
 /**
- * A refusal of the commission routes, answered like the spec's commission answers: `{ errors: { base: [message] } }`
- * with this status (routes.ts turns it into the answer).
+ * A refusal of the commission routes, answered as the original front end expects commission answers: `{ errors: { base:
+ * [message] } }` with this status (routes.ts turns it into the answer).
  */
 export class CommissionRefusal extends Error {
   constructor(

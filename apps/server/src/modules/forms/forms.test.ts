@@ -117,7 +117,7 @@ describe('GET /b2c/plans/:id/forms', () => {
     // (decision 033) and the fifth would rightly answer 429.
     const answers = [];
     for (const p of plans) answers.push({ plan: p, res: await client.get(`/b2c/plans/${p.id}/forms`) });
-    // No forms is a normal answer (issue 7: a 404 per such plan filled the browser console).
+    // No forms is a normal answer (a 404 per such plan filled the browser console).
     for (const { plan, res } of answers) {
       expect(res.statusCode, plan.planNo).toBe(200);
       if (['COF', 'CAN', 'LAP', 'SUR', 'TOT'].includes(plan.policyStatusCode))

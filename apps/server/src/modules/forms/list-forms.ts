@@ -1,9 +1,12 @@
 import {
+  apiPath,
   FORMS_CLIENT_LANG,
   type FormDownloadItem,
   type FormsListResponse,
   LANGUAGES,
   type Language,
+  PUBLIC_FORMS_PREFIX,
+  PUBLIC_FORMS_ROUTES,
 } from '@portal/contract';
 import type { Db } from '../../db/client.js';
 import { domainWords } from '../../render/domain-texts.js';
@@ -16,7 +19,7 @@ export function languageOfClientLang(code: string): Language {
 
 /** Where a form's file is served: public, like the list, so a new window can open it without any header. */
 export const formDocumentPath = (basePath: string, formId: number) =>
-  `${basePath}/api/public/front/operation-procedure/b2c/document/${formId}`;
+  `${basePath}${PUBLIC_FORMS_PREFIX}${apiPath(PUBLIC_FORMS_ROUTES.document, { formId })}`;
 
 /**
  * The forms of a provider and product type in a language; null when there are none ("Not Found"). A provider that

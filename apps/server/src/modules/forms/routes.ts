@@ -1,11 +1,13 @@
 import { timingSafeEqual } from 'node:crypto';
 import {
+  API_ROUTES,
   errorResponseSchema,
   FORMS_CLIENT_SECRET_HEADER,
   FORMS_NOT_FOUND,
   formDocumentParamsSchema,
   formsListQuerySchema,
   formsListResponseSchema,
+  PUBLIC_FORMS_ROUTES,
   planFormsResponseSchema,
   planIdParamsSchema,
 } from '@portal/contract';
@@ -20,6 +22,8 @@ import { downloadForm } from './download-form.js';
 import { languageOfClientLang, listForms } from './list-forms.js';
 import { listPlanForms } from './list-plan-forms.js';
 
+const routes = API_ROUTES.forms;
+
 const notFound = (reply: FastifyReply) => reply.code(404).send({ error: FORMS_NOT_FOUND });
 
 function sameSecret(given: string | string[] | undefined, expected: string): boolean {
@@ -30,7 +34,7 @@ function sameSecret(given: string | string[] | undefined, expected: string): boo
 }
 
 /**
- * The public forms API of spec 1 §7, mounted at `{basePath}/api/public/front/operation-procedure` (outside the
+ * The public forms API (docs/client-area.md), mounted at `{basePath}/api/public/front/operation-procedure` (outside the
  * language-prefixed API: it takes client_lang instead, and needs no session). The client-secret header identifies
  * the calling site; the forms themselves are public documents, so it is not an authorization and their files open
  * without it.
@@ -39,7 +43,7 @@ export const publicFormsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
   const files = createDbFileStore(db);
   const tags = ['forms'];
   app.get(
-    '/b2c/list',
+    PUBLIC_FORMS_ROUTES.list.path,
     {
       schema: {
         tags,
@@ -66,7 +70,7 @@ export const publicFormsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
     },
   );
   app.get(
-    '/b2c/document/:formId',
+    PUBLIC_FORMS_ROUTES.document.path,
     { schema: { tags, params: formDocumentParamsSchema } },
     async (request, reply) => {
       const { file, fileName } = await downloadForm(db, files, request.params.formId);
@@ -79,7 +83,7 @@ export const publicFormsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
 export const planFormsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { config, db }) => {
   app.addHook('onRequest', requireClient);
   app.get(
-    '/b2c/plans/:id/forms',
+    routes.planForms.path,
     {
       schema: {
         tags: ['forms'],

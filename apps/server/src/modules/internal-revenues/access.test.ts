@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffMenuPermissions } from '../../db/schema/index.js';
 import { demoAccount } from '../../db/seed/demo-accounts.js';
 import { ApiAgent } from '../../testing/http.js';
-import { createTestApp, type TestContext } from '../../testing/test-app.js';
 import {
   agentFor,
   patch,
@@ -16,7 +15,8 @@ import {
   staffWithoutRevenues,
   unknownRevenueId,
   versionOf,
-} from './test-support.js';
+} from '../../testing/staff-agents.js';
+import { createTestApp, type TestContext } from '../../testing/test-app.js';
 
 let t: TestContext;
 let staff: ApiAgent;
@@ -154,7 +154,7 @@ describe('internal revenues: bad input', () => {
     }
   });
 
-  it("reads the spec's blank pay_mode and page as every mode and the first page", async () => {
+  it("reads the original front end's blank pay_mode and page as every mode and the first page", async () => {
     const path = `/internal/revenues/payout_record/${revenueId}`;
     const blank = await staff.get(`${path}?pay_mode=&page=`);
     expect(blank.statusCode).toBe(200);

@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commissionStatements, producers, revenues } from '../../db/schema/index.js';
 import { monthEnd } from '../../db/seed/random.js';
 import type { ApiAgent } from '../../testing/http.js';
+import { agentFor } from '../../testing/staff-agents.js';
 import { createTestApp, type TestContext } from '../../testing/test-app.js';
-import { selectStatementLines } from '../commissions/queries.js';
-import { agentFor } from './test-support.js';
+import { selectStatementLines } from '../commissions/index.js';
 
 /**
  * Decision 023: a producer's commission statement and the back office's pay-out records are read from the same

@@ -11,8 +11,8 @@ import {
   revenues,
 } from '../../db/schema/index.js';
 import type { ApiAgent } from '../../testing/http.js';
+import { agentFor, auditRowsOf, revenueWithMostRecords, setRevenue } from '../../testing/staff-agents.js';
 import { createTestApp, type TestContext } from '../../testing/test-app.js';
-import { agentFor, auditRowsOf, revenueWithMostRecords, setRevenue } from './test-support.js';
 
 let t: TestContext;
 let staff: ApiAgent;

@@ -3,8 +3,8 @@ import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revenues } from '../../db/schema/index.js';
 import { domainWords } from '../../render/domain-texts.js';
+import { agentFor, STAFF_HOST } from '../../testing/staff-agents.js';
 import { createTestApp, type TestContext } from '../../testing/test-app.js';
-import { agentFor, STAFF_HOST } from './test-support.js';
 
 /*
  * Decision 012 on the staff revenue detail: the revenue stores codes (pay-in mode, payment frequency, product

@@ -215,7 +215,7 @@ function revenueHeader(
         ? { id: r.policyId, planNo: row.policyPlanNo, currency: row.policyCurrency }
         : null,
     premiumDate: r.premiumDate,
-    // The spec shows a lapse or surrender date for contribution-based (type C) revenues only.
+    // The detail shows a lapse or surrender date for contribution-based (type C) revenues only.
     lapseSurrenderOn: r.commissionType === 'C' ? r.lapseSurrenderOn : null,
     payinMode: words.payinMode(r.payinMode),
     totalPayoutAmount: r.totalPayoutAmount,

@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revenues } from '../../db/schema/index.js';
 import type { ApiAgent } from '../../testing/http.js';
-import { createTestApp, type TestContext } from '../../testing/test-app.js';
 import {
   agentFor,
   auditRowsOf,
@@ -13,7 +12,8 @@ import {
   setRevenue,
   staffIdOf,
   versionOf,
-} from './test-support.js';
+} from '../../testing/staff-agents.js';
+import { createTestApp, type TestContext } from '../../testing/test-app.js';
 
 let t: TestContext;
 let staff: ApiAgent;

@@ -15,7 +15,7 @@ import { auditRevenueChange } from './revenue-audit.js';
 type EditableValues = Pick<typeof revenues.$inferSelect, RevenueEditField>;
 type Changes = Partial<EditableValues>;
 
-/** The commission type whose revenues carry a lapse or surrender date (spec 2 §3). */
+/** The commission type whose revenues carry a lapse or surrender date (docs/product.md, "Commissions and revenues"). */
 const LAPSE_COMMISSION_TYPE = 'C';
 
 /** The version is the detail's `updatedAt` (ISO, milliseconds); anything that is no instant is a field error. */

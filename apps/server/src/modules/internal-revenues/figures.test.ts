@@ -16,8 +16,8 @@ import {
 } from '../../db/schema/index.js';
 import { fromScaled, toScaled } from '../../render/decimal.js';
 import type { ApiAgent } from '../../testing/http.js';
+import { agentFor, revenueWithMostRecords, STAFF_HOST } from '../../testing/staff-agents.js';
 import { createTestApp, type TestContext } from '../../testing/test-app.js';
-import { agentFor, revenueWithMostRecords, STAFF_HOST } from './test-support.js';
 
 let t: TestContext;
 let staff: ApiAgent;

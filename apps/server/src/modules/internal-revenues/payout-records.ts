@@ -9,8 +9,9 @@ import { producers, revenuePayoutRecords, revenuePayouts, revenues } from '../..
 import { HttpError } from '../../plugins/errors.js';
 
 /**
- * The Particular pay-out view (spec 2 §9): the revenue's pay-out records, one per page, in due-date order, with the
- * count and the amount of every record the pay-mode filter keeps. A page past the end is an empty page, not an error.
+ * The Particular pay-out view (docs/internal/README.md): the revenue's pay-out records, one per page, in due-date
+ * order, with the count and the amount of every record the pay-mode filter keeps. A page past the end is an empty page,
+ * not an error.
  */
 export async function loadPayoutRecords(
   db: Db,

@@ -11,8 +11,8 @@ import {
   serviceCompanies,
 } from '../../db/schema/index.js';
 import type { ApiAgent } from '../../testing/http.js';
+import { agentFor } from '../../testing/staff-agents.js';
 import { createTestApp, type TestContext } from '../../testing/test-app.js';
-import { agentFor } from './test-support.js';
 
 /*
  * The staff revenue index against the rows themselves: every expectation is computed here from the tables (in

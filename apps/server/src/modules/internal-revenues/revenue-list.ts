@@ -57,7 +57,7 @@ function keywordsMatch(keywords: string): SQL {
 }
 
 /**
- * The staff revenue index (issue 11 plan (a)): one row per revenue, newest ref no. first. The product (and so the
+ * The staff revenue index (docs/internal/README.md): one row per revenue, newest ref no. first. The product (and so the
  * provider) is the revenue's own, else its plan's.
  */
 export const revenueServerList = defineServerList<typeof revenueList, RevenueRow, StaffScope>({

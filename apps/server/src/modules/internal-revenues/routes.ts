@@ -1,4 +1,5 @@
 import {
+  API_ROUTES,
   payoutRecordsQuerySchema,
   payoutRecordsResponseSchema,
   revenueDetailSchema,
@@ -10,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { runList } from '../../lists/index.js';
 import { requireStaffPermission } from '../../plugins/staff-permission.js';
+import { requireStepUp } from '../auth/index.js';
 import type { ModuleOptions } from '../module-options.js';
 import { deleteRevenue } from './delete.js';
 import { loadRevenueDetail } from './detail.js';
@@ -19,23 +21,25 @@ import { staffCallerOf } from './revenue-audit.js';
 import { revenueServerList } from './revenue-list.js';
 import { loadRevenueListOptions } from './revenue-list-options.js';
 
+const routes = API_ROUTES.internalRevenues;
+
 /**
- * The internal staff area's revenues (spec 2 §2–§9): the index search and its filters' options, the detail
+ * The internal staff area's revenues (docs/internal/README.md): the index search and its filters' options, the detail
  * document, its Particular pay-out records, and the edit and delete of one revenue (docs/internal/revenue-api.md).
  * Every route of this plugin sits behind one guard (staff host, staff member, the Revenues menu row), run before
  * validation so a caller without the permission learns nothing about the inputs.
  */
-export const internalRevenueRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, now }) => {
+export const internalRevenueRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
+  app,
+  { db, now, config },
+) => {
   const clock = now ?? (() => new Date());
   const tags = ['internal'];
 
   app.addHook('onRequest', requireStaffPermission(db, 'revenues'));
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
 
   app.post(
-    '/internal/revenues/search',
+    routes.search.path,
     { schema: { tags, body: revenueList.criteria, response: { 200: revenueList.response } } },
     (request) =>
       runList(
@@ -48,20 +52,18 @@ export const internalRevenueRoutes: FastifyPluginAsyncZod<ModuleOptions> = async
   );
 
   // A static path: the router matches it before `/:id`, so "options" is never taken for a revenue id.
-  app.get(
-    '/internal/revenues/options',
-    { schema: { tags, response: { 200: revenueListOptionsSchema } } },
-    () => loadRevenueListOptions(db),
+  app.get(routes.options.path, { schema: { tags, response: { 200: revenueListOptionsSchema } } }, () =>
+    loadRevenueListOptions(db),
   );
 
   app.get(
-    '/internal/revenues/:id',
+    routes.detail.path,
     { schema: { tags, params: revenueParamsSchema, response: { 200: revenueDetailSchema } } },
     (request) => loadRevenueDetail(db, request.params.id, clock(), request.language),
   );
 
   app.get(
-    '/internal/revenues/payout_record/:id',
+    routes.payoutRecords.path,
     {
       schema: {
         tags,
@@ -74,7 +76,7 @@ export const internalRevenueRoutes: FastifyPluginAsyncZod<ModuleOptions> = async
   );
 
   app.patch(
-    '/internal/revenues/:id',
+    routes.edit.path,
     {
       schema: {
         tags,
@@ -85,15 +87,18 @@ export const internalRevenueRoutes: FastifyPluginAsyncZod<ModuleOptions> = async
     },
     async (request) => {
       const now = clock();
+      // A change to money records needs a recent second-factor check (or sign-in): 401 `stepUp: true` otherwise.
+      requireStepUp(request, config, now);
       await editRevenue(db, request, request.params.id, request.body, now);
       return loadRevenueDetail(db, request.params.id, now, request.language);
     },
   );
 
   app.delete(
-    '/internal/revenues/:id',
+    routes.remove.path,
     { schema: { tags, params: revenueParamsSchema } },
     async (request, reply) => {
+      requireStepUp(request, config, clock());
       await deleteRevenue(db, request, request.params.id, clock());
       return reply.code(204).send();
     },

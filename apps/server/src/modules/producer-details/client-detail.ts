@@ -4,18 +4,22 @@ import { domainWords } from '../../render/domain-texts.js';
 import { frequencyLabel, statementTexts } from '../../render/statement-texts.js';
 import { admitRecordOf, type DetailsContext, type DetailsRequester } from './context.js';
 import { hongKongDateOf } from './dates.js';
+import { planPerformanceSection } from './plan-performance.js';
 import { selectClientPlan } from './queries.js';
 
 const lines = (values: string[]) => (values.length === 0 ? null : values.join('\n'));
 
 /**
  * GET /b2b/client_detail/{capId}: a Clients row (capId = the plan's id) — the client with contacts and addresses,
- * and the plan with its parties — when the plan is serviced inside the caller's team.
+ * and the plan with its parties — when the plan is serviced inside the caller's team. The PDF also prints the plan's
+ * performance since inception; the HTML fragment leaves it out, because the modal that shows the fragment draws the
+ * same figures (with the chart and a range) right under it, and the returns were shown twice.
  */
 export async function loadClientDetail(
   ctx: DetailsContext,
   who: DetailsRequester,
   capId: number,
+  { withPerformance }: { withPerformance: boolean },
 ): Promise<{ doc: DetailDocument; fileName: string }> {
   const plan = await selectClientPlan(ctx.db, capId, who.caller.siteCode);
   await admitRecordOf(ctx, who, plan, 'client_detail', { capId });
@@ -71,6 +75,7 @@ export async function loadClientDetail(
           { label: t('details.consultant'), value: `${plan.producerName} (${plan.producerCode})` },
         ],
       },
+      ...(withPerformance ? await planPerformanceSection(ctx, who, plan) : []),
     ],
     printedOn: t('details.printedOn', { date: formatDate(hongKongDateOf(ctx.now())) }),
   };

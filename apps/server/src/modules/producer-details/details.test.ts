@@ -10,8 +10,8 @@ import { signInAs } from '../../testing/sessions.js';
 import { createTestApp, type TestContext } from '../../testing/test-app.js';
 
 /*
- * The detail routes × callers of issue 9 §6: own record, a team member's (audited), a sibling branch's and an
- * upline's (404 like a missing id), malformed ids (400), clients and staff (403), anonymous (401).
+ * The detail routes × callers (docs/producer/README.md, access): own record, a team member's (audited), a sibling
+ * branch's and an upline's (404 like a missing id), malformed ids (400), clients and staff (403), anonymous (401).
  */
 
 let t: TestContext;

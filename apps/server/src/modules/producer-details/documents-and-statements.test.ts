@@ -243,6 +243,59 @@ describe('statements for producers', () => {
     expect(Number(after[0]?.n)).toBe(Number(before[0]?.n) + 1);
   });
 
+  it("offers the provider's statement of team accounts in the policy list and serves it in scope only", async () => {
+    const withFile = await rowsOf<{ id: string; producer: string }>(sql`
+      select sa.id, pr.code as producer from statement_accounts sa
+      join policies p on p.id = sa.policy_id join producers pr on pr.id = p.servicing_producer_id
+      where sa.account_type = 'POLICY' and p.site_code = 'afs' and sa.provider_statement_file_key is not null
+      order by sa.id`);
+    const subAccount = withFile.find((a) => SUB_TEAM.includes(a.producer));
+    const notSub = withFile.find((a) => TEAM.includes(a.producer) && !SUB_TEAM.includes(a.producer));
+    if (!subAccount || !notSub)
+      throw new Error('team accounts with provider statements expected in the demo data');
+    const list = (await partner.get(`/statement/policy_list/${subAccount.id}`)).json() as {
+      accounts: { partyId: number; accountType: string; providerStatementPath: string | null }[];
+    };
+    const own = list.accounts.find((a) => a.partyId === Number(subAccount.id));
+    expect(own?.providerStatementPath).toBe(`/statement/provider_statement/${subAccount.id}`);
+    for (const account of list.accounts.filter((a) => a.accountType === 'CONSOLIDATE'))
+      expect(account.providerStatementPath).toBeNull();
+
+    const before = await rowsOf<{ n: string }>(
+      sql`select count(*) as n from audit_log where details->>'what' = 'statement_provider_statement'`,
+    );
+    const file = await partner.get(`/statement/provider_statement/${subAccount.id}`);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(String(file.headers['content-disposition'])).toContain('provider-statement-');
+    const after = await rowsOf<{ n: string }>(
+      sql`select count(*) as n from audit_log where details->>'what' = 'statement_provider_statement'`,
+    );
+    expect(Number(after[0]?.n)).toBe(Number(before[0]?.n) + 1);
+
+    // Outside the caller's scope: another team, a sibling branch, an unknown account, a consolidated one.
+    expect((await otherPartner.get(`/statement/provider_statement/${subAccount.id}`)).statusCode).toBe(404);
+    expect((await subpartner.get(`/statement/provider_statement/${notSub.id}`)).statusCode).toBe(404);
+    expect((await subpartner.get(`/statement/provider_statement/${subAccount.id}`)).statusCode).toBe(200);
+    expect((await partner.get('/statement/provider_statement/999999999')).statusCode).toBe(404);
+    expect((await partner.get('/statement/provider_statement/01')).statusCode).toBe(400);
+    const consolidated = list.accounts.find((a) => a.accountType === 'CONSOLIDATE');
+    if (consolidated)
+      expect((await partner.get(`/statement/provider_statement/${consolidated.partyId}`)).statusCode).toBe(
+        404,
+      );
+    // A client reads their own through it too, and no one else's.
+    const owned: Record<string, string[]> = { own: [], foreign: [] };
+    for (const a of withFile)
+      owned[
+        (await client.get(`/statement/policy_list/${a.id}`)).statusCode === 200 ? 'own' : 'foreign'
+      ]?.push(a.id);
+    expect(owned.own?.length && owned.foreign?.length).toBeTruthy();
+    expect((await client.get(`/statement/provider_statement/${owned.own?.[0]}`)).statusCode).toBe(200);
+    expect((await client.get(`/statement/provider_statement/${owned.foreign?.[0]}`)).statusCode).toBe(404);
+  });
+
   it('keeps the client rules: a client still reads only their own accounts', async () => {
     const outside = outsideAccount();
     expect((await client.get(`/statement/${outside.id}.pdf`)).statusCode).toBe(404);

@@ -1,5 +1,5 @@
 import type { SiteCode } from '@portal/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { producerAccountScope } from '../../db/access-scopes.js';
 import type { Db } from '../../db/client.js';
@@ -77,7 +77,10 @@ export async function selectApplicants(db: Db, applicationId: number) {
     .orderBy(asc(applicationApplicants.position));
 }
 
-/** Every stage the application entered, oldest first (application_stage_history_application_idx). */
+/**
+ * Every stage the application entered, oldest first (application_stage_history_application_idx). Requirement changes
+ * dated in the same history (decision 053) are the checklist's, not stages.
+ */
 export async function selectStageHistory(db: Db, applicationId: number) {
   return db
     .select({
@@ -86,7 +89,12 @@ export async function selectStageHistory(db: Db, applicationId: number) {
       note: applicationStageHistory.note,
     })
     .from(applicationStageHistory)
-    .where(eq(applicationStageHistory.applicationId, applicationId))
+    .where(
+      and(
+        eq(applicationStageHistory.applicationId, applicationId),
+        isNull(applicationStageHistory.requirementId),
+      ),
+    )
     .orderBy(asc(applicationStageHistory.changedAt), asc(applicationStageHistory.id));
 }
 
@@ -147,6 +155,7 @@ export async function selectClientPlan(db: Db, policyId: number, siteCode: SiteC
       jointOwnerName: jointOwner.fullName,
       clientName: owner.fullName,
       clientNo: owner.clientNo,
+      clientId: owner.id,
       phones: owner.phones,
       emails: owner.emails,
       residentialAddress: owner.residentialAddress,

@@ -1,4 +1,5 @@
 import {
+  API_ROUTES,
   documentTreeSchema,
   downloadDocumentQuerySchema,
   idParamsSchema,
@@ -6,13 +7,11 @@ import {
 } from '@portal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { contentDisposition, sendStoredFile } from '../../files/send-file.js';
+import { sendStoredFile } from '../../files/send-file.js';
 import { requireProducer } from '../../plugins/auth-guards.js';
-import { HttpError } from '../../plugins/errors.js';
 import { detailHtml } from '../../render/detail-html.js';
 import type { DetailDocument } from '../../render/detail-model.js';
-import { renderForRequest } from '../../render-pool/http.js';
-import { RenderUnavailableError } from '../../render-pool/pool.js';
+import { sendRenderedPdf } from '../../render-pool/http.js';
 import type { ModuleOptions } from '../module-options.js';
 import { loadClientDetail } from './client-detail.js';
 import { listClientDocuments, openClientDocument } from './client-documents.js';
@@ -20,9 +19,11 @@ import { type DetailsContext, requesterOf } from './context.js';
 import { loadPolicyDetail } from './policy-detail.js';
 import { loadServiceRecordDetail } from './service-record-detail.js';
 
+const routes = API_ROUTES.producerDetails;
+
 /**
  * The producer area's detail modals (policy detail, service record, client detail) as HTML fragments and PDFs, and
- * the client documents tree with its downloads (spec 1 §2 "Modals", §7). Every route: producers only, the record's
+ * the client documents tree with its downloads (docs/producer/details.md). Every route: producers only, the record's
  * producer in the caller's subtree (else 404 like a missing id), team views audited.
  */
 export const producerDetailsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
@@ -33,83 +34,50 @@ export const producerDetailsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async
   const tags = ['producer details'];
   // Guard before validation: hosts without the b2b area, anonymous callers, clients and staff learn nothing.
   app.addHook('onRequest', requireProducer);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
 
   const sendHtml = (reply: FastifyReply, doc: DetailDocument) =>
     reply.header('content-type', 'text/html; charset=utf-8').send(detailHtml(doc));
 
   /** Renders a detail PDF in the render pool (the caller's render cap applies) and sends it as a download. */
-  const sendPdf = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    doc: DetailDocument,
-    fileName: string,
-  ) => {
-    const pdf = await renderForRequest(renderPool, request, reply, async (signal) => {
-      try {
-        return await renderPool.run({ kind: 'detail-pdf', doc }, signal);
-      } catch (error) {
-        if (error instanceof RenderUnavailableError) throw new HttpError(503, 'statements.pdfUnavailable');
-        throw error;
-      }
-    });
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-length', String(pdf.length))
-      .header('content-disposition', contentDisposition('attachment', fileName))
-      .send(pdf);
-  };
+  const sendPdf = (request: FastifyRequest, reply: FastifyReply, doc: DetailDocument, fileName: string) =>
+    sendRenderedPdf(renderPool, request, reply, { kind: 'detail-pdf', doc }, fileName);
+
+  app.get(routes.policyHtml.path, { schema: { tags, params: idParamsSchema } }, async (request, reply) => {
+    const { doc } = await loadPolicyDetail(ctx, requesterOf(request), request.params.id);
+    return sendHtml(reply, doc);
+  });
+  app.get(routes.policyPdf.path, { schema: { tags, params: idParamsSchema } }, async (request, reply) => {
+    const { doc, fileName } = await loadPolicyDetail(ctx, requesterOf(request), request.params.id);
+    return sendPdf(request, reply, doc, fileName);
+  });
 
   app.get(
-    '/b2b/policy_detail/:id.html',
-    { schema: { tags, params: idParamsSchema } },
-    async (request, reply) => {
-      const { doc } = await loadPolicyDetail(ctx, requesterOf(request), request.params.id);
-      return sendHtml(reply, doc);
-    },
-  );
-  app.get(
-    '/b2b/policy_detail/:id.pdf',
-    { schema: { tags, params: idParamsSchema } },
-    async (request, reply) => {
-      const { doc, fileName } = await loadPolicyDetail(ctx, requesterOf(request), request.params.id);
-      return sendPdf(request, reply, doc, fileName);
-    },
-  );
-
-  app.get(
-    '/b2b/service_record_detail/:id.html',
+    routes.serviceRecordHtml.path,
     { schema: { tags, params: idParamsSchema } },
     async (request, reply) =>
       sendHtml(reply, await loadServiceRecordDetail(ctx, requesterOf(request), request.params.id)),
   );
 
-  app.get(
-    '/b2b/client_detail/:id.html',
-    { schema: { tags, params: idParamsSchema } },
-    async (request, reply) => {
-      const { doc } = await loadClientDetail(ctx, requesterOf(request), request.params.id);
-      return sendHtml(reply, doc);
-    },
-  );
-  app.get(
-    '/b2b/client_detail/:id.pdf',
-    { schema: { tags, params: idParamsSchema } },
-    async (request, reply) => {
-      const { doc, fileName } = await loadClientDetail(ctx, requesterOf(request), request.params.id);
-      return sendPdf(request, reply, doc, fileName);
-    },
-  );
+  app.get(routes.clientHtml.path, { schema: { tags, params: idParamsSchema } }, async (request, reply) => {
+    const { doc } = await loadClientDetail(ctx, requesterOf(request), request.params.id, {
+      withPerformance: false,
+    });
+    return sendHtml(reply, doc);
+  });
+  app.get(routes.clientPdf.path, { schema: { tags, params: idParamsSchema } }, async (request, reply) => {
+    const { doc, fileName } = await loadClientDetail(ctx, requesterOf(request), request.params.id, {
+      withPerformance: true,
+    });
+    return sendPdf(request, reply, doc, fileName);
+  });
 
   app.get(
-    '/b2b/clients/list_document',
+    routes.clientDocuments.path,
     { schema: { tags, querystring: listDocumentQuerySchema, response: { 200: documentTreeSchema } } },
     (request) => listClientDocuments(ctx, requesterOf(request), request.query.account_no),
   );
   app.get(
-    '/b2b/clients/download_document',
+    routes.clientDocumentDownload.path,
     { schema: { tags, querystring: downloadDocumentQuerySchema } },
     async (request, reply) => {
       const { account_no: accountNo, file: nodeId } = request.query;

@@ -1,25 +1,22 @@
 import { clientList, type PolicyStatusCode, type ProductCategory, productLegendCode } from '@portal/contract';
 import { inArray, notInArray, type SQL, sql } from 'drizzle-orm';
-import { planCatalogJoins } from '../../db/plan-catalog.js';
 import {
   clients,
   funds,
   holdings,
   policies,
   policyStatuses,
-  producers,
-  products,
   statementAccounts,
 } from '../../db/schema/index.js';
 import { producerFilter } from '../../db/team-scope.js';
 import { containsPattern, defineServerList } from '../../lists/index.js';
 import { toDecimal, toId, toNullableText, toText } from '../../lists/row-values.js';
 import { domainWords } from '../../render/domain-texts.js';
-import { clientIdMatches } from './keyword-filters.js';
 import { policyStatusSortKey } from './policy-status-words.js';
 
 type ClientRow = {
   capId: unknown;
+  clientId: unknown;
   category: string;
   clientName: string;
   clientNo: string;
@@ -36,10 +33,9 @@ type ClientRow = {
 };
 
 /**
- * The plan's POLICY statement account, as a scalar subquery: PostgreSQL evaluates costly select-list expressions
- * after ORDER BY … LIMIT, so a page probes statement_accounts_policy_idx for its own rows only, not for every plan
- * of the team (only sorting by account number needs it for every row). `order by id limit 1`: one row per plan even
- * if a feed ever files two POLICY accounts.
+ * The plan's POLICY statement account (its id, for the statement link), as a scalar subquery: PostgreSQL evaluates
+ * costly select-list expressions after ORDER BY … LIMIT, so a page probes statement_accounts_policy_idx for its own
+ * rows only. `order by id limit 1`: the same account as policies.account_no (migration 0023).
  */
 function policyAccount(column: SQL): SQL {
   return sql`(select ${column} from ${statementAccounts}
@@ -47,39 +43,40 @@ function policyAccount(column: SQL): SQL {
     order by ${statementAccounts.id} limit 1)`;
 }
 
-const accountNo = policyAccount(sql`${statementAccounts.accountNo}`);
-
 /**
- * Clients (spec 1 §2): one row per plan serviced by the scope's producers, with its owner. Keywords match the
- * owner's name or AG number and the plan number; fund keywords keep plans holding a fund whose code or name matches.
+ * Clients (docs/producer/lists.md): one row per plan serviced by the scope's producers, with its owner. Keywords match
+ * the owner's name or AG number and the plan number; fund keywords keep plans holding a fund whose code or name
+ * matches.
  */
 export const clientServerList = defineServerList({
   contract: clientList,
   columns: {
     capId: policies.id,
+    clientId: policies.ownerClientId,
     category: policies.category,
-    clientName: clients.fullName,
+    clientName: policies.clientName,
     clientNo: clients.clientNo,
     policyNo: policies.planNo,
-    productName: products.name,
+    productName: policies.productName,
     insuredName: policies.insuredName,
     modalPremium: sql`${policies.modalPremium}::text`,
     currency: policies.currency,
     policyStatusCode: policies.statusCode,
     policyStatusLabel: policyStatuses.label,
-    consultant: producers.name,
-    accountNo,
+    consultant: policies.consultantName,
+    accountNo: policies.accountNo,
     stmtId: policyAccount(sql`${statementAccounts.id}`),
   },
   source(scope, criteria) {
     const pattern = criteria.keywords ? containsPattern(criteria.keywords) : undefined;
     const fundPattern = criteria.fundKeywords ? containsPattern(criteria.fundKeywords) : undefined;
     return {
-      // The owner is an inner join: the default sort is the owner's name, and only an inner join lets the planner
-      // walk clients_full_name_idx and stop after a page instead of sorting the whole team's plans.
-      from: sql`${policies} join ${clients} on ${clients.id} = ${policies.ownerClientId}`,
-      lookups: sql`${planCatalogJoins}
-        left join ${producers} on ${producers.id} = ${policies.servicingProducerId}`,
+      // The owner's, product's and consultant's names and the statement account number are on the plan (decision
+      // 039); the owner's AG number and the status's stored label are looked up for the page's rows.
+      from: sql`${policies}`,
+      lookups: sql`left join ${clients} on ${clients.id} = ${policies.ownerClientId}
+        left join ${policyStatuses} on ${policyStatuses.code} = ${policies.statusCode}`,
+      matchesFirst: pattern !== undefined || fundPattern !== undefined,
       where: [
         producerFilter(scope, policies.servicingProducerId),
         criteria.excludePolicyStatus && criteria.excludePolicyStatus.length > 0
@@ -89,15 +86,8 @@ export const clientServerList = defineServerList({
         criteria.clientProductType && criteria.clientProductType.length > 0
           ? inArray(policies.category, criteria.clientProductType)
           : undefined,
-        pattern
-          ? sql`(${policies.planNo} ilike ${pattern}
-              or ${
-                // The owner is joined already: a small scope reads its name on the row.
-                scope.small
-                  ? sql`${clients.fullName} ilike ${pattern} or ${clients.clientNo} ilike ${pattern}`
-                  : clientIdMatches(scope.caller.siteCode, criteria.keywords ?? '', policies.ownerClientId)
-              })`
-          : undefined,
+        // The search document (plan no., owner name and AG number) through its trigram index.
+        pattern ? sql`${policies.searchText} ilike ${pattern}` : undefined,
         fundPattern
           ? sql`${policies.id} in (select ${holdings.policyId} from ${holdings}
               join ${funds} on ${funds.id} = ${holdings.fundId}
@@ -107,20 +97,32 @@ export const clientServerList = defineServerList({
     };
   },
   sortExpressions: {
-    clientName: clients.fullName,
+    clientName: policies.clientName,
     policyNo: policies.planNo,
-    productName: products.name,
+    productName: policies.productName,
     insuredName: policies.insuredName,
     modalPremium: policies.modalPremium,
     policyStatus: policyStatusSortKey,
-    consultant: producers.name,
+    consultant: policies.consultantName,
     category: policies.category,
-    accountNo,
+    accountNo: policies.accountNo,
   },
-  sortsWithoutLookups: ['clientName', 'policyNo', 'insuredName', 'modalPremium', 'category', 'accountNo'],
+  // Each sort has its index (policies_list_*_idx): the sort key, the id, then the producer.
+  sortsWithoutLookups: [
+    'clientName',
+    'policyNo',
+    'productName',
+    'insuredName',
+    'modalPremium',
+    'policyStatus',
+    'consultant',
+    'category',
+    'accountNo',
+  ],
   idColumn: policies.id,
   toItem: (row: ClientRow, language) => ({
     capId: toId(row.capId),
+    clientId: toId(row.clientId),
     category: row.category as ProductCategory,
     sourceTypeT: productLegendCode(row.category as ProductCategory),
     clientName: toText(row.clientName),

@@ -32,6 +32,8 @@ async function main() {
       producer: { type: 'string' },
       keywords: { type: 'string' },
       sort: { type: 'string' },
+      /** Every offered sort of each list, both orders, team only: one line of execution times per statement. */
+      'all-sorts': { type: 'boolean', default: false },
       verbose: { type: 'boolean', default: false },
       /** Refresh planner statistics first (after a bulk load; PGlite has no autovacuum). */
       analyze: { type: 'boolean', default: false },
@@ -55,6 +57,10 @@ async function main() {
     const producer = found.rows[0];
     if (!producer) throw new Error(`no producer ${values.producer}`);
     const producerId = Number(producer.id);
+    if (values['all-sorts']) {
+      await explainEverySort(db, producerId, producer.site_code, values.keywords);
+      return;
+    }
     for (const includedTeam of [true, false]) {
       const resolved: TeamScope = {
         caller: { userId: 0, producerId, siteCode: producer.site_code },
@@ -84,6 +90,42 @@ async function main() {
     }
   } finally {
     await database.close();
+  }
+}
+
+/** Execution times of the page and count statements of every sort of every list, for the producer's whole team. */
+async function explainEverySort(
+  db: Awaited<ReturnType<typeof openDatabase>>['db'],
+  producerId: number,
+  siteCode: TeamScope['caller']['siteCode'],
+  keywords: string | undefined,
+) {
+  const resolved: TeamScope = {
+    caller: { userId: 0, producerId, siteCode },
+    producerId,
+    includedTeam: true,
+    viewingOther: false,
+  };
+  const scope = keywords ? await withScopeSize(db, resolved) : resolved;
+  for (const [name, definition, base] of LISTS) {
+    for (const sortField of definition.contract.sortFields) {
+      for (const sortOrder of ['asc', 'desc'] as const) {
+        for (const page of [1, 500]) {
+          const input = { ...base, page, keywords, sortField, sortOrder };
+          const criteria = definition.contract.criteria.parse(input) as CriteriaOf<ContractList>;
+          const queries = listPageQueries(definition, scope, criteria, 'en' as Language);
+          const times: string[] = [];
+          for (const [kind, query] of Object.entries(queries)) {
+            const result = (await db.execute(sql`explain (analyze, buffers) ${query}`)) as unknown as {
+              rows: { 'QUERY PLAN': string }[];
+            };
+            const time = result.rows.map((r) => r['QUERY PLAN']).find((l) => l.startsWith('Execution Time'));
+            times.push(`${kind} ${time?.replace('Execution Time: ', '') ?? '?'}`);
+          }
+          console.log(`${name} ${sortField} ${sortOrder} page ${page}: ${times.join(', ')}`);
+        }
+      }
+    }
   }
 }
 

@@ -7,11 +7,10 @@ import {
   type Stage,
 } from '@portal/contract';
 import { inArray, type SQL, sql } from 'drizzle-orm';
-import { applications, clients, producers, products } from '../../db/schema/index.js';
+import { applications } from '../../db/schema/index.js';
 import { producerFilter } from '../../db/team-scope.js';
 import { containsPattern, defineServerList } from '../../lists/index.js';
 import { toDecimal, toId, toNullableText, toText } from '../../lists/row-values.js';
-import { clientIdMatches, clientMatches } from './keyword-filters.js';
 
 /** Row of the New Business query (raw SQL values, see row-values). */
 type NewBusinessRow = {
@@ -27,6 +26,8 @@ type NewBusinessRow = {
   commenceOn: string | null;
   receivedDate: string;
   stage: unknown;
+  daysInStage: unknown;
+  stageTargetDays: unknown;
   consultant: string;
 };
 
@@ -55,8 +56,9 @@ function stageFilter(stages: number[] | undefined): SQL | undefined {
 }
 
 /**
- * New Business (spec 1 §2): the applications of the scope's producers, with product, client and consultant.
- * Keywords match the policy number, the insured, and the client's name or AG number (each through a trigram index).
+ * New Business (docs/producer/lists.md): the applications of the scope's producers, with product, client and
+ * consultant. Keywords match the policy number, the insured, and the client's name or AG number: the row's search
+ * document.
  */
 export const newBusinessServerList = defineServerList({
   contract: newBusinessList,
@@ -65,33 +67,27 @@ export const newBusinessServerList = defineServerList({
     category: applications.category,
     actionType: applications.actionType,
     policyNo: applications.policyNo,
-    productName: products.name,
-    clientName: clients.fullName,
+    productName: applications.productName,
+    clientName: applications.clientName,
     insuredName: applications.insuredName,
     modalPremium: sql`${applications.modalPremium}::text`,
     currency: applications.currency,
     commenceOn: sql`${applications.commenceDate}::text`,
     receivedDate: sql`${applications.receivedDate}::text`,
     stage: applications.stage,
-    consultant: producers.name,
+    // Whole Hong Kong days since the day the stage was entered (decision 054); literals, so the SELECT stays cached.
+    daysInStage: sql`((now() at time zone 'Asia/Hong_Kong')::date - (${applications.stageEnteredAt} at time zone 'Asia/Hong_Kong')::date)`,
+    stageTargetDays: sql`(select target_days from stage_sla_targets t
+      where t.site_code = ${applications.siteCode} and t.stage = ${applications.stage})`,
+    consultant: applications.consultantName,
   },
   source(scope, criteria) {
     const stages = stagesOf(criteria);
     const pattern = criteria.keywords ? containsPattern(criteria.keywords) : undefined;
-    const keywords: SQL | undefined = pattern
-      ? sql`(${applications.policyNo} ilike ${pattern}
-          or ${applications.insuredName} ilike ${pattern}
-          or ${
-            scope.small
-              ? clientMatches(scope.caller.siteCode, pattern, applications.clientId)
-              : clientIdMatches(scope.caller.siteCode, criteria.keywords ?? '', applications.clientId)
-          })`
-      : undefined;
     return {
+      // Every column shown, sorted or searched is on the row (decision 039): no lookups.
       from: sql`${applications}`,
-      lookups: sql`left join ${products} on ${products.id} = ${applications.productId}
-        left join ${clients} on ${clients.id} = ${applications.clientId}
-        left join ${producers} on ${producers.id} = ${applications.producerId}`,
+      matchesFirst: pattern !== undefined,
       where: [
         producerFilter(scope, applications.producerId),
         stageFilter(stages),
@@ -99,7 +95,8 @@ export const newBusinessServerList = defineServerList({
           ? sql`${applications.receivedDate} >= ${criteria.receivedFrom}::date`
           : undefined,
         criteria.receivedTo ? sql`${applications.receivedDate} <= ${criteria.receivedTo}::date` : undefined,
-        keywords,
+        // The search document (policy no., insured, client name and AG number) through its trigram index.
+        pattern ? sql`${applications.searchText} ilike ${pattern}` : undefined,
       ],
     };
   },
@@ -107,21 +104,25 @@ export const newBusinessServerList = defineServerList({
     receivedDate: applications.receivedDate,
     commenceOn: applications.commenceDate,
     policyNo: applications.policyNo,
-    clientName: clients.fullName,
+    clientName: applications.clientName,
     insuredName: applications.insuredName,
-    productName: products.name,
+    productName: applications.productName,
     modalPremium: applications.modalPremium,
     stage: applications.stage,
-    consultant: producers.name,
+    consultant: applications.consultantName,
     category: applications.category,
   },
+  // Each sort has its index (applications_list_*_idx): the sort key, the id, then the producer and the stage.
   sortsWithoutLookups: [
     'receivedDate',
     'commenceOn',
     'policyNo',
+    'clientName',
     'insuredName',
+    'productName',
     'modalPremium',
     'stage',
+    'consultant',
     'category',
   ],
   idColumn: applications.id,
@@ -138,6 +139,9 @@ export const newBusinessServerList = defineServerList({
     commenceOn: toNullableText(row.commenceOn),
     receivedDate: toText(row.receivedDate),
     stage: Number(row.stage),
+    daysInStage: Math.max(0, Number(row.daysInStage ?? 0)),
+    stageTargetDays:
+      row.stageTargetDays === null || row.stageTargetDays === undefined ? null : Number(row.stageTargetDays),
     consultant: toText(row.consultant),
   }),
 });

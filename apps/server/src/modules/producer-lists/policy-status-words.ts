@@ -1,17 +1,20 @@
-import { type Language, POLICY_STATUS_CODES } from '@portal/contract';
+import { LANGUAGES, type Language } from '@portal/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { policies, policyStatuses } from '../../db/schema/index.js';
-import { domainWords } from '../../render/domain-texts.js';
+import { policies } from '../../db/schema/index.js';
 
 /**
  * Sort key of the Clients list's status column: the status word in the reader's language (the words the client
- * area and statements use), so the column reads alphabetically in every language; unknown codes sort by their
- * stored label.
+ * area and statements use), so the column reads alphabetically in every language. The words live in the database
+ * function list_policy_status_word (migration 0022, checked against the catalogs by list-words.test.ts), and the
+ * language is written as a literal: the expression is then exactly that of the per-language index
+ * policies_list_status_<language>_idx, so a team's page in this order is one index walk (decision 039).
  */
 export function policyStatusSortKey(language: Language): SQL {
-  const words = domainWords(language);
-  const whens = POLICY_STATUS_CODES.map(
-    (code) => sql`when ${code}::text then ${words.policyStatus(code, code)}::text`,
-  );
-  return sql`(case ${policies.statusCode} ${sql.join(whens, sql` `)} else ${policyStatuses.label} end)`;
+  return sql`list_policy_status_word(${policies.statusCode}, ${languageLiteral(language)})`;
+}
+
+/** A language code as an SQL literal: only one of the contract's codes, never the request's text. */
+export function languageLiteral(language: Language): SQL {
+  if (!LANGUAGES.includes(language)) throw new Error(`not a language: ${language}`);
+  return sql.raw(`'${language}'`);
 }

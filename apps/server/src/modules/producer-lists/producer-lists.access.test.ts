@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiAgent } from '../../testing/http.js';
-import { createTestApp, type TestContext } from '../../testing/test-app.js';
 import {
   allItems,
   defaultIdsOf,
@@ -12,12 +11,13 @@ import {
   signedIn,
   subtreeOf,
   teamViewAudits,
-} from './producer-lists-fixtures.js';
+} from '../../testing/producer-fixtures.js';
+import { createTestApp, type TestContext } from '../../testing/test-app.js';
 
 /*
- * Who may search which producer's lists (issue 9 §6), on PGlite and PostgreSQL: the caller's own team only, 404 for
- * anyone outside it exactly like an id that does not exist, 403 for clients and staff, 401 anonymous; absg has no
- * Service Records. Expected rows are read from the tables, not from the list's own SQL.
+ * Who may search which producer's lists (docs/producer/README.md, access), on PGlite and PostgreSQL: the caller's own
+ * team only, 404 for anyone outside it exactly like an id that does not exist, 403 for clients and staff, 401
+ * anonymous; absg has no Service Records. Expected rows are read from the tables, not from the list's own SQL.
  */
 
 let t: TestContext;

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccount } from '../../db/seed/demo-accounts.js';
 import { domainWords } from '../../render/domain-texts.js';
 import { ApiAgent } from '../../testing/http.js';
+import { allItems, LIST_ENDPOINTS, producerIdOf, subtreeOf } from '../../testing/producer-fixtures.js';
 import { signInAs } from '../../testing/sessions.js';
 import { createTestApp, type TestContext } from '../../testing/test-app.js';
-import { allItems, LIST_ENDPOINTS, producerIdOf, subtreeOf } from './producer-lists-fixtures.js';
 
 /*
  * Each filter and the keywords narrow the lists exactly as documented (docs/producer/lists.md). Expectations are

@@ -1,8 +1,8 @@
 import { CLIENT_SORT_FIELDS, NEW_BUSINESS_SORT_FIELDS, SERVICE_RECORD_SORT_FIELDS } from '@portal/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allItems, LIST_ENDPOINTS, type ListEndpoint, signedIn } from '../../testing/producer-fixtures.js';
 import { createTestApp, type TestContext } from '../../testing/test-app.js';
-import { allItems, LIST_ENDPOINTS, type ListEndpoint, signedIn } from './producer-lists-fixtures.js';
 
 /*
  * Every allowlisted sort field, both directions, over the partner's whole team: the list must come back in the

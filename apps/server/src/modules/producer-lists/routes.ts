@@ -1,9 +1,10 @@
 import {
+  API_ROUTES,
   clientList,
   followupTypeListSchema,
   newBusinessList,
-  type SiteCode,
   serviceRecordList,
+  siteCapabilities,
 } from '@portal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,12 +20,11 @@ import { newBusinessServerList } from './new-business-list.js';
 import { type ProducerListsContext, searchProducerList } from './search-list.js';
 import { serviceRecordServerList } from './service-record-list.js';
 
-/** Sites without Service Records (spec 1 §2: absent on absg — menu, route and API). */
-const SITES_WITHOUT_SERVICE_RECORDS: readonly SiteCode[] = ['absg'];
+const routes = API_ROUTES.producerLists;
 
-/** onRequest: 404 for the Service Records API where the site has none, before any sign-in check. */
+/** onRequest: 404 for the Service Records API where the site has none (its capabilities), before any sign-in check. */
 export async function requireServiceRecordsArea(request: FastifyRequest, reply: FastifyReply) {
-  if (SITES_WITHOUT_SERVICE_RECORDS.includes(request.site.code)) {
+  if (!siteCapabilities(request.site.code).has('serviceRecords')) {
     return replyError(request, reply, 404, 'errors.notFound');
   }
 }
@@ -35,9 +35,9 @@ const callerOf = (request: FastifyRequest): ProducerCaller => {
 };
 
 /**
- * Producer lists (issue 9): New Business, Service Records and Clients searches, and the follow-up type options.
- * Producer only (requireProducer: 404 without a b2b area, 401 anonymous, 403 clients and staff), guarded before the
- * criteria are validated so a caller without access learns nothing about accepted inputs. Criteria are the
+ * Producer lists (docs/producer/lists.md): New Business, Service Records and Clients searches, and the follow-up type
+ * options. Producer only (requireProducer: 404 without a b2b area, 401 anonymous, 403 clients and staff), guarded
+ * before the criteria are validated so a caller without access learns nothing about accepted inputs. Criteria are the
  * contract's schemas: anything malformed is a 400 with field errors.
  */
 export const producerListRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
@@ -56,7 +56,7 @@ export const producerListRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     const lists = plugin.withTypeProvider<ZodTypeProvider>();
     lists.addHook('onRequest', requireProducer);
     lists.post(
-      '/b2b/new_business',
+      routes.newBusiness.path,
       {
         schema: { tags, body: newBusinessList.criteria, response: { 200: newBusinessList.response } },
         serializerCompiler,
@@ -65,7 +65,7 @@ export const producerListRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
         searchProducerList(ctx, callerOf(request), newBusinessServerList, request.body, request.language),
     );
     lists.post(
-      '/b2b/clients',
+      routes.clients.path,
       {
         schema: { tags, body: clientList.criteria, response: { 200: clientList.response } },
         serializerCompiler,
@@ -74,7 +74,7 @@ export const producerListRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
         searchProducerList(ctx, callerOf(request), clientServerList, request.body, request.language),
     );
     lists.get(
-      '/b2b/nb_export',
+      routes.newBusinessExport.path,
       { schema: { tags, querystring: newBusinessList.criteria } },
       (request, reply) =>
         exportProducerList(
@@ -88,7 +88,7 @@ export const producerListRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
         ),
     );
     lists.get(
-      '/b2b/client_export',
+      routes.clientExport.path,
       { schema: { tags, querystring: clientList.criteria } },
       (request, reply) =>
         exportProducerList(
@@ -108,7 +108,7 @@ export const producerListRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     records.addHook('onRequest', requireServiceRecordsArea);
     records.addHook('onRequest', requireProducer);
     records.post(
-      '/b2b/service_records',
+      routes.serviceRecords.path,
       {
         schema: { tags, body: serviceRecordList.criteria, response: { 200: serviceRecordList.response } },
         serializerCompiler,
@@ -117,12 +117,12 @@ export const producerListRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
         searchProducerList(ctx, callerOf(request), serviceRecordServerList, request.body, request.language),
     );
     records.get(
-      '/b2b/get_all_followup_type',
+      routes.followupTypes.path,
       { schema: { tags, response: { 200: followupTypeListSchema } } },
       (request) => listFollowupTypes(ctx, request.language),
     );
     records.get(
-      '/b2b/sr_export',
+      routes.serviceRecordExport.path,
       { schema: { tags, querystring: serviceRecordList.criteria } },
       (request, reply) =>
         exportProducerList(

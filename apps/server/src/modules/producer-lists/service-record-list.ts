@@ -1,21 +1,12 @@
 import { type ProductCategory, type ServiceRecordCriteria, serviceRecordList } from '@portal/contract';
 import { inArray, type SQL, sql } from 'drizzle-orm';
-import { planCatalogJoins } from '../../db/plan-catalog.js';
-import {
-  clients,
-  followupTypes,
-  policies,
-  producers,
-  products,
-  serviceRecords,
-} from '../../db/schema/index.js';
+import { followupTypes, serviceRecords } from '../../db/schema/index.js';
 import { producerFilter } from '../../db/team-scope.js';
 import { translator } from '../../i18n/index.js';
 import { containsPattern, defineServerList } from '../../lists/index.js';
 import { toId, toNullableText, toText } from '../../lists/row-values.js';
 import { domainWords } from '../../render/domain-texts.js';
 import { followupTypeSortKey, followupTypeWord } from './followup-type-words.js';
-import { planIdMatches, planMatches } from './keyword-filters.js';
 
 /**
  * Written as literals (from the validated enum, never the request's text) so the default search, open records,
@@ -44,8 +35,8 @@ type ServiceRecordRow = {
 };
 
 /**
- * Service Records (spec 1 §2, not on absg): follow-ups on the plans of the scope's producers (the record's own
- * producer). Keywords match the reference (unique id), and the plan's number, insured, owner name or AG number.
+ * Service Records (docs/producer/lists.md, not on absg): follow-ups on the plans of the scope's producers (the record's
+ * own producer). Keywords match the reference (unique id), and the plan's number, insured, owner name or AG number.
  */
 export const serviceRecordServerList = defineServerList({
   contract: serviceRecordList,
@@ -53,26 +44,25 @@ export const serviceRecordServerList = defineServerList({
     followupId: serviceRecords.id,
     uniqueId: serviceRecords.uniqueId,
     category: serviceRecords.category,
-    policyNo: policies.planNo,
-    productName: products.name,
-    clientName: clients.fullName,
-    insuredName: policies.insuredName,
+    policyNo: serviceRecords.planNo,
+    productName: serviceRecords.productName,
+    clientName: serviceRecords.clientName,
+    insuredName: serviceRecords.insuredName,
     typeId: serviceRecords.typeId,
     typeName: followupTypes.name,
     status: serviceRecords.status,
     createdDate: sql`${serviceRecords.createdDate}::text`,
     completedDate: sql`${serviceRecords.completedDate}::text`,
-    consultant: producers.name,
+    consultant: serviceRecords.consultantName,
   },
   source(scope, criteria) {
     const pattern = criteria.keywords ? containsPattern(criteria.keywords) : undefined;
     return {
+      // The plan's number, insured, owner and product and the consultant are on the row (decision 039); only the
+      // type's stored name (shown for a type the catalog does not word) is looked up, for the page's rows.
       from: sql`${serviceRecords}`,
-      lookups: sql`left join ${policies} on ${policies.id} = ${serviceRecords.policyId}
-        ${planCatalogJoins}
-        left join ${clients} on ${clients.id} = ${policies.ownerClientId}
-        left join ${followupTypes} on ${followupTypes.id} = ${serviceRecords.typeId}
-        left join ${producers} on ${producers.id} = ${serviceRecords.producerId}`,
+      lookups: sql`left join ${followupTypes} on ${followupTypes.id} = ${serviceRecords.typeId}`,
+      matchesFirst: pattern !== undefined,
       where: [
         producerFilter(scope, serviceRecords.producerId),
         statusFilter(criteria.statusOptions),
@@ -89,14 +79,8 @@ export const serviceRecordServerList = defineServerList({
         criteria.completedTo
           ? sql`${serviceRecords.completedDate} <= ${criteria.completedTo}::date`
           : undefined,
-        pattern
-          ? sql`(${serviceRecords.uniqueId} ilike ${pattern}
-              or ${
-                scope.small
-                  ? planMatches(scope.caller.siteCode, pattern, serviceRecords.policyId)
-                  : planIdMatches(scope.caller.siteCode, criteria.keywords ?? '', serviceRecords.policyId)
-              })`
-          : undefined,
+        // The search document (reference, plan no., insured, owner name and AG number) through its trigram index.
+        pattern ? sql`${serviceRecords.searchText} ilike ${pattern}` : undefined,
       ],
     };
   },
@@ -104,16 +88,29 @@ export const serviceRecordServerList = defineServerList({
     createdDate: serviceRecords.createdDate,
     completedDate: serviceRecords.completedDate,
     uniqueId: serviceRecords.uniqueId,
-    policyNo: policies.planNo,
-    clientName: clients.fullName,
-    insuredName: policies.insuredName,
-    productName: products.name,
+    policyNo: serviceRecords.planNo,
+    clientName: serviceRecords.clientName,
+    insuredName: serviceRecords.insuredName,
+    productName: serviceRecords.productName,
     type: followupTypeSortKey,
     status: serviceRecords.status,
-    consultant: producers.name,
+    consultant: serviceRecords.consultantName,
     category: serviceRecords.category,
   },
-  sortsWithoutLookups: ['createdDate', 'completedDate', 'uniqueId', 'status', 'category'],
+  // Each sort has its index (service_records_list_*_idx): the sort key, the id, then the producer and the status.
+  sortsWithoutLookups: [
+    'createdDate',
+    'completedDate',
+    'uniqueId',
+    'policyNo',
+    'clientName',
+    'insuredName',
+    'productName',
+    'type',
+    'status',
+    'consultant',
+    'category',
+  ],
   idColumn: serviceRecords.id,
   toItem: (row: ServiceRecordRow, language) => ({
     uniqueId: toText(row.uniqueId),

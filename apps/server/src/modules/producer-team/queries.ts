@@ -18,7 +18,8 @@ const MEMBER_COLUMNS = sql`p.id, p.parent_id as "parentId", p.code, p.name, p.fu
   (select count(*) from producers c where c.parent_id = p.id)::int as "childCount"`;
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  // Both drivers answer `{ rows }` (STACK-NOTES); the generic handle types the result as unknown.
+  // Both drivers answer `{ rows }` (drizzle's `db.execute()` on PGlite and node-postgres alike); the generic
+  // handle types the result as unknown.
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

@@ -30,6 +30,10 @@ const CASES: [number, Record<string, unknown>][] = [
   [11, {}],
   [12, { dateType: 'APPL', dateFrom: '2024-01-01', dateTo: '2024-12-31' }],
   [12, {}],
+  [11, { dateType: 'APPL', dateFrom: '2025-07-01', dateTo: '2026-06-30' }],
+  [13, { dateType: 'APPL', dateFrom: '2025-07-01', dateTo: '2026-06-30' }],
+  [14, { dateType: 'APPL', dateFrom: '2025-07-01', dateTo: '2026-06-30' }],
+  [4, { dateFrom: '2025-07-01', dateTo: '2026-06-30' }],
 ];
 
 async function main() {

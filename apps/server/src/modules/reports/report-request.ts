@@ -5,18 +5,18 @@ import {
   type ReportType,
   reportToday,
   reportTypeCriterion,
-  SITE_REPORT_TYPES,
+  siteCapabilities,
   TRAINING_REPORT_TYPES,
   withReportDefaults,
 } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { producers } from '../../db/schema/index.js';
+import { producers, users } from '../../db/schema/index.js';
 import type { ProducerCaller, TeamScope } from '../../db/team-scope.js';
 import type { CriteriaOf } from '../../lists/index.js';
 import { FormValidationError, HttpError, type MessageRef } from '../../plugins/errors.js';
-import { listScope, type ProducerListsContext } from '../producer-lists/search-list.js';
+import { listScope, type ProducerListsContext } from '../producer-lists/index.js';
 import { SERVER_REPORTS, type ServerReportDefinition } from './server-report-registry.js';
 
 /** What every report route needs: the lists' context (database, exports) and the clock the defaults are taken from. */
@@ -53,7 +53,7 @@ function parseOrFail<T extends z.ZodType>(schema: T, input: unknown): z.output<T
 
 const reportTypeOnly = z.object({ reportType: reportTypeCriterion });
 
-/** Whether the caller's producer row grants the sub-permission a report type needs (spec 1 §6). */
+/** Whether the caller's producer row grants the sub-permission a report type needs (docs/product.md, "Reports"). */
 async function hasReportPermission(ctx: ReportsContext, caller: ProducerCaller, type: ReportType) {
   const needsBv = BV_REPORT_TYPES.includes(type);
   const needsTraining = TRAINING_REPORT_TYPES.includes(type);
@@ -75,8 +75,42 @@ async function hasReportPermission(ctx: ReportsContext, caller: ProducerCaller, 
  * permission revoked after the export ran also ends the access to its file.
  */
 export async function admitReportType(ctx: ReportsContext, caller: ProducerCaller, type: ReportType) {
-  if (!SITE_REPORT_TYPES[caller.siteCode].includes(type)) throw new HttpError(404, 'reports.notAvailable');
+  if (!siteCapabilities(caller.siteCode).reportTypes.includes(type))
+    throw new HttpError(404, 'reports.notAvailable');
   if (!(await hasReportPermission(ctx, caller, type))) throw new HttpError(403, 'reports.permissionRequired');
+}
+
+/**
+ * Whether the person who asked for a background export may still have it made, now (decision 034): their account
+ * active, still the same producer's, that producer active, and the report's site and sub-permission held today. The
+ * job runner asks before it starts a job and on every heartbeat while it writes; a job refused stops and is failed
+ * with `reports.exportAccessEnded`. The session's own checks cannot help here: nobody's request is running.
+ */
+export async function exportStillAllowed(
+  ctx: Pick<ReportsContext, 'db'>,
+  job: { userId: number; producerId: number; siteCode: string; reportType: number },
+): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({
+      status: users.status,
+      kind: users.kind,
+      producerId: users.producerId,
+      active: producers.isActive,
+    })
+    .from(users)
+    .innerJoin(producers, eq(producers.id, users.producerId))
+    .where(eq(users.id, job.userId))
+    .limit(1);
+  if (row?.status !== 'active' || row.kind !== 'producer' || row.producerId !== job.producerId) return false;
+  if (!row.active) return false;
+  const caller = { userId: job.userId, producerId: job.producerId, siteCode: job.siteCode } as ProducerCaller;
+  try {
+    await admitReportType(ctx as ReportsContext, caller, job.reportType as ReportType);
+    return true;
+  } catch (error) {
+    if (error instanceof HttpError) return false;
+    throw error;
+  }
 }
 
 /**

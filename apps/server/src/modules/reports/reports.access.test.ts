@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiAgent } from '../../testing/http.js';
+import { signedIn } from '../../testing/producer-fixtures.js';
 import { createTestApp, type TestContext } from '../../testing/test-app.js';
-import { signedIn } from '../producer-lists/producer-lists-fixtures.js';
-import { exportReport, preview } from './reports-fixtures.js';
+import { exportReport, preview } from './testing/report-http.js';
 
 /*
  * The order every report call checks a request in: sign-in, report type, site, sub-permission, definition, criteria.

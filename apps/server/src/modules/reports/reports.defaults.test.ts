@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedIn } from '../../testing/producer-fixtures.js';
 import { createTestApp, type TestContext } from '../../testing/test-app.js';
-import { signedIn } from '../producer-lists/producer-lists-fixtures.js';
-import { allRows, exportReport, preview } from './reports-fixtures.js';
+import { allRows, exportReport, preview } from './testing/report-http.js';
 
 /*
- * Spec 1 §4 on the server: a report form that leaves a defaulted filter out runs with the type's default, taken from
- * the app's clock (Hong Kong calendar). The clock is moved to December to check the December → January rule.
+ * The report defaults (docs/producer/reports-screen.md) on the server: a report form that leaves a defaulted filter out
+ * runs with the type's default, taken from the app's clock (Hong Kong calendar). The clock is moved to December to
+ * check the December → January rule.
  */
 
 let t: TestContext;

@@ -2,16 +2,17 @@ import { reportExportJobSchema } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryInBatchesFor } from '../../db/query-in-batches.js';
-import { reportExportJobs } from '../../db/schema/index.js';
+import { type QueryInBatches, queryInBatchesFor } from '../../db/query-in-batches.js';
+import { producers, reportExportJobs } from '../../db/schema/index.js';
 import { demoAccount } from '../../db/seed/demo-accounts.js';
 import { type ApiAgent, api } from '../../testing/http.js';
+import { producerIdOf, signedIn } from '../../testing/producer-fixtures.js';
 import { createTestApp, type TestContext } from '../../testing/test-app.js';
-import { producerIdOf, signedIn } from '../producer-lists/producer-lists-fixtures.js';
 import { exportFileParts } from './export-jobs/export-file.js';
 import { ReportExportRunner } from './export-jobs/job-runner.js';
 import { LIVE_JOBS_PER_PRODUCER } from './export-jobs/job-store.js';
-import { preview } from './reports-fixtures.js';
+import { exportStillAllowed } from './report-request.js';
+import { preview } from './testing/report-http.js';
 
 /* Background report exports: created, run, polled and downloaded by their owner only; limits; restarts. */
 
@@ -37,8 +38,12 @@ async function poll(agent: ApiAgent, id: string) {
   return agent.request({ method: 'GET', url: jobPath(id, agent) });
 }
 
+/**
+ * Background exports run on a thread at the lowest CPU priority (decision 038): on a busy test machine they wait for
+ * the CPU, so the wait is long (60 s) and the test's own limit longer.
+ */
 async function untilFinished(agent: ApiAgent, id: string) {
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 1200; i++) {
     const job = reportExportJobSchema.parse((await poll(agent, id)).json());
     if (job.state === 'done' || job.state === 'failed') return job;
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -46,7 +51,11 @@ async function untilFinished(agent: ApiAgent, id: string) {
   throw new Error('job did not finish');
 }
 
-const runnerFor = (soleProcess: boolean, at?: Date) =>
+const runnerFor = (
+  soleProcess: boolean,
+  at?: Date,
+  extra: Partial<ConstructorParameters<typeof ReportExportRunner>[0]> = {},
+) =>
   new ReportExportRunner({
     db: t.database.db,
     renderPool: t.app.renderPool,
@@ -54,6 +63,7 @@ const runnerFor = (soleProcess: boolean, at?: Date) =>
     now: () => at ?? t.clock.now,
     log: t.app.log,
     soleProcess,
+    ...extra,
   });
 
 async function insertLiveJob(state: 'queued' | 'running', heartbeatAt: Date) {
@@ -76,7 +86,9 @@ async function insertLiveJob(state: 'queued' | 'running', heartbeatAt: Date) {
 }
 
 describe('background report exports', () => {
-  it('writes the file in the background, reports its progress, and lets its owner download it', async () => {
+  it('writes the file in the background, reports its progress, and lets its owner download it', {
+    timeout: 90_000,
+  }, async () => {
     const form = { reportType: 1, dateFrom: '2024-01-01', dateTo: '2026-06-30' };
     const expected = (await preview(partner.agent, form)).json().totalSize as number;
     expect(expected).toBeGreaterThan(0);
@@ -204,5 +216,92 @@ describe('background report exports', () => {
     const job = reportExportJobSchema.parse((await poll(partner.agent, id)).json());
     expect(job.state).toBe('failed');
     expect(job.error).toMatch(/interrupted/i);
+  });
+
+  it('stops an export whose requester lost access: queued for an inactive producer, running when revoked', {
+    timeout: 90_000,
+  }, async () => {
+    // A real job's criteria and scope (report 201, training history: the partner holds its permission).
+    const created = await startJob(partner.agent, { reportType: 201 });
+    expect(created.statusCode, created.body).toBe(202);
+    const first = await untilFinished(partner.agent, reportExportJobSchema.parse(created.json()).jobId);
+    expect(first.state).toBe('done');
+    const [model] = await t.database.db
+      .select()
+      .from(reportExportJobs)
+      .where(eq(reportExportJobs.id, first.jobId));
+    if (!model) throw new Error('no job row');
+    const { id: _id, requestKey: _key, state: _state, ...copy } = model;
+    const queue = async (fileName: string) => {
+      const [row] = await t.database.db
+        .insert(reportExportJobs)
+        .values({ ...copy, fileName, requestKey: fileName, state: 'queued', heartbeatAt: new Date() })
+        .returning();
+      return row?.id as string;
+    };
+    const row = async (id: string) =>
+      (await t.database.db.select().from(reportExportJobs).where(eq(reportExportJobs.id, id)))[0];
+    const setProducer = (values: Partial<typeof producers.$inferInsert>) =>
+      t.database.db.update(producers).set(values).where(eq(producers.id, model.producerId));
+    const stillAllowed = (job: {
+      userId: number;
+      producerId: number;
+      siteCode: string;
+      reportType: number;
+    }) => exportStillAllowed({ db: t.database.db }, job);
+
+    // Queued while the producer was active, then the producer is set inactive: the job never runs.
+    const queued = await queue('queued-then-inactive.xlsx');
+    await setProducer({ isActive: false });
+    try {
+      const runner = runnerFor(false, undefined, { stillAllowed });
+      runner.enqueue(queued);
+      await runner.idle();
+    } finally {
+      await setProducer({ isActive: true });
+    }
+    expect(await row(queued)).toMatchObject({
+      state: 'failed',
+      error: { key: 'reports.exportAccessEnded' },
+    });
+    expect(await exportFileParts(t.database.db, queued)).toEqual([]);
+    const told = reportExportJobSchema.parse((await poll(partner.agent, queued)).json());
+    expect(told.error).toMatch(/no longer have permission/);
+
+    // Running (held at its first batch) when the report permission is revoked: the next heartbeat stops it.
+    let reached!: () => void;
+    const atFirstBatch = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const real = queryInBatchesFor(t.database, t.config.exportStatementTimeoutMs);
+    const held: QueryInBatches = (query, options) =>
+      (async function* () {
+        reached();
+        await gate;
+        yield* real(query, options);
+      })();
+    const running = await queue('running-then-revoked.xlsx');
+    const runner = runnerFor(false, undefined, { stillAllowed, queryInBatches: held });
+    runner.enqueue(running);
+    await atFirstBatch;
+    expect((await row(running))?.state).toBe('running');
+    await runner.checkAccess(); // still allowed: nothing stops
+    await setProducer({ hasTrainingHistoryReportPermission: false });
+    try {
+      await runner.checkAccess();
+      release();
+      await runner.idle();
+    } finally {
+      await setProducer({ hasTrainingHistoryReportPermission: true });
+    }
+    expect(await row(running)).toMatchObject({
+      state: 'failed',
+      error: { key: 'reports.exportAccessEnded' },
+    });
+    expect(await exportFileParts(t.database.db, running)).toEqual([]);
   });
 });

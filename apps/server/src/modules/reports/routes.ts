@@ -1,5 +1,7 @@
 import {
-  REPORT_PATHS,
+  API_ROUTES,
+  parseLanguage,
+  REPORT_DEFINITIONS,
   type ReportType,
   reportExportJobParamsSchema,
   reportExportJobSchema,
@@ -12,6 +14,7 @@ import { listExportBatches, listExportColumns } from '../../exports/list-export.
 import { sendXlsxExport, XLSX_CONTENT_TYPE } from '../../exports/send-xlsx.js';
 import { contentDisposition } from '../../files/send-file.js';
 import { runList } from '../../lists/index.js';
+import { recipientOfUser } from '../../notifications/index.js';
 import { principalAs, requireProducer } from '../../plugins/auth-guards.js';
 import { HttpError } from '../../plugins/errors.js';
 import type { ModuleOptions } from '../module-options.js';
@@ -34,10 +37,13 @@ import {
 import { reportFileName } from './report-file-name.js';
 import {
   admitReportType,
+  exportStillAllowed,
   type ReportRequest,
   type ReportsContext,
   resolveReportRequest,
 } from './report-request.js';
+
+const routes = API_ROUTES.reports;
 
 const callerOf = (request: FastifyRequest): ProducerCaller => {
   const { userId, producerId, siteCode } = principalAs(request, 'producer');
@@ -45,14 +51,14 @@ const callerOf = (request: FastifyRequest): ProducerCaller => {
 };
 
 /**
- * Reports (issue 10, spec 1 §3 "Reports", §7 `report_export`, docs/reports.md): the preview, the streamed export and
+ * Reports (docs/reports.md): the preview, the streamed export and
  * the background exports of every report type. Producer only (requireProducer), and each call checks its report in
  * one order (resolveReportRequest). The form is read by the report's own schema, not by a route schema, because the
  * schema depends on the report type in it.
  */
 export const reportRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app,
-  { config, db, renderPool, queryInBatches, now },
+  { config, db, renderPool, queryInBatches, now, notifier },
 ) => {
   const clock = now ?? (() => new Date());
   const ctx: ReportsContext = { db, exports: { renderPool, queryInBatches, now: clock } };
@@ -64,6 +70,24 @@ export const reportRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     log: app.log,
     soleProcess: !config.databaseUrl,
     concurrency: config.exportJobs.workers,
+    stillAllowed: (job) => exportStillAllowed({ db }, job),
+    // The requester hears of it in their notification centre (and by their chosen channels), in the job's language.
+    onFinished: async (job, state) => {
+      const found = await recipientOfUser(db, job.userId);
+      if (!found) return;
+      const language = parseLanguage(job.language) ?? found.recipient.language;
+      await notifier.notify({
+        type: state === 'done' ? 'export_ready' : 'export_failed',
+        recipient: { ...found.recipient, language },
+        params: {
+          siteName: found.siteName,
+          login: found.login,
+          at: clock().toISOString().slice(0, 16).replace('T', ' '),
+          item: REPORT_DEFINITIONS[job.reportType as ReportType]?.title[language] ?? String(job.reportType),
+        },
+        link: '/b2b/reports',
+      });
+    },
   });
   app.addHook('onReady', () => runner.start());
   app.addHook('onClose', () => runner.stop());
@@ -77,7 +101,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     reports.addHook('onRequest', requireProducer);
 
     reports.post(
-      REPORT_PATHS.preview,
+      routes.preview.path,
       {
         schema: {
           tags,
@@ -98,7 +122,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     );
 
     reports.get(
-      REPORT_PATHS.export,
+      routes.export.path,
       {
         schema: {
           tags,
@@ -119,7 +143,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     );
 
     reports.post(
-      REPORT_PATHS.exportJobs,
+      routes.startExportJob.path,
       {
         schema: {
           tags,
@@ -163,7 +187,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     );
 
     reports.get(
-      `${REPORT_PATHS.exportJobs}/:jobId`,
+      routes.exportJob.path,
       {
         schema: {
           tags,
@@ -184,7 +208,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
     );
 
     reports.get(
-      `${REPORT_PATHS.exportJobs}/:jobId/file`,
+      routes.exportJobFile.path,
       { schema: { tags, params: reportExportJobParamsSchema } },
       async (request, reply) => {
         const caller = callerOf(request);

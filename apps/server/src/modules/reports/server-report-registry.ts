@@ -1,28 +1,29 @@
 import type { ReportDefinition, ReportType } from '@portal/contract';
 import type { ServerListDefinition } from '../../lists/index.js';
-import { lapsedSurrenderServerReport } from './report-1-lapsed-surrender.js';
-import { newClientServerReport } from './report-2-new-client.js';
-import { newBusinessStatusServerReport } from './report-3-new-business-status.js';
-import { salesPerformanceServerReport } from './report-4-sales-performance.js';
-import { transferInServerReport } from './report-5-transfer-in.js';
-import { birthdayServerReport } from './report-6-birthday.js';
-import { missingPremiumServerReport } from './report-7-missing-premium.js';
-import { creditCardExpiryServerReport } from './report-8-credit-card-expiry.js';
-import { clientPortfolioServerReport } from './report-9-client-portfolio.js';
-import { policySummaryServerReport } from './report-10-policy-summary.js';
-import { policyItemDetailsServerReport } from './report-11-policy-item-details.js';
-import { policyOwnerServerReport } from './report-12-policy-owner.js';
-import { policyAbBvServerReport } from './report-13-policy-ab-bv.js';
-import { personalAbBvServerReport } from './report-14-personal-ab-bv.js';
-import { trainingHistoryServerReport } from './report-201-training-history.js';
+import { birthdayServerReport } from './definitions/birthday/definition.js';
+import { clientPortfolioServerReport } from './definitions/client-portfolio/definition.js';
+import { creditCardExpiryServerReport } from './definitions/credit-card-expiry/definition.js';
+import { lapsedSurrenderServerReport } from './definitions/lapsed-surrender/definition.js';
+import { missingPremiumServerReport } from './definitions/missing-premium/definition.js';
+import { newBusinessStatusServerReport } from './definitions/new-business-status/definition.js';
+import { newClientServerReport } from './definitions/new-client/definition.js';
+import { personalAbBvServerReport } from './definitions/personal-ab-bv/definition.js';
+import { policyAbBvServerReport } from './definitions/policy-ab-bv/definition.js';
+import { policyItemDetailsServerReport } from './definitions/policy-item-details/definition.js';
+import { policyOwnerServerReport } from './definitions/policy-owner/definition.js';
+import { policySummaryServerReport } from './definitions/policy-summary/definition.js';
+import { salesPerformanceServerReport } from './definitions/sales-performance/definition.js';
+import { trainingHistoryServerReport } from './definitions/training-history/definition.js';
+import { transferInServerReport } from './definitions/transfer-in/definition.js';
 
 /** The server half of a report: a list definition over the report's contract (query, scope, sort, row → item). */
 // biome-ignore lint/suspicious/noExplicitAny: each report has its own row type; the registry only runs them.
 export type ServerReportDefinition = ServerListDefinition<ReportDefinition, any>;
 
 /**
- * Every report's server definition, by type. Each report is one file of this folder (`report-<type>-<name>.ts`) and
- * one line here (the Record type makes a missing one a compile error).
+ * Every report's server definition, by type. Each report is one folder named by its contract key
+ * (`definitions/<key>/definition.ts`, REPORT_KEYS in kebab case, like the contract's own definition file) and one
+ * line here (the Record type makes a missing one a compile error).
  */
 export const SERVER_REPORTS: Record<ReportType, ServerReportDefinition> = {
   1: lapsedSurrenderServerReport,

@@ -6,10 +6,10 @@ import { producers, staffMenuPermissions, users } from '../../db/schema/index.js
 import { demoAccount } from '../../db/seed/demo-accounts.js';
 import { eventually } from '../../testing/eventually.js';
 import { ApiAgent } from '../../testing/http.js';
+import { producerIdOf } from '../../testing/producer-fixtures.js';
 import { signInAs } from '../../testing/sessions.js';
+import { agentFor, staffIdOf } from '../../testing/staff-agents.js';
 import { createTestApp, type TestContext } from '../../testing/test-app.js';
-import { agentFor, staffIdOf } from '../internal-revenues/test-support.js';
-import { producerIdOf } from '../producer-lists/producer-lists-fixtures.js';
 
 /*
  * A session is only as good as the account behind it, now: a producer set inactive, a client whose account is

@@ -1,9 +1,11 @@
-import { meResponseSchema, sessionTimingSchema } from '@portal/contract';
+import { API_ROUTES, meResponseSchema, sessionTimingSchema } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hotRouteSerializer } from '../../plugins/compiled-serializer.js';
 import { replyError } from '../../plugins/errors.js';
 import { getCurrentUser, sessionTiming } from '../../plugins/session/current-user.js';
 import type { ModuleOptions } from '../module-options.js';
+
+const routes = API_ROUTES.session;
 
 /**
  * `GET /me` is the first call of every page load: the browser always leaves with a CSRF token for its next write.
@@ -22,10 +24,10 @@ export const sessionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   const idleMs = config.sessionIdleMs;
 
   app.get(
-    '/me',
+    routes.me.path,
     {
       // The session hook reads the person with the session: a signed-in `/me` is one statement.
-      config: { sessionLoad: 'withSummary' },
+      config: { sessionLoad: 'withSummary', duringMfaEnrolment: true },
       schema: { tags: ['session'], response: { 200: meResponseSchema } },
       serializerCompiler: hotRouteSerializer(config.responseSerializer),
     },
@@ -38,8 +40,11 @@ export const sessionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   );
 
   app.delete(
-    '/logout',
-    { schema: { tags: ['session'], response: { 200: meResponseSchema } } },
+    routes.logout.path,
+    {
+      config: { duringMfaEnrolment: true },
+      schema: { tags: ['session'], response: { 200: meResponseSchema } },
+    },
     async (request, reply) => {
       const csrfToken = await app.sessions.end(request, reply);
       reply.header('cache-control', 'no-store');
@@ -48,9 +53,9 @@ export const sessionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   );
 
   app.get(
-    '/session',
+    routes.timing.path,
     {
-      config: { sessionActivity: false },
+      config: { sessionActivity: false, duringMfaEnrolment: true },
       schema: { tags: ['session'], response: { 200: sessionTimingSchema } },
     },
     async (request, reply) => {
@@ -62,8 +67,11 @@ export const sessionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   );
 
   app.post(
-    '/session/keep_alive',
-    { schema: { tags: ['session'], response: { 200: sessionTimingSchema } } },
+    routes.keepAlive.path,
+    {
+      config: { duringMfaEnrolment: true },
+      schema: { tags: ['session'], response: { 200: sessionTimingSchema } },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       if (!request.session || !request.principal)

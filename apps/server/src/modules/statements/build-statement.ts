@@ -2,6 +2,7 @@ import type { Currency, Language } from '@portal/contract';
 import { HttpError } from '../../plugins/errors.js';
 import { convertAtRate, quotedCrossRate, sumAmounts } from '../../render/decimal.js';
 import { domainWords } from '../../render/domain-texts.js';
+import { portfolioFromHoldings } from '../../render/portfolio-from-holdings.js';
 import {
   type ConversionLine,
   LIFE_VALUE_FIELDS,
@@ -24,6 +25,7 @@ import {
 } from './queries.js';
 import { statementFirmOf } from './statement-firm.js';
 import { monthStartOf } from './statement-months.js';
+import { statementPerformance } from './statement-performance.js';
 
 /**
  * The plan sections of the given snapshots (one per plan), in the order of `snapshotIds`, with the plans' codes
@@ -49,13 +51,12 @@ async function planSections(
   const order = new Map(snapshotIds.map((id, i) => [id, i]));
   plans.sort((a, b) => (order.get(a.snapshotId) ?? 0) - (order.get(b.snapshotId) ?? 0));
   return plans.map((plan) => {
-    const lines = holdings
-      .filter((h) => h.snapshotId === plan.snapshotId)
-      .map(({ snapshotId: _s, ...h }) => ({
-        ...h,
-        holdingType: h.holdingType as 'fund' | 'cash',
-        description: h.holdingType === 'cash' ? words.cashAccount(h.currency) : h.description,
-      }));
+    const own = holdings.filter((h) => h.snapshotId === plan.snapshotId);
+    const lines = own.map(({ snapshotId: _s, assetClass: _a, ...h }) => ({
+      ...h,
+      holdingType: h.holdingType as 'fund' | 'cash',
+      description: h.holdingType === 'cash' ? words.cashAccount(h.currency) : h.description,
+    }));
     const subTotalFunds = sumAmounts(
       lines.filter((l) => l.holdingType === 'fund').map((l) => l.valuationValue),
     );
@@ -68,14 +69,14 @@ async function planSections(
       lifeValues = { currency: value.currency } as StatementLifeValues;
       for (const field of LIFE_VALUE_FIELDS) lifeValues[field] = value[field];
     }
-    const own = allocations.filter((a) => a.policyId === plan.policyId);
-    const entry = ({ kind, code, name, assetClass, percentage }: (typeof own)[number]) => ({
-      code,
-      // A portfolio slice is an asset class itself: its name is the class's word.
-      name: kind === 'portfolio' ? words.assetClass(assetClass) : name,
-      assetClass: words.assetClass(assetClass),
-      percentage,
-    });
+    const allocation = allocations
+      .filter((a) => a.policyId === plan.policyId && a.kind === 'allocation')
+      .map(({ code, name, assetClass, percentage }) => ({
+        code,
+        name,
+        assetClass: words.assetClass(assetClass),
+        percentage,
+      }));
     return {
       planNo: plan.planNo,
       productName: plan.productName,
@@ -97,8 +98,10 @@ async function planSections(
       subTotalFunds,
       cashBalance,
       totalPortfolioValue: sumAmounts([subTotalFunds, cashBalance]),
-      allocation: own.filter((a) => a.kind === 'allocation').map(entry),
-      portfolio: own.filter((a) => a.kind === 'portfolio').map(entry),
+      allocation,
+      // What the plan held at the statement's date, by value (the stored portfolio rows repeat the premium
+      // allocation): derived as the plan page derives it, from this snapshot's holdings.
+      portfolio: portfolioFromHoldings(own, words),
       lifeValues,
       dataAlert: plan.dataAlert,
     };
@@ -151,12 +154,15 @@ export async function buildStatement(
     account.id,
     monthStartOf(month),
   );
-  const plans = await planSections(
-    ctx,
-    planSnapshots.map((s) => s.id),
-    snapshot.asOfDate,
-    who.language,
-  );
+  const [plans, performance] = await Promise.all([
+    planSections(
+      ctx,
+      planSnapshots.map((s) => s.id),
+      snapshot.asOfDate,
+      who.language,
+    ),
+    statementPerformance(ctx, account, who.siteCode, month, snapshot.asOfDate, reportingCurrency),
+  ]);
   const currencies = [...new Set([reportingCurrency, ...plans.map((p) => p.valuationCurrency)])];
   const rates = new Map(
     (await selectUsdRates(ctx.db, snapshot.asOfDate, currencies)).map((r) => [r.currency, r.rate]),
@@ -192,5 +198,6 @@ export async function buildStatement(
       cashLines,
       totalCash: sumAmounts(cashLines.map((l) => l.converted)),
     },
+    performance,
   };
 }

@@ -3,7 +3,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { TeamScope } from '../../db/team-scope.js';
 import type { RenderPool } from '../../render-pool/pool.js';
-import type { SiteCache } from '../system/site-cache.js';
+import type { SiteCache } from '../system/index.js';
 import type { DocumentCache } from './document-cache.js';
 
 export interface StatementsContext {

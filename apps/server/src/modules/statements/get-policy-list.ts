@@ -1,4 +1,6 @@
 import {
+  API_ROUTES,
+  apiPath,
   type Language,
   languageSchema,
   type StatementPolicyList,
@@ -10,8 +12,14 @@ import type { StatementRequester, StatementsContext } from './context.js';
 import { type AccountRow, selectClientAccounts, selectProducerAccountsByIds } from './queries.js';
 import { availableMonths, monthOptions } from './statement-months.js';
 
-/** Path of a POLICY account's provider statement: the client-area file route of its plan. */
-const providerStatementPath = (planId: number) => `/b2c/files/provider_statement/${planId}`;
+/**
+ * Path of a POLICY account's provider statement: for a client the client-area file route of its plan; for a
+ * producer the statements' own route of the account, which checks their team scope (provider-statement.ts).
+ */
+const providerStatementPath = (who: StatementRequester, partyId: number, policyId: number) =>
+  who.producerScope === undefined
+    ? apiPath(API_ROUTES.clientArea.providerStatementFile, { id: policyId })
+    : apiPath(API_ROUTES.statements.providerStatement, { partyId });
 
 /**
  * The accounts a policy list shows: a client's own; for a producer, the accounts of the client who owns `partyId`
@@ -63,9 +71,8 @@ export async function getPolicyList(
       monthOptions: monthOptions(months.get(a.id) ?? []),
       consolidateCurency: a.consolidatedCurrency,
       providerStatementPath:
-        // The provider statement is a client-area file route; producers have none.
-        a.providerStatementFileKey && a.policyId && who.producerScope === undefined
-          ? providerStatementPath(a.policyId)
+        a.providerStatementFileKey && a.policyId && a.accountType !== 'CONSOLIDATE'
+          ? providerStatementPath(who, a.id, a.policyId)
           : null,
       planId: a.policyId,
       planNo: a.planNo,

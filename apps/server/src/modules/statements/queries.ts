@@ -6,6 +6,7 @@ import { joinPlanCatalog } from '../../db/plan-catalog.js';
 import { preparedOnce } from '../../db/prepared.js';
 import {
   clients,
+  funds,
   fxRates,
   policies,
   policyAllocations,
@@ -148,7 +149,7 @@ const jointOwner = alias(clients, 'joint_owner');
 /**
  * The section reads of a statement are prepared (db/prepared.ts) with their ids as one array parameter: each is a
  * probe of a primary or foreign key whatever the ids, and the plans' read joins eight tables, whose planning cost
- * 5–16 ms a call at the 1M preset against 0.4 ms of execution (issue 12: cold statements ran at 28/s there).
+ * 5–16 ms a call at the 1M preset against 0.4 ms of execution (cold statements ran at 28/s there, decision 025).
  *
  * The ids are read through `array(select unnest(...))` so that their number never enters the row estimate. With a
  * plain `= any($1)`, PostgreSQL's custom plans counted the actual ids (a statement has fewer than ten snapshots)
@@ -218,8 +219,11 @@ const snapshotHoldings = preparedOnce('statement_snapshot_holdings', (db, name) 
       value: statementSnapshotHoldings.value,
       exchangeRate: statementSnapshotHoldings.exchangeRate,
       valuationValue: statementSnapshotHoldings.valuationValue,
+      /** The fund's asset class (null for cash): the statement's portfolio is summed by it. */
+      assetClass: funds.assetClass,
     })
     .from(statementSnapshotHoldings)
+    .leftJoin(funds, eq(funds.id, statementSnapshotHoldings.fundId))
     .where(anyOf(statementSnapshotHoldings.snapshotId, 'ids', 'bigint'))
     .orderBy(desc(statementSnapshotHoldings.holdingType), asc(statementSnapshotHoldings.code))
     .prepare(name),
@@ -242,7 +246,8 @@ const planAllocations = preparedOnce('statement_plan_allocations', (db, name) =>
       percentage: policyAllocations.percentage,
     })
     .from(policyAllocations)
-    .where(anyOf(policyAllocations.policyId, 'ids', 'bigint'))
+    // The premium allocation only: the portfolio is derived from the snapshot's holdings (build-statement.ts).
+    .where(and(anyOf(policyAllocations.policyId, 'ids', 'bigint'), eq(policyAllocations.kind, 'allocation')))
     .orderBy(asc(policyAllocations.policyId), asc(policyAllocations.kind), asc(policyAllocations.sortOrder))
     .prepare(name),
 );

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import {
+  API_ROUTES,
   consolidatedStatementQuerySchema,
   monthlyStatementDownloadQuerySchema,
   partyIdParamsSchema,
@@ -11,9 +12,16 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resolveTeamScope, type TeamScope, type TeamScopeRequest } from '../../db/team-scope.js';
-import { contentDisposition } from '../../files/send-file.js';
+import { createDbFileStore } from '../../files/index.js';
+import { contentDisposition, sendStoredFile } from '../../files/send-file.js';
 import { principalAs, requireClient, requireProducer } from '../../plugins/auth-guards.js';
-import { abandonedSignal, renderForRequest, renderOwner, sendHeadersOnly } from '../../render-pool/http.js';
+import {
+  abandonedSignal,
+  renderForRequest,
+  renderOwner,
+  sendHeadersOnly,
+  sendPdf,
+} from '../../render-pool/http.js';
 import type { ModuleOptions } from '../module-options.js';
 import type { StatementRequester, StatementsContext } from './context.js';
 import { DocumentCache, documentCacheSettings } from './document-cache.js';
@@ -26,6 +34,7 @@ import {
   streamBundleZip,
 } from './download-statements.js';
 import { getPolicyList } from './get-policy-list.js';
+import { providerStatementOf } from './provider-statement.js';
 import {
   type PlannedStatement,
   plannedFileName,
@@ -34,6 +43,8 @@ import {
   statementHtmlOf,
   statementPdfOf,
 } from './view-statement.js';
+
+const routes = API_ROUTES.statements;
 
 /**
  * The requester of a statement route. A producer reads with their whole team (the caller's own scope) unless a
@@ -60,8 +71,8 @@ const requesterOf = (request: FastifyRequest, scope?: TeamScope): StatementReque
 };
 
 /**
- * Clients (their own accounts) and producers (the accounts serviced inside their team, issue 9) read statements;
- * everyone else gets the client area's answers: 404 where the area is off, 401 anonymous, 403 staff.
+ * Clients (their own accounts) and producers (the accounts serviced inside their team, docs/producer/details.md) read
+ * statements; everyone else gets the client area's answers: 404 where the area is off, 401 anonymous, 403 staff.
  */
 const requireStatementReader = (request: FastifyRequest, reply: FastifyReply) =>
   request.principal?.kind === 'producer' ? requireProducer(request, reply) : requireClient(request, reply);
@@ -70,17 +81,9 @@ function sendHtml(reply: FastifyReply, html: Buffer) {
   return reply.header('content-type', 'text/html; charset=utf-8').send(html);
 }
 
-function sendPdf(reply: FastifyReply, pdf: Buffer, fileName: string, kind: 'inline' | 'attachment') {
-  return reply
-    .header('content-type', 'application/pdf')
-    .header('content-length', String(pdf.length))
-    .header('content-disposition', contentDisposition(kind, fileName))
-    .send(pdf);
-}
-
 /**
- * Monthly and consolidated statements (spec 1 §7), client and producer views. The language of the statement is the
- * URL's; only the last six full months are served.
+ * Monthly and consolidated statements (docs/client-area.md), client and producer views. The language of the statement
+ * is the URL's; only the last six full months are served.
  */
 export const statementRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app,
@@ -124,18 +127,30 @@ export const statementRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   const tags = ['statements'];
   // Guard before validation: hosts without the client area and non-clients learn nothing about inputs.
   app.addHook('onRequest', requireStatementReader);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
 
   app.get(
-    '/statement/policy_list/:partyId',
+    routes.policyList.path,
     { schema: { tags, params: partyIdParamsSchema, response: { 200: statementPolicyListSchema } } },
     (request) => getPolicyList(ctx, requesterOf(request), request.params.partyId),
   );
 
+  const files = createDbFileStore(db);
   app.get(
-    '/statement/:id.html',
+    routes.providerStatement.path,
+    { schema: { tags, params: partyIdParamsSchema } },
+    async (request, reply) => {
+      const { file, fileName } = await providerStatementOf(
+        ctx,
+        files,
+        requesterOf(request),
+        request.params.partyId,
+      );
+      return sendStoredFile(reply, file, fileName);
+    },
+  );
+
+  app.get(
+    routes.html.path,
     { schema: { tags, params: statementIdParamsSchema, querystring: statementQuerySchema } },
     (request, reply) => html(request, reply, request.params.id, request.query),
   );
@@ -155,7 +170,7 @@ export const statementRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
 
   app.route({
     method: ['GET', 'HEAD'],
-    url: '/statement/:id.pdf',
+    url: routes.pdf.path,
     schema: { tags, params: statementIdParamsSchema, querystring: statementQuerySchema },
     handler: async (request, reply) => {
       const planned = await planStatement(ctx, requesterOf(request), request.params.id, request.query);
@@ -164,7 +179,7 @@ export const statementRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   });
 
   app.get(
-    '/statement/consolidate_statement/:id.html',
+    routes.consolidatedHtml.path,
     { schema: { tags, params: statementIdParamsSchema, querystring: consolidatedStatementQuerySchema } },
     (request, reply) => {
       const { month, selected_currency: currency } = request.query;
@@ -173,7 +188,7 @@ export const statementRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   );
   app.route({
     method: ['GET', 'HEAD'],
-    url: '/statement/consolidate_statement/:id.pdf',
+    url: routes.consolidatedPdf.path,
     schema: { tags, params: statementIdParamsSchema, querystring: consolidatedStatementQuerySchema },
     handler: async (request, reply) => {
       const { month, selected_currency: currency } = request.query;
@@ -203,7 +218,7 @@ export const statementRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
 
   app.route({
     method: ['GET', 'HEAD'],
-    url: '/statement/download_monthly_statement',
+    url: routes.monthlyDownload.path,
     schema: { tags, querystring: monthlyStatementDownloadQuerySchema },
     handler: (request, reply) => {
       const { month, party_id: partyId, selected_currency: currency } = request.query;
@@ -212,7 +227,7 @@ export const statementRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   });
   app.route({
     method: ['GET', 'HEAD'],
-    url: '/statement/download_pdf',
+    url: routes.bundlePdf.path,
     schema: { tags, querystring: producerStatementBundleQuerySchema },
     handler: (request, reply) => {
       const { party_ids: partyIds, month, selected_currency: currency } = request.query;
@@ -225,7 +240,7 @@ export const statementRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
    */
   app.route({
     method: ['GET', 'HEAD'],
-    url: '/statement/download_zip',
+    url: routes.bundleZip.path,
     schema: { tags, querystring: producerStatementBundleQuerySchema },
     handler: async (request, reply) => {
       const { party_ids: partyIds, month, selected_currency: currency } = request.query;

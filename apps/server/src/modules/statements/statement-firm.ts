@@ -2,7 +2,7 @@ import { SITE_ACCENT, type SiteCode } from '@portal/contract';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { StatementFirm } from '../../render/statement-model.js';
-import { selectAllSites } from '../system/queries.js';
+import { selectAllSites } from '../system/index.js';
 import type { StatementsContext } from './context.js';
 
 /**

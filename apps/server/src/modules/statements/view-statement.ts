@@ -2,7 +2,7 @@ import type { Currency } from '@portal/contract';
 import { HttpError } from '../../plugins/errors.js';
 import { statementHtml } from '../../render/statement-html.js';
 import type { StatementDocument } from '../../render/statement-model.js';
-import { RenderUnavailableError } from '../../render-pool/pool.js';
+import { renderPdf } from '../../render-pool/http.js';
 import { auditProducerRead } from './account-access.js';
 import { buildStatement } from './build-statement.js';
 import type { StatementRequester, StatementsContext } from './context.js';
@@ -168,12 +168,7 @@ export async function statementsPdf(
   docs: StatementDocument[],
   signal?: AbortSignal,
 ): Promise<Buffer> {
-  try {
-    return await ctx.renderPool.run({ kind: 'statement-pdf', docs }, signal);
-  } catch (error) {
-    if (error instanceof RenderUnavailableError) throw new HttpError(503, 'statements.pdfUnavailable');
-    throw error;
-  }
+  return renderPdf(ctx.renderPool, { kind: 'statement-pdf', docs }, signal);
 }
 
 /** The file name of a statement, known before it is built (a HEAD answers it without building anything). */

@@ -72,6 +72,13 @@ describe.runIf(process.env.TEST_DB_ENGINE === 'postgres')('while the database is
       expect((await inject('/angel/face/ja/api/me')).statusCode).toBe(200);
       expect(await expectUnavailable('/readyz')).toEqual({
         error: 'The service is temporarily unavailable. Please try again in a moment.',
+        // Each dependency with its state: the primary is what makes it 503.
+        dependencies: {
+          primary: { state: 'down' },
+          replicas: [],
+          jobQueue: { state: 'ok', workers: true },
+          renderPool: { state: 'ok', threads: 0, queued: 0 },
+        },
       });
       expect((await inject('/livez')).json()).toEqual({ status: 'ok' });
       expect((await inject('/angel/face/b2c/plan_detail/12')).statusCode).toBe(200);

@@ -3,6 +3,7 @@ import {
   externalChromeSchema,
   type SiteInfo,
   type SiteLinks,
+  siteCapabilities,
   siteInfoSchema,
   siteLinksSchema,
 } from '@portal/contract';
@@ -50,6 +51,6 @@ export function siteInfoOf(
     feature: { external: flag(site.features.external), internal: flag(site.features.internal) },
     ...(backOfficeUrl ? { backOfficeUrl } : {}),
     ...(links ? { links } : {}),
-    ...(externalChrome && site.code !== 'absg' ? { externalChrome } : {}),
+    ...(externalChrome && siteCapabilities(site.code).has('partnerChrome') ? { externalChrome } : {}),
   });
 }

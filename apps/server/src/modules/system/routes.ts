@@ -1,7 +1,9 @@
-import { siteInfoSchema } from '@portal/contract';
+import { API_ROUTES, siteInfoSchema } from '@portal/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleOptions } from '../module-options.js';
+
+const routes = API_ROUTES.system;
 
 /**
  * `GET /site_info`: the site of this host, with its page flags. Answered from the site cache as ready JSON text:
@@ -9,7 +11,7 @@ import type { ModuleOptions } from '../module-options.js';
  */
 export const siteInfoRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app) => {
   app.get(
-    '/site_info',
+    routes.siteInfo.path,
     // The same answer for everyone on a host: no session to read (a signed-in page's /me keeps it alive).
     { config: { sessionLoad: 'none' }, schema: { tags: ['system'], response: { 200: siteInfoSchema } } },
     async (request, reply) => {

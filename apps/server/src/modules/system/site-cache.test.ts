@@ -1,7 +1,7 @@
 import { siteInfoSchema } from '@portal/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sites } from '../../db/schema/index.js';
 import { ApiAgent } from '../../testing/http.js';
 import { createTestApp, type TestContext } from '../../testing/test-app.js';
@@ -88,17 +88,25 @@ describe('the site cache behind GET /site_info', () => {
   });
 
   it('stops its timer: a stopped cache reads nothing more', async () => {
+    // Only the interval is faked: time is moved on by hand instead of waited for, and the database keeps its timers.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const { log } = recordingLog();
     const cache = new SiteCache(t.database.db, log, 'https://backoffice.example.com/', 10);
-    await cache.start();
-    cache.stop();
-    const name = cache.row('afs')?.name;
-    await renameSite('afs', 'After The Stop');
     try {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(cache.row('afs')?.name).toBe(name);
+      await cache.start();
+      const refresh = vi.spyOn(cache, 'refresh');
+      // The timer runs while started (else the silence below would prove nothing)…
+      await vi.advanceTimersByTimeAsync(10);
+      expect(refresh).toHaveBeenCalledTimes(1);
+      await refresh.mock.results[0]?.value;
+      cache.stop();
+      // …and once stopped, none is left and a hundred intervals later nothing more was read.
+      expect(vi.getTimerCount()).toBe(0);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(refresh).toHaveBeenCalledTimes(1);
     } finally {
-      await renameSite('afs', name as string);
+      cache.stop();
+      vi.useRealTimers();
     }
   });
 });

@@ -61,7 +61,16 @@ describe('health and API document', () => {
     for (const url of ['/readyz', '/healthz']) {
       const ready = await t.app.inject({ method: 'GET', url });
       expect(ready.statusCode).toBe(200);
-      expect(ready.json()).toEqual({ status: 'ok', database: 'ok' });
+      expect(ready.json()).toEqual({
+        status: 'ok',
+        database: 'ok',
+        dependencies: {
+          primary: { state: 'ok' },
+          replicas: [],
+          jobQueue: { state: 'ok', workers: true },
+          renderPool: { state: 'ok', threads: 0, queued: 0 },
+        },
+      });
       expect(ready.headers['cache-control']).toBe('no-store');
     }
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
-import { AuthAgent, account, createAuthTestApp } from '../../modules/auth/test-support.js';
+import { AuthAgent, account, createAuthTestApp } from '../../testing/auth-agent.js';
 import type { TestContext } from '../../testing/test-app.js';
 import { cookieCount } from './cookies.js';
 

@@ -18,6 +18,8 @@ export const COOKIE_BASE_NAMES = {
   csrf: 'portal_csrf',
   /** Browsers that signed in to an account before (decision 018). */
   device: 'portal_device',
+  /** Browsers a person chose not to be asked the second factor on (modules/auth/security/trusted-browser.ts). */
+  trust: 'portal_trust',
 } as const;
 export type PortalCookie = keyof typeof COOKIE_BASE_NAMES;
 
@@ -42,6 +44,7 @@ export function cookieScheme(config: Config): CookieScheme {
       session: prefix + COOKIE_BASE_NAMES.session,
       csrf: prefix + COOKIE_BASE_NAMES.csrf,
       device: prefix + COOKIE_BASE_NAMES.device,
+      trust: prefix + COOKIE_BASE_NAMES.trust,
     },
     path,
     base: { path, httpOnly: true, sameSite: 'lax', secure: config.cookieSecure },

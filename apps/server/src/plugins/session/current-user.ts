@@ -1,8 +1,8 @@
 import type { MeResponse, SessionTiming } from '@portal/contract';
 import type { Db } from '../../db/client.js';
-import { pendingOtpUserId } from './pending-otp.js';
-import type { Session } from './plugin.js';
+import { MFA_ENROLMENT, pendingMfaMethods, pendingOtpUserId } from './pending-otp.js';
 import type { Principal } from './principal.js';
+import type { SessionRow as Session } from './queries.js';
 import { findClientSummary, findProducerSummary, findStaffSummary, type SummaryRow } from './queries.js';
 
 /** Time left in the session, measured from its last recorded activity (idle) and from its start (absolute). */
@@ -79,6 +79,14 @@ export async function getCurrentUser(
     csrfToken: visitor.csrfToken,
     otpUserId: principal || !('idHash' in visitor) ? null : pendingOtpUserId(visitor, now),
   };
+  if ('idHash' in visitor) {
+    // Whatever the second factor due: the authenticator's methods, or the e-mailed code of a pending login.
+    if (me.otpUserId != null) {
+      const methods = pendingMfaMethods(visitor) ?? ['email'];
+      me.mfa = { methods: methods as NonNullable<MeResponse['mfa']>['methods'] };
+    }
+    if (principal && visitor.data?.[MFA_ENROLMENT] === true) me.mfaEnrolmentRequired = true;
+  }
   const signedIn = !!(me.currentClient || me.currentProducer || me.currentStaff);
   if (idleMs !== undefined)
     me.session = signedIn && 'idHash' in visitor ? sessionTiming(visitor, idleMs, now) : null;

@@ -13,6 +13,7 @@ import {
   singleCookie,
 } from './cookies.js';
 import { summaryFromRow, type UserSummary } from './current-user.js';
+import { MFA_ENROLMENT } from './pending-otp.js';
 import { type Principal, principalOf } from './principal.js';
 import {
   deleteSession,
@@ -24,10 +25,11 @@ import {
 } from './queries.js';
 import {
   type CachedSession,
-  registerSessionCache,
   SESSION_CHANGES_CHANNEL,
   SessionCache,
+  type SessionCacheLookups,
 } from './session-cache.js';
+import { registerSessionCache } from './session-changes.js';
 import { randomToken, safeEqual, sha256 } from './tokens.js';
 
 /** lastSeenAt is written at most this often, so reads do not turn into a write per request. */
@@ -58,7 +60,15 @@ export interface SessionControl {
    * (session fixation) is worthless afterwards. The only place a session row is made: at sign-in, or when a
    * correct password leaves a login waiting for its one-time code (userId null).
    */
-  rotate(request: FastifyRequest, reply: FastifyReply, userId: number | null): Promise<Session>;
+  rotate(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    userId: number | null,
+    /** Written with the new row (pending-otp.ts keys), so a sign-in step costs no second write. */
+    data?: Record<string, unknown>,
+    /** The account a second step waits for (pending-otp.ts), written with the row likewise. */
+    otpUserId?: number,
+  ): Promise<Session>;
   /** Ends the session; answers the visitor's new CSRF token (a fresh cookie, no row). */
   end(request: FastifyRequest, reply: FastifyReply): Promise<string>;
   /** Records activity now, whatever the touch interval: the "stay signed in" answer to the idle warning. */
@@ -78,6 +88,11 @@ declare module 'fastify' {
      * everyone (site info) reads no session at all; it is then no activity either, and takes no writes.
      */
     sessionLoad?: 'withSummary' | 'none';
+    /**
+     * true: the route answers a session that must first enrol a second factor (pending-otp.ts MFA_ENROLMENT);
+     * every other API route answers it 403 with `reason: 'mfa_enrolment_required'`.
+     */
+    duringMfaEnrolment?: boolean;
   }
 }
 
@@ -93,6 +108,8 @@ export interface SessionPluginOptions {
   /** Where session changes are heard (Database.listen); without it, or with SESSION_CACHE=off, nothing is cached. */
   listen?: Database['listen'];
   now?: () => Date;
+  /** Where the session cache counts its hits and misses (the app's metrics read them). */
+  cacheLookups?: SessionCacheLookups;
 }
 
 const scopeOf = (request: FastifyRequest): CsrfScope => ({
@@ -133,17 +150,24 @@ export const sessionPlugin = fp(
       return anonymousCsrfToken(config.sessionSecret, nonce, scopeOf(request));
     };
 
-    const create = async (request: FastifyRequest, reply: FastifyReply, userId: number | null) => {
+    const create = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      userId: number | null,
+      extra: Record<string, unknown> = {},
+      otpUserId: number | null = null,
+    ) => {
       const id = randomToken();
       const at = now();
       const session = await insertSession(db, {
         idHash: sha256(id),
         siteCode: request.site.code,
         userId,
+        otpUserId,
         csrfToken: randomToken(),
         ip: request.clientIp,
         // A session belongs to the kind of host that issued it: staff sessions are not carried onto public hosts.
-        data: { internal: request.site.features.internal },
+        data: { ...extra, internal: request.site.features.internal },
         userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
         createdAt: at,
         lastSeenAt: at,
@@ -166,11 +190,11 @@ export const sessionPlugin = fp(
         if (nonce) return anonymousCsrfToken(config.sessionSecret, nonce, scopeOf(request));
         return issueAnonymousToken(request, reply);
       },
-      rotate: async (request, reply, userId) => {
+      rotate: async (request, reply, userId, data, otpUserId) => {
         if (request.session) await deleteSession(db, request.session.idHash);
         // From here the session's own token protects the writes; the visitor's cookie has served its purpose.
         if (request.cookies[names.csrf]) clearPortalCookie(reply, cookies, 'csrf');
-        return create(request, reply, userId);
+        return create(request, reply, userId, data, otpUserId ?? null);
       },
       end: async (request, reply) => {
         if (request.session) await deleteSession(db, request.session.idHash);
@@ -189,7 +213,7 @@ export const sessionPlugin = fp(
 
     app.decorate('sessions', control);
 
-    const cache = new SessionCache();
+    const cache = new SessionCache(undefined, opts.cacheLookups);
     if (opts.listen && config.sessionCache) {
       const unregister = registerSessionCache(cache);
       const listener = await opts.listen(SESSION_CHANGES_CHANNEL, {
@@ -254,7 +278,7 @@ export const sessionPlugin = fp(
       if (found.summary) request.userSummary = summaryFromRow(request.principal, found.summary);
     };
     // Callback hooks: a request without a session cookie, or on a route that reads none, goes on at once instead of
-    // through a promise and the microtask queue (issue 12: these run on every API call).
+    // through a promise and the microtask queue (these run on every API call).
     app.addHook('onRequest', (request, _reply, done) => {
       // A doubled session cookie (one planted from a sibling subdomain) counts as none: signed out.
       const id = singleCookie(request, names.session);
@@ -271,6 +295,23 @@ export const sessionPlugin = fp(
         return;
       }
       done();
+    });
+
+    // A session that must enrol a second factor first reaches only enrolment, `/me` and logout (docs/auth.md).
+    // Before validation, like the CSRF check: a held session learns nothing about the inputs of other routes.
+    app.addHook('preValidation', (request, reply, done) => {
+      const session = request.session;
+      if (
+        session?.data[MFA_ENROLMENT] !== true ||
+        !request.principal ||
+        request.routeOptions.config?.duringMfaEnrolment === true ||
+        !request.routeOptions.url?.includes('/api/')
+      )
+        return done();
+      reply
+        .code(403)
+        .header('cache-control', 'no-store')
+        .send({ error: request.t('security.enrolmentRequired'), reason: 'mfa_enrolment_required' });
     });
   },
   { name: 'session', dependencies: ['request-context'] },

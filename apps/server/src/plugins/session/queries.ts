@@ -11,7 +11,7 @@ import {
   staffMenuPermissions,
   users,
 } from '../../db/schema/index.js';
-import { forgetSessionsEverywhere } from './session-cache.js';
+import { forgetSessionsEverywhere } from './session-changes.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 

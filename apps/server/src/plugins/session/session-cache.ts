@@ -1,4 +1,7 @@
 import type { SessionRow, SessionUser, SummaryRow } from './queries.js';
+import type { SessionChange } from './session-changes.js';
+
+export type { SessionChange };
 
 /**
  * The channel the database triggers of migration 0019 notify on whenever a session, its user, or what `/me` shows
@@ -14,19 +17,12 @@ export interface CachedSession {
 }
 
 /** Which cached sessions a change touches: one session, or every session of a user, client, producer or staff. */
-export type SessionChange =
-  | { idHash: string }
-  | { userId: number }
-  | { clientId: number }
-  | { producerId: number }
-  | { staffId: number }
-  | 'all';
 
 const DEFAULT_MAX_ENTRIES = 10_000;
 
 /**
  * Sessions read in the last minute, kept in this process so a signed-in request costs no database round trip
- * (issue 12: the session read was half the statements of every client read, and all of `/me`).
+ * (decision 027: the session read was half the statements of every client read, and all of `/me`).
  *
  * Why it is safe across processes (decision 027): every change to the rows behind an entry — from this process,
  * another one, or an operator's SQL — fires a trigger that notifies SESSION_CHANGES_CHANNEL, and every process
@@ -37,7 +33,16 @@ const DEFAULT_MAX_ENTRIES = 10_000;
  * An entry is only served while its `lastSeenAt` is younger than the touch interval: after that the request goes
  * to the database anyway (to record the activity), which also re-reads what another process may have touched.
  */
+/** How lookups went: served from memory, read from the database, or read there because the cache is not serving. */
+export interface SessionCacheLookups {
+  hit: number;
+  miss: number;
+  off: number;
+}
+
 export class SessionCache {
+  /** Counted for the metrics (observability/metrics.ts); shared with the app when it passes its own. */
+  readonly lookups: SessionCacheLookups;
   readonly #entries = new Map<string, CachedSession>();
   readonly #maxEntries: number;
   #listening = false;
@@ -47,8 +52,9 @@ export class SessionCache {
    */
   #generation = 0;
 
-  constructor(maxEntries = DEFAULT_MAX_ENTRIES) {
+  constructor(maxEntries = DEFAULT_MAX_ENTRIES, lookups: SessionCacheLookups = { hit: 0, miss: 0, off: 0 }) {
     this.#maxEntries = maxEntries;
+    this.lookups = lookups;
   }
 
   /** False while changes could be missed: every read then goes to the database. */
@@ -73,7 +79,14 @@ export class SessionCache {
   }
 
   get(idHash: string): CachedSession | undefined {
-    return this.#listening ? this.#entries.get(idHash) : undefined;
+    if (!this.#listening) {
+      this.lookups.off++;
+      return undefined;
+    }
+    const entry = this.#entries.get(idHash);
+    if (entry) this.lookups.hit++;
+    else this.lookups.miss++;
+    return entry;
   }
 
   set(idHash: string, entry: CachedSession, readAtGeneration: number): void {
@@ -127,20 +140,4 @@ export function changeOfPayload(payload: string): SessionChange {
   if (kind === 'p') return { producerId: id };
   if (kind === 't') return { staffId: id };
   return 'all';
-}
-
-/** Every live cache of this process (one per app; tests run several apps in one process). */
-const liveCaches = new Set<SessionCache>();
-
-export function registerSessionCache(cache: SessionCache): () => void {
-  liveCaches.add(cache);
-  return () => liveCaches.delete(cache);
-}
-
-/**
- * Called by the code that writes sessions, users, messages or staff menus, right after the write: this process's
- * next request must not see the old row even before the trigger's notification has come back.
- */
-export function forgetSessionsEverywhere(change: SessionChange): void {
-  for (const cache of liveCaches) cache.forget(change);
 }

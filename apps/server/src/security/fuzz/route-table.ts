@@ -1,4 +1,4 @@
-import { REPORT_DEFINITIONS, REPORT_PATHS, reportTypeCriterion } from '@portal/contract';
+import { API_ROUTES, REPORT_DEFINITIONS, reportTypeCriterion } from '@portal/contract';
 import type { z } from 'zod';
 import type { RegisteredRoute } from '../../app.js';
 
@@ -70,16 +70,29 @@ function fieldOf(part: Part, name: string, schema: z.ZodType): Field {
   return { part, name, schema, valid: valid ?? '1', optional };
 }
 
+/** Calls outside the areas that need someone signed in: fuzzed as a client. */
+const SIGNED_IN_CALLS: readonly string[] = [
+  API_ROUTES.auth.changePassword.path,
+  API_ROUTES.session.logout.path,
+  API_ROUTES.session.keepAlive.path,
+];
+
 function principalOf(path: string): Principal {
-  if (path.startsWith('/b2c/') || path.startsWith('/statement/')) return 'client';
+  // Conversations are a client's and a producer's alike: fuzzed as the client.
+  if (path.startsWith('/b2c/') || path.startsWith('/statement/') || path.startsWith('/conversations'))
+    return 'client';
   if (path.startsWith('/b2b/')) return 'producer';
   if (path.startsWith('/internal/')) return 'staff';
-  if (['/change_password', '/logout', '/session/keep_alive'].includes(path)) return 'client';
+  // The account's own security (sessions, factors, activity) and notification centre are for whoever is signed in:
+  // fuzzed as the client.
+  if (SIGNED_IN_CALLS.includes(path) || path.startsWith('/account/') || path.startsWith('/notifications'))
+    return 'client';
   return 'anonymous';
 }
 
 /** Report routes read the form by the report type's own schema (set in the handler): fuzz report 2's fields. */
-const REPORT_ROUTES = new Set<string>([REPORT_PATHS.preview, REPORT_PATHS.export, REPORT_PATHS.exportJobs]);
+const { preview, export: reportExport, startExportJob } = API_ROUTES.reports;
+const REPORT_ROUTES = new Set<string>([preview.path, reportExport.path, startExportJob.path]);
 
 /**
  * Turns the routes the app registered into fuzz targets: every API route (GET for GET+HEAD pairs), each with its

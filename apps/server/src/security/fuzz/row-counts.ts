@@ -7,14 +7,24 @@ export type RowCounts = Record<string, number>;
 /**
  * The tables a request can add rows to or remove rows from (every insert and delete reachable from a route: sign-in,
  * account flows, audit, rate limits, sessions, stored and rendered files, report export jobs, revenue edits and
- * deletes). Counting all 55 tables costs PGlite ~125 ms a time; these 18 are what a refused request could touch.
+ * deletes, case requirements and stage changes). Counting every table costs PGlite ~125 ms a time; these are what a
+ * refused request could touch.
  */
 export const TOUCHED_TABLES = [
   'account_tokens',
+  'application_requirements',
+  'application_stage_history',
   'audit_log',
   'client_messages',
   'clients',
+  'conversation_attachments',
+  'conversation_messages',
+  'conversation_participants',
+  'conversations',
   'login_name_locks',
+  'notification_deliveries',
+  'notification_preferences',
+  'notifications',
   'one_time_codes',
   'producers',
   'rate_limit_counters',
@@ -27,6 +37,7 @@ export const TOUCHED_TABLES = [
   'revenues',
   'sessions',
   'stored_files',
+  'uploaded_files',
   'users',
 ] as const;
 

@@ -5,12 +5,13 @@ import { ApiAgent, api } from '../http.js';
 import { signInAs } from '../sessions.js';
 import { createTestApp, type TestContext } from '../test-app.js';
 import { buildCells, type Cell, cellName, coverage, foreignIdentifiers, judge, send } from './cells.js';
+import { makeConversationFixtures } from './conversation-fixtures.js';
 import { type EntryContext, MATRIX } from './entries.js';
 import { type Fixtures, loadFixtures } from './fixtures.js';
 import { HOSTS, type HostKey, loadPrincipals, type Principal } from './principals.js';
 
 /*
- * The authorization matrix (issue 13, docs/security/authorization-matrix.md): every route the app registers ×
+ * The authorization matrix (docs/security/authorization-matrix.md): every route the app registers ×
  * every principal × every site and the staff host, each cell asserting its status and that no other party's
  * identifiers are in the body. A route without an entry in entries.ts fails here.
  */
@@ -65,17 +66,30 @@ beforeAll(async () => {
   const revenue = (await execute(sql`select id from revenues order by id limit 1`)).rows[0];
   const form = (await execute(sql`select id from forms where file_key is not null order by id limit 1`))
     .rows[0];
-  if (!revenue || !form) throw new Error('the demo seed has no revenue or form');
+  // A cleared requirement (no staff decision may change it: 400 past the guard) and an application the stage rule
+  // holds back (409 past the guard): nothing is written by a permitted cell.
+  const cleared = (
+    await execute(sql`select id from application_requirements where status = 'accepted' order by id limit 1`)
+  ).rows[0];
+  const held = (
+    await execute(sql`select application_id as id from application_requirements
+      where mandatory and status = 'outstanding' order by id limit 1`)
+  ).rows[0];
+  if (!revenue || !form || !cleared || !held)
+    throw new Error('the demo seed has no revenue, form or requirements');
   await execute(sql`update revenues set deletable = false where id = ${revenue.id}`);
   const producerOf = (code: string) => fixtures.producers.find((p) => p.code === code)?.producerId ?? 0;
   ctx = {
     formsSecret: t.config.formsClientSecret,
     formId: Number(form.id),
     revenueId: Number(revenue.id),
+    clearedRequirementId: Number(cleared.id),
+    heldApplicationId: Number(held.id),
     jobs: [
       { id: await finishedJob('partner'), owner: 'A1001', producerId: producerOf('A1001') },
       { id: await finishedJob('subpartner'), owner: 'A1002', producerId: producerOf('A1002') },
     ],
+    conversations: await makeConversationFixtures(t.database.db, fixtures, t.clock.now),
   };
 }, 120_000);
 afterAll(() => t.close());
@@ -117,7 +131,12 @@ describe('authorization matrix', () => {
     };
     // One call at a time: side by side they only contend for the same cores (PGlite is one connection anyway), and
     // a principal's renders would meet the per-person render cap.
-    for (const cell of cells) await run(cell);
+    // Ending one's other sessions would sign out the sessions other cells use: those cells come last.
+    const ordered = [
+      ...cells.filter((c) => !c.entry.endsOtherSessions),
+      ...cells.filter((c) => c.entry.endsOtherSessions),
+    ];
+    for (const cell of ordered) await run(cell);
     const routes = new Set(cells.map((c) => `${c.method} ${c.entry.url}`)).size;
     console.log(
       `authorization matrix: ${cells.length} cells (${routes} route×method pairs, ${principals.length} principals, ${

@@ -41,6 +41,8 @@ export interface ClientSubject extends Resource {
   fundHolders: Readers;
   account: { partyId: number; accountNo: string; month: string } & Resource;
   consolidated: { partyId: number; month: string } & Resource;
+  /** The client's performance as producers see it: those above a servicing producer of a plan with history. */
+  performance: Resource;
 }
 
 export interface Fixtures {
@@ -87,6 +89,18 @@ async function clientReaders(db: Db, clientId: number): Promise<Readers> {
           union select servicing_producer_id from clients where id = ${clientId})`,
   );
   return { clients: new Set([clientId]), producers: new Set(rows.map((r) => num(r.id))) };
+}
+
+/** Producers who see a client's performance: above a servicing producer of one of their plans with a history. */
+async function performanceReaders(db: Db, clientId: number): Promise<Readers> {
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    sql`select distinct t.ancestor_id as id from producer_tree t where t.descendant_id in (
+          select p.servicing_producer_id from policies p where (p.owner_client_id = ${clientId}
+            or p.joint_owner_client_id = ${clientId})
+            and exists (select 1 from plan_valuations v where v.policy_id = p.id))`,
+  );
+  return { clients: new Set(), producers: new Set(rows.map((r) => num(r.id))) };
 }
 
 /** A record of `clientId` serviced by `producerId`: the client and the producers above. */
@@ -312,6 +326,11 @@ async function clientSubject(db: Db, key: string, clientNo: string): Promise<Cli
       owner: key,
       readers: await recordReaders(db, clientId, num(plan.producer)),
       identifiers: [plan.plan_no, ...identifiers],
+    },
+    performance: {
+      owner: key,
+      readers: await performanceReaders(db, clientId),
+      identifiers,
     },
     messageId: num(message.id),
     fundCode: fund?.code,

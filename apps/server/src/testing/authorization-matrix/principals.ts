@@ -1,10 +1,17 @@
-import { SITE_AREAS, type SiteCode } from '@portal/contract';
+import { type SiteCode, siteCapabilities } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { type DemoAccountKey, demoAccount } from '../../db/seed/demo-accounts.js';
 import type { Readers } from './fixtures.js';
 
 export type Kind = 'client' | 'producer' | 'staff';
-export type Permission = 'commission' | 'bv' | 'training' | 'revenues';
+export type Permission =
+  | 'commission'
+  | 'bv'
+  | 'training'
+  | 'revenues'
+  | 'deliveryLog'
+  | 'caseRequirements'
+  | 'reconciliation';
 export type HostKey = 'afs' | 'ipc' | 'absg' | 'staff';
 
 export const HOSTS: Record<HostKey, { host: string; site: SiteCode; internal: boolean }> = {
@@ -75,14 +82,14 @@ export const PRINCIPALS: Omit<Principal, 'clientId' | 'producerId' | 'permission
   },
   {
     key: 'staffRevenues',
-    role: 'staff with the Revenues menu',
+    role: 'staff with the Revenues and Case Requirements menus',
     account: 'staff',
     home: 'staff',
     kind: 'staff',
   },
   {
     key: 'staffNoRevenues',
-    role: 'staff without the Revenues menu',
+    role: 'staff without the Revenues and Case Requirements menus',
     account: 'staff3',
     home: 'staff',
     kind: 'staff',
@@ -104,14 +111,30 @@ export async function loadPrincipals(execute: Execute): Promise<Principal[]> {
           pr.has_commission_permission as commission, pr.has_bv_report_permission as bv,
           pr.has_training_history_report_permission as training,
           exists (select 1 from staff_menu_permissions m where m.staff_id = u.staff_id
-                  and m.path in ('/internal/revenues', '/internal/revenues/')) as revenues
+                  and m.path in ('/internal/revenues', '/internal/revenues/')) as revenues,
+          exists (select 1 from staff_menu_permissions m where m.staff_id = u.staff_id
+                  and m.path in ('/internal/delivery_log', '/internal/delivery_log/')) as "deliveryLog",
+          exists (select 1 from staff_menu_permissions m where m.staff_id = u.staff_id
+                  and m.path in ('/internal/case_requirements', '/internal/case_requirements/'))
+            as "caseRequirements",
+          exists (select 1 from staff_menu_permissions m where m.staff_id = u.staff_id
+                  and m.path in ('/internal/commission-reconciliation', '/internal/commission-reconciliation/'))
+            as reconciliation
         from users u left join producers pr on pr.id = u.producer_id
         where u.site_code = ${HOSTS[p.home].site} and lower(u.login) = lower(${login})`);
       const row = rows[0];
       if (!row) throw new Error(`no user ${login}`);
       clientId = row.client_id == null ? undefined : Number(row.client_id);
       producerId = row.producer_id == null ? undefined : Number(row.producer_id);
-      for (const perm of ['commission', 'bv', 'training', 'revenues'] as const)
+      for (const perm of [
+        'commission',
+        'bv',
+        'training',
+        'revenues',
+        'deliveryLog',
+        'caseRequirements',
+        'reconciliation',
+      ] as const)
         if (row[perm] === true) permissions.add(perm);
     }
     out.push({ ...p, clientId, producerId, permissions });
@@ -123,7 +146,7 @@ export async function loadPrincipals(execute: Execute): Promise<Principal[]> {
 export interface Access {
   kinds: Kind[];
   permission?: Permission;
-  /** Sites of the area narrower than SITE_AREAS (Service Records: not absg). */
+  /** Sites of the area narrower than the sites' areas (Service Records: the sites with that service). */
   sites?: SiteCode[];
   /** `principal-first`: 401/403 before the host check (change password); otherwise the host's area first. */
   order?: 'area-first' | 'principal-first';
@@ -134,7 +157,7 @@ function areaOn(host: HostKey, kind: Kind, access: Access): boolean {
   if (kind === 'staff') return internal;
   if (internal) return false;
   if (access.sites && !access.sites.includes(site)) return false;
-  return SITE_AREAS[site].includes(kind === 'client' ? 'b2c' : 'b2b');
+  return siteCapabilities(site).hasArea(kind === 'client' ? 'b2c' : 'b2b');
 }
 
 export function canRead(p: Principal, readers: Readers): boolean {

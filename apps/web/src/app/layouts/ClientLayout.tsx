@@ -15,8 +15,10 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ConversationsMenuBadge } from '../../components/conversations/ConversationsMenuLabel';
 import { PrintIcon } from '../../components/icons';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
+import { NotificationBell } from '../../components/notifications/NotificationBell';
 import { SiteFooter } from '../../components/SiteFooter';
 import { SiteLogo } from '../../components/SiteLogo';
 import { SkipLink } from '../../components/SkipLink';
@@ -45,13 +47,22 @@ function useMemberMenu() {
     ) : undefined;
   return [
     { to: localePath('/b2c'), label: t('client.myPlan'), end: true },
+    { to: localePath('/b2c/performance'), label: t('client.performance') },
     { to: localePath('/b2c/my_profile'), label: t('client.myProfile') },
     { to: localePath('/b2c/message'), label: t('client.messageBox'), badge },
+    {
+      to: localePath('/b2c/conversations'),
+      label: t('conversations.menu'),
+      badge: <ConversationsMenuBadge />,
+    },
     { to: localePath('/b2c/change_password'), label: t('client.changePassword') },
+    { to: localePath('/b2c/security'), label: t('client.security') },
   ];
 }
 
-/** Client area (spec 1 §2): logo, language switcher, contact us, print, logout; member menu; footer. */
+/** Client area (docs/product.md, "Client area"): logo, language switcher, contact us, print, logout; member menu;
+ * footer.
+ */
 export default function ClientLayout() {
   const { t } = useTranslation();
   const site = useSiteInfo();
@@ -110,6 +121,7 @@ export default function ClientLayout() {
               <Anchor href={siteLinks(site).contactUs} target="_blank" rel="noopener noreferrer" size="sm">
                 {t('header.contactUs')}
               </Anchor>
+              <NotificationBell to="/b2c/notifications" />
               <ActionIcon
                 variant="subtle"
                 size="lg"

@@ -1,11 +1,10 @@
 import type { CurrentStaff } from '@portal/contract';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { meWith, siteInfo } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
 // Whole-app renders share two cores with the rest of the suite.
-configure({ asyncUtilTimeout: 5000 });
 
 const staffSite = siteInfo('afs', {
   feature: { external: 'false', internal: 'true' },
@@ -69,7 +68,7 @@ describe('internal header and footer', () => {
     ).toBeInTheDocument();
   });
 
-  it('shows exactly the permitted entries, in the spec order, with SPA and back-office targets', async () => {
+  it('shows exactly the permitted entries, in the documented order, with SPA and back-office targets', async () => {
     const { menu } = await renderShell();
     const bar = within(menu)
       .getAllByRole('listitem')

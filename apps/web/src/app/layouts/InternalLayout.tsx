@@ -16,6 +16,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { SearchIcon } from '../../components/icons';
+import { NotificationBell } from '../../components/notifications/NotificationBell';
 import { copyrightYears } from '../../components/SiteFooter';
 import { SkipLink } from '../../components/SkipLink';
 import { useLocalePath } from '../../lib/locale';
@@ -83,10 +84,10 @@ function StaffNameLink() {
 }
 
 /**
- * Internal staff area (spec 2 §2): title with the site name, a search box that submits to the back office, the
- * permission-driven main menu, the user name (link to the back office's session edit), logout, and the footer's
- * copyright range with the firm's name. From the `lg` breakpoint the menu is a bar under the title; below it, a burger opens a navbar with
- * the search, the name and the menu as a list.
+ * Internal staff area (docs/internal/README.md, "Screens"): title with the site name, a search box that submits to the
+ * back office, the permission-driven main menu, the user name (link to the back office's session edit), logout, and the
+ * footer's copyright range with the firm's name. From the `lg` breakpoint the menu is a bar under the title; below it,
+ * a burger opens a navbar with the search, the name and the menu as a list.
  */
 export default function InternalLayout() {
   const { t } = useTranslation();
@@ -129,6 +130,10 @@ export default function InternalLayout() {
               <Box visibleFrom="sm">
                 <StaffNameLink />
               </Box>
+              <NotificationBell to="/internal/notifications" />
+              <Anchor component={Link} to={localePath('/internal/security')} size="sm">
+                {t('internal.security')}
+              </Anchor>
               <Anchor component={Link} to={localePath('/logout')} size="sm">
                 {t('header.logout')}
               </Anchor>

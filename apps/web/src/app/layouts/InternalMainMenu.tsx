@@ -216,8 +216,9 @@ function ColumnLinks({
 }
 
 /**
- * The staff member's main menu, from their menu permissions only (spec 2 §2, §6): a horizontal bar in the header
- * on wide screens, a vertical list (panels open in place) inside the burger's navbar on narrow ones.
+ * The staff member's main menu, from their menu permissions only (docs/internal/README.md, "Permission model"): a
+ * horizontal bar in the header on wide screens, a vertical list (panels open in place) inside the burger's navbar on
+ * narrow ones.
  */
 export function InternalMainMenu({
   orientation = 'horizontal',

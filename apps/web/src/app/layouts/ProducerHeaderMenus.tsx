@@ -66,6 +66,9 @@ export function UserMenu({ defaultOpened, ...handOver }: UserMenuProps) {
         <Menu.Item component={Link} to={localePath('/b2b/change_password')}>
           {t('producer.changePassword')}
         </Menu.Item>
+        <Menu.Item component={Link} to={localePath('/b2b/security')}>
+          {t('producer.security')}
+        </Menu.Item>
         <Menu.Item component={Link} to={localePath('/logout')}>
           {t('header.logout')}
         </Menu.Item>

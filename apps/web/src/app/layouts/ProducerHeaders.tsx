@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { SitemapIcon } from '../../components/icons';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
 import { lazyWidget, type StandInProps } from '../../components/lazy-widget/lazyWidget';
+import { NotificationBell } from '../../components/notifications/NotificationBell';
 import { SiteFooter } from '../../components/SiteFooter';
 import { SiteLogo } from '../../components/SiteLogo';
 import { useLocalePath } from '../../lib/locale';
@@ -109,6 +110,7 @@ export function AbsgProducerHeader(props: ProducerHeaderProps) {
         <SiteLogo to="/b2b" />
       </Group>
       <Group gap="sm" wrap="nowrap">
+        <NotificationBell to="/b2b/notifications" />
         <TeamTreeButton onOpenTeamTree={props.onOpenTeamTree} onTeamTreeIntent={props.onTeamTreeIntent} />
         <UserMenu />
       </Group>
@@ -175,6 +177,7 @@ export function PartnerSiteHeader(props: ProducerHeaderProps) {
         <Text size="sm" c="dimmed" visibleFrom="md">
           {producer?.fullName || producer?.name}
         </Text>
+        <NotificationBell to="/b2b/notifications" />
         <TeamTreeButton onOpenTeamTree={props.onOpenTeamTree} onTeamTreeIntent={props.onTeamTreeIntent} />
         <Anchor component={Link} to={localePath('/b2b/change_password')} size="sm" visibleFrom="sm">
           {t('producer.changePassword')}

@@ -1,3 +1,4 @@
+import { siteCapabilities } from '@portal/contract';
 import './producer-styles';
 import { AppShell, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -39,8 +40,8 @@ function DeferredTeamTree({ opened, onClose }: { opened: boolean; onClose: () =>
 }
 
 /**
- * Producer area (spec 1 §2): per-site header and footer, side menu with legend, team-tree panel, and the "viewing as"
- * banner while a producer chosen from the tree scopes the lists.
+ * Producer area (docs/product.md, "Producer area"): per-site header and footer, side menu with legend, team-tree panel,
+ * and the "viewing as" banner while a producer chosen from the tree scopes the lists.
  */
 export default function ProducerLayout() {
   const { t } = useTranslation();
@@ -48,7 +49,7 @@ export default function ProducerLayout() {
   const producer = useCurrentProducer();
   const [navOpened, nav] = useDisclosure(false);
   const [treeOpened, tree] = useDisclosure(false);
-  const isAbsg = site.siteCode === 'absg';
+  const partnerChrome = siteCapabilities(site.siteCode).has('partnerChrome');
   const headerProps = {
     navOpened,
     onToggleNav: nav.toggle,
@@ -65,7 +66,7 @@ export default function ProducerLayout() {
       >
         <SkipLink />
         <AppShell.Header onFocus={preloadHeaderMenus} onPointerEnter={preloadHeaderMenus}>
-          {isAbsg ? <AbsgProducerHeader {...headerProps} /> : <PartnerSiteHeader {...headerProps} />}
+          {partnerChrome ? <PartnerSiteHeader {...headerProps} /> : <AbsgProducerHeader {...headerProps} />}
         </AppShell.Header>
         <AppShell.Navbar p="sm" aria-label={t('producer.menu')}>
           <AppShell.Section grow component={ScrollArea}>
@@ -73,7 +74,7 @@ export default function ProducerLayout() {
           </AppShell.Section>
         </AppShell.Navbar>
         <MainContent size="xl" before={<ViewingAsBanner />} />
-        {isAbsg ? <SiteFooter /> : <PartnerSiteFooter />}
+        {partnerChrome ? <PartnerSiteFooter /> : <SiteFooter />}
         <DeferredTeamTree opened={treeOpened} onClose={tree.close} />
       </AppShell>
     </SelectedProducerProvider>

@@ -1,5 +1,7 @@
 import { Anchor, Box, Divider, Group, Stack, VisuallyHidden } from '@mantine/core';
+import { siteCapabilities } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
+import { ConversationsMenuBadge } from '../../components/conversations/ConversationsMenuLabel';
 import { ExternalLinkIcon } from '../../components/icons';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
 import { ProductCodeLegend } from '../../features/producer/components/ProductCodeLegend';
@@ -23,10 +25,11 @@ function ExternalLink({ href, label }: { href: string; label: string }) {
 }
 
 /**
- * Producer side menu (spec 1 §2): New Business, Service Records (not on absg), Clients, Reports, My Profile,
- * Commissions (with hasCommissionPermission); Contact Us and FAQ (links from site settings, else defaults); the
- * external producer portal with hasAvenueB2bLogin; the product-code legend. Below the `sm` breakpoint the menu is
- * the burger's drawer, and it also carries what the afs/ipc header hides there (languages, change password).
+ * Producer side menu (docs/producer/team-and-profile.md, "Shell per site"): New Business, Service Records (where the
+ * site has them), Clients, Reports, My Profile, Commissions (with hasCommissionPermission); Contact Us and FAQ (links
+ * from site settings, else defaults); the external producer portal with hasAvenueB2bLogin; the product-code legend.
+ * Below the `sm` breakpoint the menu is the burger's drawer, and it also carries what the afs/ipc header hides there
+ * (languages, change password).
  */
 export function ProducerSideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
@@ -34,13 +37,21 @@ export function ProducerSideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const producer = useCurrentProducer();
   const localePath = useLocalePath();
   const links = siteLinks(site);
-  const isAbsg = site.siteCode === 'absg';
+  const { has } = siteCapabilities(site.siteCode);
+  // The partner header hides languages and change password on a phone: the drawer carries them there.
+  const drawerCarriesHeader = has('partnerChrome');
 
   const items = [
     { to: '/b2b', label: t('producer.newBusiness'), end: true, show: true },
-    { to: '/b2b/service_records', label: t('producer.serviceRecords'), show: site.siteCode !== 'absg' },
+    { to: '/b2b/service_records', label: t('producer.serviceRecords'), show: has('serviceRecords') },
     { to: '/b2b/clients', label: t('producer.clients'), show: true },
     { to: '/b2b/reports', label: t('producer.reports'), show: true },
+    {
+      to: '/b2b/conversations',
+      label: t('conversations.menu'),
+      show: true,
+      badge: <ConversationsMenuBadge />,
+    },
     { to: '/b2b/my_profile', label: t('producer.myProfile'), show: true },
     { to: '/b2b/commissions', label: t('producer.commissions'), show: !!producer?.hasCommissionPermission },
   ].filter((item) => item.show);
@@ -54,20 +65,26 @@ export function ProducerSideMenu({ onNavigate }: { onNavigate?: () => void }) {
             to={localePath(item.to)}
             label={item.label}
             end={item.end}
+            rightSection={'badge' in item ? item.badge : undefined}
             onNavigate={onNavigate}
           />
         ))}
-        {!isAbsg && (
+        {drawerCarriesHeader && (
           <Box hiddenFrom="sm">
             <SideNavItem
               to={localePath('/b2b/change_password')}
               label={t('producer.changePassword')}
               onNavigate={onNavigate}
             />
+            <SideNavItem
+              to={localePath('/b2b/security')}
+              label={t('producer.security')}
+              onNavigate={onNavigate}
+            />
           </Box>
         )}
       </Stack>
-      {!isAbsg && (
+      {drawerCarriesHeader && (
         <Box hiddenFrom="sm" px="sm">
           <LanguageSwitcher />
         </Box>

@@ -9,7 +9,7 @@ import { SkipLink } from '../../components/SkipLink';
 import { splitLocale } from '../../lib/locale';
 import { MainContent } from './LayoutParts';
 
-/** The login page carries its own copyright line ("© {year} {siteName}", spec 2 §2); the footer does not repeat it. */
+/** The login page carries its own copyright line ("© {year} {siteName}"); the footer does not repeat it. */
 function isLoginPath(pathname: string): boolean {
   const { rest } = splitLocale(pathname);
   return rest === '/' || rest === '/login' || rest === '/login/';

@@ -27,5 +27,6 @@ import '@mantine/core/styles/RadioIndicator.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Tooltip.css';
 import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Indicator.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Tree.css';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { splitLegendColumns } from './legend-columns';
 
-describe('legend columns (spec 1 §9: two columns, at least three per column)', () => {
+describe('legend columns (two columns, at least three per column)', () => {
   it('splits eight categories four and four', () => {
     const [first, second] = splitLegendColumns([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(first).toEqual([1, 2, 3, 4]);

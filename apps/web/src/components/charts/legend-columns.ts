@@ -1,6 +1,6 @@
 /**
- * The plan-category legend sits in two columns with at least three entries in each (spec 1 §9): the first column
- * takes max(3, half rounded up), the second the rest. Fewer than four entries stay in one column.
+ * The plan-category legend sits in two columns with at least three entries in each (docs/web.md, "Client area"): the
+ * first column takes max(3, half rounded up), the second the rest. Fewer than four entries stay in one column.
  */
 export const MIN_LEGEND_PER_COLUMN = 3;
 

@@ -27,8 +27,8 @@ export function rangeText(
 }
 
 /**
- * Pager of a server-paged list (spec 1 §9: page sizes 10, 20, 30): the page-size choice, "n–m of total" (a polite
- * live region, so a new page is announced) and the page buttons.
+ * Pager of a server-paged list (docs/product.md, "Formats and limits": page sizes 10, 20, 30): the page-size choice,
+ * "n–m of total" (a polite live region, so a new page is announced) and the page buttons.
  */
 export function DataTablePager(props: PagerProps) {
   const { t } = useTranslation('lists');

@@ -1,4 +1,4 @@
-/** Sorting rules shared by every sortable table (spec 1 §4, My Plan sort). */
+/** Sorting rules shared by every sortable table (My Plan's sort, docs/web.md "Client area"). */
 
 export type SortDirection = 'asc' | 'desc';
 

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 
 /**
- * The rows chosen on the current page. The choice is cleared whenever another page of rows arrives (spec 1 §4,
- * Clients: "row selection is cleared whenever a new result page loads"), so an action never applies to rows the
+ * The rows chosen on the current page. The choice is cleared whenever another page of rows arrives (the Clients
+ * list's rule, docs/producer/web-lists.md "Search transitions"), so an action never applies to rows the
  * user can no longer see. `rows` must keep its identity while the page is the same (TanStack Query's data does).
  */
 export function useRowSelection(rows: readonly unknown[] | undefined) {

@@ -1,4 +1,4 @@
-import { Button, type ButtonProps, Stack, Text } from '@mantine/core';
+import { Button, type ButtonProps, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { QueryParams } from '../../lib/api-client';
 import { type DownloadState, useFileDownload } from './useFileDownload';
@@ -15,21 +15,27 @@ function sizeText(bytes: number, language: string): string {
   return `${new Intl.NumberFormat(language, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value)} ${units[unit]}`;
 }
 
-function statusText(state: DownloadState, t: (key: string, values?: object) => string, language: string) {
+function statusText(
+  state: DownloadState,
+  t: (key: string, values?: object) => string,
+  language: string,
+  preparing: string | undefined,
+) {
   switch (state.phase) {
     case 'idle':
       return '';
     case 'working': {
       const progress = state.progress;
-      if (!progress) return t('download.preparing');
+      if (!progress) return t('download.stage', { step: 1, text: preparing ?? t('download.preparing') });
       const received = sizeText(progress.received, language);
-      return progress.total
+      const text = progress.total
         ? t('download.progressOf', {
             received,
             total: sizeText(progress.total, language),
             percent: Math.floor((progress.received / progress.total) * 100),
           })
         : t('download.progress', { received });
+      return t('download.stage', { step: 2, text });
     }
     case 'done':
       return t('download.done', { fileName: state.fileName });
@@ -38,10 +44,18 @@ function statusText(state: DownloadState, t: (key: string, values?: object) => s
   }
 }
 
+/** How far the bar is: null while nothing can be measured (the server still making the file, or no length). */
+function percentOf(state: DownloadState): number | null {
+  if (state.phase !== 'working' || !state.progress?.total) return null;
+  return Math.min(100, (state.progress.received / state.progress.total) * 100);
+}
+
 /**
- * A button for a file that takes a while to make (a bundle of statements, an export): while the server works it is
- * busy, says so and counts what has arrived; it ends with the file saved or the reason it failed. The status line
- * is a polite live region, so screen readers hear the same.
+ * A button for a file that takes a while to make (a bundle of statements, an export), in two stages: while the
+ * server makes the file (a combined PDF is rendered whole before its first byte) the bar runs and the line says what
+ * is being prepared; once the file arrives the bar fills by its Content-Length (a streamed ZIP, without one, keeps
+ * running and counts what arrived). It ends with the file saved or the reason it failed. The status line is a polite
+ * live region, so screen readers hear each stage; the bar only repeats it and is hidden from them.
  */
 export function DownloadButton({
   path,
@@ -49,6 +63,7 @@ export function DownloadButton({
   fallbackName,
   children,
   disabled,
+  preparing,
   ...buttonProps
 }: {
   path: string;
@@ -56,10 +71,13 @@ export function DownloadButton({
   fallbackName: string;
   children: string;
   disabled?: boolean;
+  /** What the server is making, for the first stage ("Preparing 3 statements…"); a generic line otherwise. */
+  preparing?: string;
 } & Omit<ButtonProps, 'children' | 'loading'>) {
   const { t, i18n } = useTranslation();
   const { state, start, busy } = useFileDownload(fallbackName);
-  const status = statusText(state, t as (key: string, values?: object) => string, i18n.language);
+  const status = statusText(state, t as (key: string, values?: object) => string, i18n.language, preparing);
+  const percent = percentOf(state);
   return (
     <Stack gap={2} align="flex-start">
       <Button
@@ -71,6 +89,20 @@ export function DownloadButton({
       >
         {children}
       </Button>
+      {busy && (
+        <Progress
+          aria-hidden
+          data-download-progress={percent === null ? 'running' : Math.floor(percent)}
+          w="100%"
+          miw={120}
+          size="sm"
+          radius="xl"
+          value={percent ?? 100}
+          striped={percent === null}
+          animated={percent === null}
+          transitionDuration={200}
+        />
+      )}
       <Text
         size="xs"
         role="status"

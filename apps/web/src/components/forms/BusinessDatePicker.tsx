@@ -8,7 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../lib/locale';
 import { type BusinessDateInputProps, parseTypedDate, pickerBounds } from './business-date';
 
-/** dayjs locale of each UI language (spec 1 §9: kr maps to ko in the date picker; zh is Traditional Chinese). */
+/** dayjs locale of each UI language (docs/product.md, "Languages": kr maps to ko in the date picker; zh is Traditional
+ * Chinese).
+ */
 const DAYJS_LOCALE: Record<Language, string> = { en: 'en', zh: 'zh-tw', ja: 'ja', kr: 'ko' };
 
 /**

@@ -20,7 +20,9 @@ export function formatBusinessDate(iso: string | null): string {
   return iso ? iso.slice(0, 10).replaceAll('-', '/') : '';
 }
 
-/** First and last day the picker offers: 5 years before and after the current year (spec 1 §5). */
+/** First and last day the picker offers: 5 years before and after the current year (docs/product.md, "Formats and
+ * limits").
+ */
 export function pickerBounds(now = new Date()): { minDate: string; maxDate: string } {
   const year = now.getFullYear();
   return { minDate: `${year - 5}-01-01`, maxDate: `${year + 5}-12-31` };

@@ -1,7 +1,8 @@
 /*
- * The input masks of the portal's forms (spec 1 §5): what a person types is reshaped as they type, so a field always
- * shows the form the portal prints. Each mask is a pure function of the typed text; `significant` counts the
- * characters a mask keeps (digits, the decimal point), which is how MaskedInput puts the caret back in place.
+ * The input masks of the portal's forms (docs/product.md, "Formats and limits"): what a person types is reshaped as
+ * they type, so a field always shows the form the portal prints. Each mask is a pure function of the typed text;
+ * `significant` counts the characters a mask keeps (digits, the decimal point), which is how MaskedInput puts the caret
+ * back in place.
  *
  * - date: YYYY/MM/DD — digits only, slashes added after the year and the month (at most 8 digits);
  * - integer: thousands separators — "1234567" → "1,234,567";

@@ -1,7 +1,7 @@
 import { MantineProvider, type MultiSelectProps, type SelectProps } from '@mantine/core';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { type ComponentType, type ReactNode, useState } from 'react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadCatalogs } from '../../lib/i18n';
 import { BusinessDatePicker } from '../forms/BusinessDatePicker';
 import type { BusinessDateInputProps } from '../forms/business-date';
@@ -27,6 +27,7 @@ function controlledWidget<P extends object>(
 
 // The date field's clear button is named from the lists catalog, which the list screens load.
 beforeAll(() => loadCatalogs('en', ['lists']));
+afterEach(() => vi.useRealTimers());
 
 const wrap = (node: ReactNode) => render(<MantineProvider>{node}</MantineProvider>);
 
@@ -110,11 +111,14 @@ describe('lazyWidget with the date field', () => {
   });
 
   it('loads nothing until the pointer reaches the field, then the real widget without taking focus', async () => {
+    vi.useFakeTimers();
     const load = vi.fn(async () => BusinessDatePicker);
     const Widget = lazyWidget<BusinessDateInputProps>(load, DateStandIn);
     wrap(<Widget label="Received to" value="2026-01-02" onChange={() => undefined} />);
-    // A first visit downloads what the screen draws, not every widget it might use.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // A first visit downloads what the screen draws, not every widget it might use: whatever timers the first
+    // render set, run to the end on a fake clock, load nothing.
+    await vi.runAllTimersAsync();
+    vi.useRealTimers();
     expect(load).not.toHaveBeenCalled();
     expect(screen.getByRole('textbox', { name: 'Received to' })).not.toHaveAttribute('data-dates-input');
     fireEvent.pointerEnter(screen.getByRole('textbox', { name: 'Received to' }));

@@ -148,7 +148,7 @@ function applyHandOver(key: string, state: HandOver): void {
  * loads when the user shows intent to use the stand-in (`onWanted`: the pointer over it, focus, a click, typing);
  * if the stand-in had focus or typed text, the real widget gets them; one that arrives while the stand-in is pressed
  * waits for the release, so the click still reaches the stand-in. Not at idle time: a first visit then costs
- * what its screen draws, not every widget it might use (issue 12, goal 4). One loader per widget: every field of
+ * what its screen draws, not every widget it might use (decision 030). One loader per widget: every field of
  * that kind shares the download, and once loaded every later screen draws the real widget at once.
  */
 export function lazyWidget<P extends object>(

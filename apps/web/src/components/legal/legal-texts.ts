@@ -1,4 +1,4 @@
-import type { Language, SiteCode } from '@portal/contract';
+import { type Language, type SiteCode, siteCapabilities } from '@portal/contract';
 import type { LegalCatalog, LegalDocument, LegalKind } from './legal-types';
 
 /** Each language's texts are their own chunk: nobody downloads four languages of legal prose to sign in. */
@@ -9,9 +9,9 @@ const CATALOGS: Record<Language, () => Promise<{ default: LegalCatalog }>> = {
   kr: () => import('./texts/kr'),
 };
 
-/** ipc has its own, shorter wording; afs and absg share the full one. */
+/** The site's wording (its capabilities): a shorter one of its own, or the full one. */
 export function legalVariant(site: SiteCode): 'full' | 'short' {
-  return site === 'ipc' ? 'short' : 'full';
+  return siteCapabilities(site).legalText;
 }
 
 export interface LegalValues {

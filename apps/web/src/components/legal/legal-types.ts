@@ -13,8 +13,8 @@ export interface LegalDocument {
 }
 
 /**
- * Texts of one language. `full` is the wording of afs and absg, `short` the shorter ipc wording (spec 2 §1).
- * `{siteName}` and `{contactEmail}` are replaced with the site's values when shown.
+ * Texts of one language. `full` is the wording of afs and absg, `short` the shorter ipc wording (docs/product.md,
+ * "Sites"). `{siteName}` and `{contactEmail}` are replaced with the site's values when shown.
  */
 export interface LegalCatalog {
   lastUpdated: string;

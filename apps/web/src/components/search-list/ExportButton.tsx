@@ -12,8 +12,8 @@ function fallbackFileName(fileName: LocalizedLabel, language: Language): string 
 }
 
 /**
- * Excel export of the current search: `GET <path>?<criteria without page and size>` (spec 1 §7), fetched in the
- * page with progress and the server's reason on failure (DownloadButton); disabled while nothing matches.
+ * Excel export of the current search: `GET <path>?<criteria without page and size>` (docs/producer/exports.md), fetched
+ * in the page with progress and the server's reason on failure (DownloadButton); disabled while nothing matches.
  */
 export function ExportButton<C extends Criteria, Row>({
   list,

@@ -8,8 +8,8 @@ import type { Criteria } from './criteria-url';
 import type { SearchList } from './useSearchList';
 
 /**
- * The result table of a search list in the server-paged, server-sorted mode: loading, the server's error (spec 1
- * §8, "Fail fetching data" and its message), an empty result, rows with the pager under them. On a screen narrower
+ * The result table of a search list in the server-paged, server-sorted mode: loading, the server's error
+ * ("Fail fetching data" and its message), an empty result, rows with the pager under them. On a screen narrower
  * than the table its key columns and row actions stay pinned while the rest scrolls; on phones each row is a card.
  */
 export function ListResults<C extends Criteria, Row>({

@@ -6,8 +6,8 @@ import type { FilterForm, FormValues } from './useFilterForm';
 
 /**
  * The filter form of a search list: its fields in a grid that stacks to one column on phones, then Search and
- * Reset. Search submits the validated values (spec 1 §4: merged into the query from page 1); Reset shows the
- * default values and applies them at once (docs/producer/web-lists.md).
+ * Reset. Search submits the validated values (merged into the query from page 1, docs/producer/web-lists.md "Search
+ * transitions"); Reset shows the default values and applies them at once (docs/producer/web-lists.md).
  */
 export function SearchFilters<V extends FormValues>({
   form,

@@ -76,7 +76,7 @@ describe('criteria in the URL', () => {
   });
 });
 
-describe('search-list transitions (spec 1 §4)', () => {
+describe('search-list transitions (docs/producer/web-lists.md)', () => {
   const current = nb.parse({
     page: 4,
     sizePerPage: 30,

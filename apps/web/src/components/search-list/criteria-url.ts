@@ -2,8 +2,8 @@ import type { z } from 'zod';
 import type { QueryParams } from '../../lib/api-client';
 
 /*
- * A list's search criteria in the page URL (issue 9: back button and reload restore a search). The contract
- * definition's criteria schema is the only reader: the URL is untrusted text like any request, so a field it
+ * A list's search criteria in the page URL (back button and reload restore a search; docs/producer/web-lists.md). The
+ * contract definition's criteria schema is the only reader: the URL is untrusted text like any request, so a field it
  * refuses falls back to its default instead of breaking the screen, and the rest of the search survives.
  */
 
@@ -76,9 +76,9 @@ export function serializeCriteria<C extends Criteria>(schema: z.ZodType<C>, crit
 }
 
 /**
- * The query of an export or a statement bundle (spec 1 §7): the current criteria without page and page size, arrays
- * as repeated keys (api-client appends them so), booleans and the selected producer included so the server scopes
- * exactly like the list.
+ * The query of an export or a statement bundle (docs/producer/web-lists.md): the current criteria without page and page
+ * size, arrays as repeated keys (api-client appends them so), booleans and the selected producer included so the server
+ * scopes exactly like the list.
  */
 export function criteriaQuery(criteria: Criteria, extra: QueryParams = {}): QueryParams {
   const query: QueryParams = {};

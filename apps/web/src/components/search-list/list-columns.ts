@@ -3,7 +3,9 @@ import type { ReactNode } from 'react';
 import { formatAmount, formatDate, formatInteger, formatUnits, orDash } from '../../lib/format';
 import type { DataColumn } from '../data-table/DataTable';
 
-/** How a cell of each column kind is shown (spec 1 §9: amounts 2 decimals, units 4, dates YYYY/MM/DD). */
+/** How a cell of each column kind is shown (docs/product.md, "Formats and limits": amounts 2 decimals, units 4, dates
+ * YYYY/MM/DD).
+ */
 export function formatCell(kind: ColumnKind, value: unknown): string {
   const scalar = typeof value === 'string' || typeof value === 'number' ? value : null;
   switch (kind) {

@@ -3,9 +3,9 @@ import type { z } from 'zod';
 import type { Criteria } from './criteria-url';
 
 /*
- * The search-list behaviour of spec 1 §4, as pure functions from one criteria object to the next. Each result is
- * parsed again by the list's schema, so a transition can never produce criteria the server would refuse.
- * docs/producer/web-lists.md explains the choices where §4 is terse.
+ * The search transitions (docs/producer/web-lists.md, "Search transitions"), as pure functions from one criteria object
+ * to the next. Each result is parsed again by the list's schema, so a transition can never produce criteria the server
+ * would refuse. The same page explains the choices behind them.
  */
 
 function reparse<C extends Criteria>(schema: z.ZodType<C>, raw: Record<string, unknown>, fallback: C): C {

@@ -52,8 +52,9 @@ export interface SearchListOptions<C extends Criteria, Item> {
 
 /**
  * One list's state and data: criteria kept in the URL (parsed with the contract schema), the transitions
- * of spec 1 §4, and the page fetched with TanStack Query keyed by list, producer, language and criteria. The page
- * on screen stays while the next one loads (placeholderData), so paging does not flash an empty table.
+ * of docs/producer/web-lists.md, and the page fetched with TanStack Query keyed by list, producer, language and
+ * criteria. The page on screen stays while the next one loads (placeholderData), so paging does not flash an empty
+ * table.
  */
 /** Stands for "no scope": never changes, so the scope-change reset below never runs for such lists. */
 const NO_SCOPE: ListScope = { selectedProducerId: null, includedTeam: true };
@@ -66,18 +67,22 @@ export function useSearchList<C extends Criteria, Item>(options: SearchListOptio
   const [params, setParams] = useSearchParams();
   const fromUrl = useMemo(() => parseCriteria(schema, params), [schema, params]);
 
-  // A change of selected producer returns the whole search to its defaults (§4), with the tree's team choice as the
+  // A change of selected producer returns the whole search to its defaults, with the tree's team choice as the
   // includedTeam default. Until the URL has caught up, the defaults are used directly, so the old producer's filters
   // are never sent for the new one.
   const scopeKey = `${scope.selectedProducerId}:${scope.includedTeam}`;
   const scopeSeen = useRef(scopeKey);
-  // The old producer's URL, from the scope change until the router shows the defaults' URL. The router applies a
+  // The old producer's URL, from the scope change until a committed render shows another URL. The router applies a
   // navigation in a transition, so renders in between still see the old URL: they too use the defaults (otherwise
-  // one request went out with the old producer's filters for the new producer).
+  // one request went out with the old producer's filters for the new producer). It is cleared in an effect, never
+  // during render: a transition render that saw the new URL may be thrown away, and the render that replaces it
+  // sees the old URL again.
   const staleUrl = useRef<string | null>(null);
   const urlNow = params.toString();
-  if (staleUrl.current !== null && staleUrl.current !== urlNow) staleUrl.current = null;
   const scopeChanged = scopeSeen.current !== scopeKey || staleUrl.current === urlNow;
+  useEffect(() => {
+    if (staleUrl.current !== null && staleUrl.current !== urlNow) staleUrl.current = null;
+  }, [urlNow]);
   const keepKey = (options.keepOnScopeChange ?? []).join(',');
   const scopedDefaults = useCallback((): C => {
     const kept = keepKey ? keepKey.split(',').filter((key) => fromUrl[key] !== undefined) : [];

@@ -7,7 +7,6 @@ import { createQueryClient } from '../../app/query-client';
 import { type ApiHandler, jsonResponse, mockApi } from '../../test/render-app';
 import { StatementViewer } from './StatementViewer';
 
-const slow = { timeout: 8000 };
 const months = [
   { label: '2026/05', value: '2026-05' },
   { label: '2026/04', value: '2026-04' },
@@ -31,7 +30,8 @@ const policyList = statementPolicyList(
       accountNo: 'A-501',
       monthOptions: months,
       consolidateCurency: 'USD',
-      providerStatementPath: null,
+      // As the server answers a producer (a client gets the client-area file route).
+      providerStatementPath: '/statement/provider_statement/501',
       planId: 11,
       planNo: 'IL-0003',
       productName: 'Wealth Builder',
@@ -82,10 +82,10 @@ describe('statement viewer', () => {
         return html('<h1>Monthly statement IL-0003</h1>');
       },
     });
-    const dialog = await screen.findByRole('dialog', { name: 'Monthly Statement' }, slow);
-    expect(await within(dialog).findByText('Loading...', {}, slow)).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Monthly Statement' });
+    expect(await within(dialog).findByText('Loading...')).toBeInTheDocument();
     release();
-    const frame = await within(dialog).findByTitle('Statement IL-0003 · Wealth Builder, 2026/05', {}, slow);
+    const frame = await within(dialog).findByTitle('Statement IL-0003 · Wealth Builder, 2026/05');
     expect(frame.getAttribute('srcdoc')).toContain('Monthly statement IL-0003');
     expect(frame.getAttribute('sandbox')).not.toContain('allow-scripts');
     const htmlCall = fetchMock.mock.calls
@@ -103,8 +103,8 @@ describe('statement viewer', () => {
         return html(`<p>consolidated ${url.searchParams.get('selected_currency')}</p>`);
       },
     });
-    const dialog = await screen.findByRole('dialog', { name: 'Monthly Statement' }, slow);
-    await within(dialog).findByTitle(/Wealth Builder/, {}, slow);
+    const dialog = await screen.findByRole('dialog', { name: 'Monthly Statement' });
+    await within(dialog).findByTitle(/Wealth Builder/);
     fireEvent.click(within(dialog).getByLabelText('Policy / account'));
     fireEvent.click(await screen.findByRole('option', { name: /Consolidated statement/, hidden: true }));
     const currency = await within(dialog).findByLabelText('Currency');
@@ -127,12 +127,31 @@ describe('statement viewer', () => {
   it('downloads this statement in a new window', async () => {
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     openViewer({ '/statement/501.html': () => html('<p>plan</p>') });
-    const dialog = await screen.findByRole('dialog', { name: 'Monthly Statement' }, slow);
-    await within(dialog).findByTitle(/Wealth Builder/, {}, slow);
+    const dialog = await screen.findByRole('dialog', { name: 'Monthly Statement' });
+    await within(dialog).findByTitle(/Wealth Builder/);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Download PDF' }));
     const urls = open.mock.calls.map(([url]) => decodeURIComponent(String(url)));
     expect(urls[0]).toMatch(/\/en\/api\/statement\/download_monthly_statement\?month=2026-05&party_id=501$/);
     expect(open.mock.calls[0]?.[1]).toBe('_blank');
+  });
+
+  it("offers the plan's provider statement where the account has one", async () => {
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    openViewer({
+      '/statement/501.html': () => html('<p>plan</p>'),
+      '/statement/502.html': () => html('<p>b</p>'),
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Monthly Statement' });
+    await within(dialog).findByTitle(/Wealth Builder/);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Provider statement' }));
+    expect(decodeURIComponent(String(open.mock.calls.at(-1)?.[0]))).toMatch(
+      /\/en\/api\/statement\/provider_statement\/501$/,
+    );
+    fireEvent.click(within(dialog).getByLabelText('Policy / account'));
+    fireEvent.click(await screen.findByRole('option', { name: /FD-0002/, hidden: true }));
+    await within(dialog).findByTitle(/Global Equity Account/);
+    expect(within(dialog).queryByRole('button', { name: 'Provider statement' })).toBeNull();
+    open.mockRestore();
   });
 
   it('fetches every plan statement as ZIP in the page: busy, counting what arrived, then saved under its name', async () => {
@@ -171,16 +190,16 @@ describe('statement viewer', () => {
         });
       },
     });
-    const dialog = await screen.findByRole('dialog', { name: 'Monthly Statement' }, slow);
-    await within(dialog).findByTitle(/Wealth Builder/, {}, slow);
+    const dialog = await screen.findByRole('dialog', { name: 'Monthly Statement' });
+    await within(dialog).findByTitle(/Wealth Builder/);
     const zip = within(dialog).getByRole('button', { name: 'All plans as ZIP' });
     fireEvent.click(zip);
     await waitFor(() => expect(zip).toHaveAttribute('aria-busy', 'true'));
-    const status = await within(dialog).findByText('Downloading… 1.2 kB received', {}, slow);
+    const status = await within(dialog).findByText('Step 2 of 2: Downloading… 1.2 kB received');
     expect(status).toHaveAttribute('role', 'status');
     expect(clicked).toEqual([]);
     finish?.();
-    await within(dialog).findByText('Downloaded: Statements 2026-05.zip', {}, slow);
+    await within(dialog).findByText('Downloaded: Statements 2026-05.zip');
     expect(zip).toHaveAttribute('aria-busy', 'false');
     expect(clicked).toEqual(['Statements 2026-05.zip']);
     expect(seen).toEqual(['?party_ids=501,502&month=2026-05']);
@@ -193,14 +212,13 @@ describe('statement viewer', () => {
       '/statement/download_pdf': () =>
         jsonResponse({ error: 'Too many downloads at once. Please try again in a minute.' }, 429),
     });
-    const dialog = await screen.findByRole('dialog', { name: 'Monthly Statement' }, slow);
-    await within(dialog).findByTitle(/Wealth Builder/, {}, slow);
+    const dialog = await screen.findByRole('dialog', { name: 'Monthly Statement' });
+    await within(dialog).findByTitle(/Wealth Builder/);
     fireEvent.click(within(dialog).getByRole('button', { name: 'All plans as PDF' }));
     expect(
       await within(dialog).findByText(
         'The download failed: Too many downloads at once. Please try again in a minute.',
         {},
-        slow,
       ),
     ).toHaveAttribute('role', 'status');
   });
@@ -213,7 +231,7 @@ describe('statement viewer', () => {
           400,
         ),
     });
-    const popup = await screen.findByRole('dialog', { name: 'Notification' }, slow);
+    const popup = await screen.findByRole('dialog', { name: 'Notification' });
     expect(within(popup).getByRole('alert')).toHaveTextContent('Only the statements of the last six months');
     const [, closeButton] = within(popup).getAllByRole('button', { name: 'Close' });
     fireEvent.click(closeButton as HTMLElement);

@@ -35,10 +35,11 @@ function accountLabel(account: StatementAccount, consolidatedLabel: string): str
 }
 
 /**
- * Monthly statement viewer (spec 1 §2, §4, §9): pick another account, a month of the last six and, for the
- * consolidated account, a currency (USD by default). Shows "Loading...", then the statement in a sandboxed frame,
- * or an error pop-up. Downloads open in a new window: this statement as PDF, or every plan statement of the month
- * as one PDF or as a ZIP.
+ * Monthly statement viewer (docs/product.md, "Client area"; docs/web.md): pick another account, a month of the last six
+ * and, for the consolidated account, a currency (USD by default). Shows "Loading...", then the statement in a sandboxed
+ * frame, or an error pop-up. Downloads: this statement as PDF and the plan's provider statement (new window), or
+ * every plan statement of the month as one PDF or as a ZIP (fetched in the page, with progress). Clients and
+ * producers see the same viewer; the policy list says which provider statement path each reader may use.
  */
 export function StatementViewer({ opened, onClose, partyId, month: initialMonth }: StatementViewerProps) {
   const mounted = useMounted();
@@ -77,6 +78,9 @@ export function StatementViewer({ opened, onClose, partyId, month: initialMonth 
   const loading = list.isPending || (!!account && html.isPending);
   const where = account ? statementLocation(account, effectiveMonth, currency) : null;
   const partyIds = bundlePartyIds(accounts);
+  const preparing = t('common:download.preparingStatements', {
+    count: partyIds ? partyIds.split(',').length : 0,
+  });
   const bundleQuery = { party_ids: partyIds, month: effectiveMonth ?? undefined };
 
   return (
@@ -139,12 +143,23 @@ export function StatementViewer({ opened, onClose, partyId, month: initialMonth 
             >
               {t('viewer.downloadPdf')}
             </Button>
+            {/* The provider's own statement of this plan, as the client's plan page offers it (the server checks the
+                reader: the client's own account, or one of the producer's team). */}
+            {account?.providerStatementPath && (
+              <Button
+                variant="default"
+                onClick={() => account.providerStatementPath && openDownload(account.providerStatementPath)}
+              >
+                {t('viewer.providerStatement')}
+              </Button>
+            )}
             {/* Bundles take seconds to make: fetched in the page, so it can say it is working and how far. */}
             <DownloadButton
               variant="default"
               path="/statement/download_pdf"
               query={bundleQuery}
               fallbackName="statements.pdf"
+              preparing={preparing}
               disabled={!partyIds || !effectiveMonth}
             >
               {t('viewer.downloadAllPdf')}
@@ -154,6 +169,7 @@ export function StatementViewer({ opened, onClose, partyId, month: initialMonth 
               path="/statement/download_zip"
               query={bundleQuery}
               fallbackName="statements.zip"
+              preparing={preparing}
               disabled={!partyIds || !effectiveMonth}
             >
               {t('viewer.downloadAllZip')}

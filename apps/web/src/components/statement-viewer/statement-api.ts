@@ -1,4 +1,6 @@
 import {
+  API_ROUTES,
+  apiPath,
   CURRENCIES,
   DEFAULT_CONSOLIDATED_CURRENCY,
   MAX_PARTY_IDS,
@@ -9,6 +11,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api, type QueryParams } from '../../lib/api-client';
 
 /** Statement endpoints (contract statements.ts). The statement language is the URL's language. */
+const routes = API_ROUTES.statements;
 
 export const statementKeys = {
   policyList: (language: string, partyId: number) => ['statement', 'policy-list', language, partyId] as const,
@@ -19,7 +22,8 @@ export const statementKeys = {
 export function policyListQuery(language: string, partyId: number, enabled: boolean) {
   return queryOptions({
     queryKey: statementKeys.policyList(language, partyId),
-    queryFn: ({ signal }) => api.get<StatementPolicyList>(`/statement/policy_list/${partyId}`, { signal }),
+    queryFn: ({ signal }) =>
+      api.get<StatementPolicyList>(apiPath(routes.policyList, { partyId }), { signal }),
     enabled,
   });
 }
@@ -32,17 +36,17 @@ export function statementLocation(account: StatementAccount, month: string | nul
   if (isConsolidated(account)) {
     const query: QueryParams = { selected_currency: currency, month: month ?? undefined };
     return {
-      html: `/statement/consolidate_statement/${account.partyId}.html`,
+      html: apiPath(routes.consolidatedHtml, { id: account.partyId }),
       htmlQuery: query,
-      pdf: `/statement/consolidate_statement/${account.partyId}.pdf`,
+      pdf: apiPath(routes.consolidatedPdf, { id: account.partyId }),
       pdfQuery: query,
     };
   }
   return {
-    html: `/statement/${account.partyId}.html`,
+    html: apiPath(routes.html, { id: account.partyId }),
     htmlQuery: { month: month ?? undefined, request: 'b2c' } as QueryParams,
-    // With a month the client downloads that month's statement; without one, the latest (spec 1 §7).
-    pdf: month ? '/statement/download_monthly_statement' : `/statement/${account.partyId}.pdf`,
+    // With a month the client downloads that month's statement; without one, the latest (docs/client-area.md).
+    pdf: month ? apiPath(routes.monthlyDownload) : apiPath(routes.pdf, { id: account.partyId }),
     pdfQuery: (month ? { month, party_id: account.partyId } : { request: 'b2c' }) as QueryParams,
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resizeStatementFrame, statementFrameHeight } from './statement-frame';
 
-describe('statement frame height (spec 1 §9)', () => {
+describe('statement frame height (docs/web.md, "Client area")', () => {
   it('grows to the content height plus 50 when the content is taller than 200', () => {
     expect(statementFrameHeight(201, 200)).toBe(251);
     expect(statementFrameHeight(1480, 200)).toBe(1530);

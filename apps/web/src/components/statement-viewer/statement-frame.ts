@@ -1,6 +1,6 @@
 /**
- * Statement frame sizing (spec 1 §9): once a statement has loaded, a frame whose content is taller than 200 px is
- * resized to the content height plus 50; shorter content keeps the frame's initial height.
+ * Statement frame sizing (docs/web.md, "Client area"): once a statement has loaded, a frame whose content is taller
+ * than 200 px is resized to the content height plus 50; shorter content keeps the frame's initial height.
  */
 export const STATEMENT_FRAME_INITIAL_HEIGHT = 200;
 export const STATEMENT_FRAME_RESIZE_THRESHOLD = 200;

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type QueryInBatches, queryInBatchesFor } from '../../../db/query-in-batches.js';
 import { reportExportJobs } from '../../../db/schema/index.js';
 import { type ApiAgent, api } from '../../../testing/http.js';
+import { signedIn } from '../../../testing/producer-fixtures.js';
 import { createTestApp, type TestContext } from '../../../testing/test-app.js';
-import { signedIn } from '../../producer-lists/producer-lists-fixtures.js';
-import { preview } from '../reports-fixtures.js';
+import { preview } from '../testing/report-http.js';
 import { exportFileParts } from './export-file.js';
 import { ReportExportRunner } from './job-runner.js';
 

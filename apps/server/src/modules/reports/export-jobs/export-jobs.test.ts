@@ -4,8 +4,8 @@ import { eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/client.js';
 import { reportExportJobs, users } from '../../../db/schema/index.js';
+import { producerIdOf } from '../../../testing/producer-fixtures.js';
 import { openTestDatabase } from '../../../testing/test-app.js';
-import { producerIdOf } from '../../producer-lists/producer-lists-fixtures.js';
 import {
   deleteExportFile,
   EXPORT_PART_BYTES,

@@ -51,6 +51,24 @@ export interface ReportExportRunnerDeps {
    * One person runs at most `concurrency − 1` of them (at least 1), so one worker stays free for someone else.
    */
   concurrency?: number;
+  /**
+   * Whether the person who asked for `job` may still have it made (their account, their producer, the report's
+   * permission, read now). Asked before a claimed job starts and on every heartbeat while it runs; a job refused
+   * stops and is failed with ACCESS_ENDED. Absent: every job runs.
+   */
+  stillAllowed?: (job: JobRow) => Promise<boolean>;
+  /** Told once a job is done or failed for good (the requester's "export ready / failed" notification). */
+  onFinished?: (job: JobRow, state: 'done' | 'failed') => Promise<void>;
+}
+
+/** Why a job stopped when its requester lost the access that allowed it (account, producer or permission). */
+export const ACCESS_ENDED: JobError = { key: 'reports.exportAccessEnded' };
+
+/** A running job's stop switch: set when its requester's access ended. */
+class AccessEnded extends Error {
+  constructor() {
+    super('the requester may no longer have this export made');
+  }
 }
 
 /**
@@ -58,14 +76,17 @@ export interface ReportExportRunnerDeps {
  * time by default), and, when it has room, queued jobs whose process died before starting them. Each job is claimed
  * in the database (SKIP LOCKED: never run twice), written by the render pool into `stored_files` (export-file.ts), so
  * any process serves the download, its progress saved at most once a second. Live jobs carry a heartbeat; a running
- * job whose process died is failed as interrupted at start (PGlite: every live job) and by the periodic sweep. Files
- * older than a day are deleted.
+ * job whose process died is failed as interrupted at start (PGlite: every live job) and by the periodic sweep. A job
+ * whose requester lost the access that allowed it (`stillAllowed`, decision 034) is not started, or is stopped on the
+ * next heartbeat. Files older than a day are deleted.
  */
 export class ReportExportRunner {
   readonly #deps: ReportExportRunnerDeps;
   /** Jobs this process accepted and has not started yet. */
   readonly #queue = new Set<string>();
   readonly #running = new Map<string, ExportProgress>();
+  /** Each running job's row and its own stop switch (its requester's access ended). */
+  readonly #runningJobs = new Map<string, { job: JobRow; stop: AbortController }>();
   readonly #stopping = new AbortController();
   readonly #timers: NodeJS.Timeout[] = [];
   readonly #active = new Set<Promise<void>>();
@@ -100,6 +121,7 @@ export class ReportExportRunner {
       const live = await touchJobs(db, [...this.#queue, ...this.#running.keys()], now());
       for (const jobId of this.#queue) if (!live.has(jobId)) this.#queue.delete(jobId);
       await this.#dropFiles(await failInterruptedJobs(db, now()));
+      await this.checkAccess();
       // Room here: look for a job another process queued and can no longer run.
       if (!soleProcess) this.#pump(true);
     });
@@ -204,6 +226,18 @@ export class ReportExportRunner {
     }
   }
 
+  /**
+   * Stops the running jobs whose requester may no longer have them made: one read per running job, on every heartbeat
+   * (so within HEARTBEAT_EVERY_MS of the change, plus the batch being written).
+   */
+  async checkAccess(): Promise<void> {
+    const allowed = this.#deps.stillAllowed;
+    if (!allowed) return;
+    for (const { job, stop } of [...this.#runningJobs.values()]) {
+      if (!stop.signal.aborted && !(await allowed(job))) stop.abort(new AccessEnded());
+    }
+  }
+
   #settleIdle(): void {
     if (this.#queue.size > 0 || this.#active.size > 0 || this.#claiming) return;
     for (const resolve of this.#idleWaiters.splice(0)) resolve();
@@ -222,23 +256,45 @@ export class ReportExportRunner {
       saved = { rows: progress.writtenRows, total: totalRows };
       await saveProgress(db, jobId, progress.writtenRows, totalRows, now());
     };
+    const stop = new AbortController();
+    this.#runningJobs.set(jobId, { job, stop });
     const ticker = setInterval(() => {
       save().catch(() => {});
     }, PROGRESS_EVERY_MS);
     ticker.unref();
     try {
-      await this.#write(job, progress, (n) => {
+      // Queued while the person could; they may have lost it since (revoked, set inactive, disabled).
+      if (this.#deps.stillAllowed && !(await this.#deps.stillAllowed(job))) throw new AccessEnded();
+      await this.#write(job, progress, stop.signal, (n) => {
         totalRows = n;
       });
+      // Stopped as its last part was stored: the file is not handed out either.
+      if (stop.signal.aborted) throw new AccessEnded();
       clearInterval(ticker);
       await finishJob(db, jobId, { state: 'done', rowsWritten: progress.writtenRows, totalRows }, now());
+      this.#finished(job, 'done');
     } catch (error) {
       clearInterval(ticker);
-      const outcome = { rowsWritten: progress.writtenRows, totalRows, error: this.#reason(error) };
+      const outcome = {
+        rowsWritten: progress.writtenRows,
+        totalRows,
+        error: this.#reason(error, stop.signal),
+      };
       await this.#recordFailure(jobId, outcome);
+      this.#finished(job, 'failed');
     } finally {
       this.#running.delete(jobId);
+      this.#runningJobs.delete(jobId);
     }
+  }
+
+  /** The notification of a finished job: never holds up or fails the job itself. */
+  #finished(job: JobRow, state: 'done' | 'failed') {
+    this.#deps
+      .onFinished?.(job, state)
+      .catch((err) =>
+        this.#deps.log.warn({ err: loggableError(err), jobId: job.id }, 'export notification not sent'),
+      );
   }
 
   /**
@@ -263,7 +319,12 @@ export class ReportExportRunner {
   }
 
   /** Writes the job's file; waits and tries again while the render pool's queue is full. */
-  async #write(job: JobRow, progress: ExportProgress, onCount: (rows: number) => void): Promise<void> {
+  async #write(
+    job: JobRow,
+    progress: ExportProgress,
+    stopJob: AbortSignal,
+    onCount: (rows: number) => void,
+  ): Promise<void> {
     const type = job.reportType as ReportType;
     const definition = REPORT_DEFINITIONS[type];
     const server = SERVER_REPORTS[type];
@@ -273,7 +334,7 @@ export class ReportExportRunner {
       criteria: CriteriaOf<typeof definition>;
       scope: TeamScope;
     };
-    const signal = this.#stopping.signal;
+    const signal = AbortSignal.any([this.#stopping.signal, stopJob]);
     const { db } = this.#deps;
     for (;;) {
       try {
@@ -300,8 +361,9 @@ export class ReportExportRunner {
     }
   }
 
-  #reason(error: unknown): JobError {
+  #reason(error: unknown, stopJob?: AbortSignal): JobError {
     if (this.#stopping.signal.aborted) return INTERRUPTED;
+    if (error instanceof AccessEnded || stopJob?.reason instanceof AccessEnded) return ACCESS_ENDED;
     if (error instanceof RowLimitExceededError) {
       return {
         key: 'exports.tooManyRows',

@@ -1,4 +1,5 @@
 import type { FormDownloadItem, PlanFormsResponse } from '@portal/contract';
+import { API_ROUTES, apiPath } from '@portal/contract';
 import { queryOptions, type UseQueryResult } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api-client';
 import type { FormsState } from '../lib/plan-tabs';
@@ -12,7 +13,9 @@ export function planFormsQuery(language: string, planId: number, enabled: boolea
   return queryOptions({
     queryKey: clientAreaKeys.planForms(language, planId),
     queryFn: ({ signal }) =>
-      api.get<PlanFormsResponse>(`/b2c/plans/${planId}/forms`, { signal }).then((r) => r.data),
+      api
+        .get<PlanFormsResponse>(apiPath(API_ROUTES.forms.planForms, { id: planId }), { signal })
+        .then((r) => r.data),
     enabled,
     staleTime: 5 * 60_000,
   });

@@ -7,6 +7,7 @@ import { AllocationSection } from './AllocationSection';
 import { AssetsPerformanceSection } from './AssetsPerformanceSection';
 import { HoldingsTable } from './HoldingsTable';
 import { LifePolicyValuesGrid } from './LifePolicyValuesSection';
+import { PlanReturnsSection } from './PlanReturnsSection';
 import { SectionCard } from './SectionCard';
 
 /**
@@ -95,6 +96,7 @@ export function PlanOverviewTab({ plan }: { plan: PlanDetail }) {
           <AssetsPerformanceSection performance={plan.assetsPerformance} />
         </SectionCard>
       )}
+      {plan.assetsPerformance && <PlanReturnsSection planNo={plan.planNo} />}
       {plan.lifeDisclaimer && (
         <SectionCard title={t('plan.disclaimer')} order={3}>
           <Text component="div" size="sm" c="dimmed">

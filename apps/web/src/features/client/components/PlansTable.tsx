@@ -10,7 +10,7 @@ import { usePolicyStatusLabel } from '../lib/labels';
 
 type PlanColumn = 'productCategory' | 'productName' | 'policyStatus' | 'planNo';
 
-/** Spec 1 §4: product category ascending until the client clicks another header. */
+/** My Plan's sort (docs/product.md, "Client area"): product category ascending until the client clicks another header. */
 export const DEFAULT_PLAN_SORT: SortState<PlanColumn> = { column: 'productCategory', direction: 'asc' };
 
 /** My Plan table: sortable by every column; each row opens the plan's detail. */

@@ -1,5 +1,6 @@
 import { Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import type { PlanDetail } from '@portal/contract';
+import { API_ROUTES } from '@portal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LazyStatementViewer } from '../../../components/statement-viewer/LazyStatementViewer';
@@ -7,7 +8,8 @@ import { openDownload } from '../../../lib/api-client';
 
 /**
  * Statement controls of a plan: a month of the last six, view that month's statement, download it as PDF (new
- * window), and the provider's own statement. Terminated plans offer no monthly statement (spec 1 §4).
+ * window), and the provider's own statement. Terminated plans offer no monthly statement (docs/product.md, "Policy
+ * statuses").
  */
 export function StatementActions({ plan }: { plan: PlanDetail }) {
   const { t } = useTranslation('client');
@@ -56,7 +58,7 @@ export function StatementActions({ plan }: { plan: PlanDetail }) {
                 disabled={!month}
                 onClick={() =>
                   month &&
-                  openDownload('/statement/download_monthly_statement', { month, party_id: plan.partyId })
+                  openDownload(API_ROUTES.statements.monthlyDownload.path, { month, party_id: plan.partyId })
                 }
               >
                 {t('statement.downloadPdf')}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * Status label in the UI language from the status code; the server's English text when the catalog has none
- * (CFM is blank by spec, and shows blank).
+ * (CFM has a blank label, and shows blank).
  */
 export function usePolicyStatusLabel() {
   const { t, i18n } = useTranslation('domain');

@@ -6,7 +6,9 @@ export const CATEGORY_COLORS: Record<ProductCategory, string> = Object.fromEntri
   PRODUCT_CATEGORIES.map((category, index) => [category, chartColor(index)]),
 ) as Record<ProductCategory, string>;
 
-/** Plan counts by product category, in the spec's category order, categories without plans left out. */
+/** Plan counts by product category, in the documented category order (docs/product.md), categories without plans left
+ * out.
+ */
 export function countPlansByCategory(plans: readonly Pick<PlanListItem, 'productCategory'>[]) {
   const counts = new Map<ProductCategory, number>();
   for (const plan of plans) counts.set(plan.productCategory, (counts.get(plan.productCategory) ?? 0) + 1);
@@ -16,7 +18,7 @@ export function countPlansByCategory(plans: readonly Pick<PlanListItem, 'product
   }));
 }
 
-/** Plans grouped by category (spec order), for the plan-detail side list. */
+/** Plans grouped by category (the documented category order), for the plan-detail side list. */
 export function groupPlansByCategory<T extends Pick<PlanListItem, 'productCategory'>>(plans: readonly T[]) {
   return PRODUCT_CATEGORIES.map((category) => ({
     category,

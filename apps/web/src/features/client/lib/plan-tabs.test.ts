@@ -8,7 +8,7 @@ const rules = (partial: Partial<TabRules> = {}): TabRules => ({
   ...partial,
 });
 
-describe('plan-detail tabs (spec 1 §4)', () => {
+describe('plan-detail tabs (docs/product.md, "Client area")', () => {
   it('shows every tab for an active plan with assets selection and forms', () => {
     expect(visibleTabs(rules())).toEqual([
       'plan_overview',

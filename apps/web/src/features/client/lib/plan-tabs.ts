@@ -1,6 +1,6 @@
 import { isTerminatedStatus } from '@portal/contract';
 
-/** Plan-detail tabs (spec 1 §4), by the names the URL carries in ?tab=. */
+/** Plan-detail tabs (docs/product.md, "Client area"; docs/web.md), by the names the URL carries in ?tab=. */
 export const PLAN_TABS = ['plan_overview', 'plan_details', 'assets_selection', 'download_form'] as const;
 export type PlanTab = (typeof PLAN_TABS)[number];
 export const DEFAULT_PLAN_TAB: PlanTab = 'plan_overview';

@@ -5,8 +5,6 @@ import { aClient, meWith } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { message } from '../test/plan-fixtures';
 
-const slow = { timeout: 8000 };
-
 describe('message box', () => {
   it('lists messages with YYYY/MM/DD dates and marks the unread ones', async () => {
     renderApp('/b2c/message', {
@@ -20,7 +18,7 @@ describe('message box', () => {
         }),
       },
     });
-    const table = await screen.findByRole('table', { name: /Your messages/ }, slow);
+    const table = await screen.findByRole('table', { name: /Your messages/ });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows[0]).toHaveAttribute('data-unread', 'true');
     expect(rows[0]).toHaveTextContent('2026/05/03');
@@ -42,10 +40,10 @@ describe('message box', () => {
         },
       },
     });
-    const menu = await screen.findByRole('navigation', { name: 'Member menu' }, slow);
+    const menu = await screen.findByRole('navigation', { name: 'Member menu' });
     expect(await within(menu).findByLabelText('Unread messages: 2')).toBeInTheDocument();
 
-    const row = (await screen.findByText('Policy anniversary', {}, slow)).closest('tr') as HTMLElement;
+    const row = (await screen.findByText('Policy anniversary')).closest('tr') as HTMLElement;
     fireEvent.keyDown(row, { key: 'Enter' });
 
     const drawer = await screen.findByRole('dialog', { name: 'Policy anniversary' });

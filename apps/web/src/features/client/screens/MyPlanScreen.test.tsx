@@ -6,7 +6,6 @@ import { planList } from '../test/plan-fixtures';
 
 const me = meWith({ currentClient: aClient });
 // The first render of a screen loads its lazy chunk and namespace.
-const slow = { timeout: 8000 };
 
 function columnTexts(table: HTMLElement, index: number): string[] {
   return within(table)
@@ -18,7 +17,7 @@ function columnTexts(table: HTMLElement, index: number): string[] {
 describe('My Plan', () => {
   it('draws the category donut with a two-column legend of at least three entries each', async () => {
     renderApp('/b2c', { me, handlers: { '/b2c/plans': () => ({ data: planList }) } });
-    const figure = await screen.findByRole('figure', { name: 'Number of plans' }, slow);
+    const figure = await screen.findByRole('figure', { name: 'Number of plans' });
     const lists = within(figure).getAllByRole('list');
     expect(lists).toHaveLength(2);
     const [first, second] = lists.map((list) => within(list).getAllByRole('listitem'));
@@ -31,7 +30,7 @@ describe('My Plan', () => {
 
   it('sorts by product category ascending first, and a header click selects and toggles', async () => {
     renderApp('/b2c', { me, handlers: { '/b2c/plans': () => ({ data: planList }) } });
-    const table = await screen.findByRole('table', { name: /Your plans/ }, slow);
+    const table = await screen.findByRole('table', { name: /Your plans/ });
     const categoryHeader = within(table).getByRole('columnheader', { name: /Product Category/ });
     expect(categoryHeader).toHaveAttribute('aria-sort', 'ascending');
     expect(columnTexts(table, 0)).toEqual([
@@ -57,15 +56,12 @@ describe('My Plan', () => {
 
   it('links each row to the plan detail, by link and by keyboard', async () => {
     renderApp('/zh/b2c', { me, handlers: { '/b2c/plans': () => ({ data: planList }) } });
-    const link = await screen.findByRole('link', { name: 'Wealth Builder' }, slow);
+    const link = await screen.findByRole('link', { name: 'Wealth Builder' });
     expect(link).toHaveAttribute('href', '/zh/b2c/plan_detail/11');
     const row = link.closest('tr') as HTMLElement;
     fireEvent.keyDown(row, { key: 'Enter' });
     // Navigation is a transition: the location changes once the plan-detail chunk has loaded.
-    await waitFor(
-      () => expect(screen.getByTestId('location')).toHaveTextContent('/zh/b2c/plan_detail/11'),
-      slow,
-    );
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/zh/b2c/plan_detail/11'));
   });
 
   it('shows Fail fetching data with the server message when the list fails', async () => {
@@ -73,7 +69,7 @@ describe('My Plan', () => {
       me,
       handlers: { '/b2c/plans': () => jsonResponse({ error: 'Database unavailable' }, 503) },
     });
-    expect(await screen.findByText('Fail fetching data', {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText('Fail fetching data')).toBeInTheDocument();
     expect(screen.getByText('Database unavailable')).toBeInTheDocument();
   });
 });

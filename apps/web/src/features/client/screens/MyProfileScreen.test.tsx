@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { aClient, meWith } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 
-const slow = { timeout: 8000 };
 const profile = {
   name: 'Tai Man Chan',
   phoneNumber: ['+852 9123 4567', '+852 2888 0000'],
@@ -18,7 +17,7 @@ describe('my profile', () => {
       me: meWith({ currentClient: aClient }),
       handlers: { '/b2c/profile': () => profile },
     });
-    expect(await screen.findByText('+852 2888 0000', {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText('+852 2888 0000')).toBeInTheDocument();
     expect(screen.getByText('PO Box 123')).toBeInTheDocument();
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.getByRole('link', { name: 'inquiry@afs.example' })).toHaveAttribute(
@@ -33,7 +32,7 @@ describe('my profile', () => {
       me: meWith({ currentClient: aClient }),
       handlers: { '/b2c/profile': () => profile },
     });
-    await screen.findByText('PO Box 123', {}, slow);
+    await screen.findByText('PO Box 123');
     expect(
       await within(screen.getByRole('main')).findByRole('link', { name: 'お問い合わせ' }),
     ).toBeInTheDocument();

@@ -12,7 +12,9 @@ import { profileQuery } from '../api/client-area-api';
 import { ScreenHeader } from '../components/ScreenHeader';
 import { SectionCard } from '../components/SectionCard';
 
-/** Languages whose update notes give the contact mail address (spec 1 §2); Japanese gets the enquiry link only. */
+/** Languages whose update notes give the contact mail address (docs/product.md, "Client area"); Japanese gets the
+ * enquiry link only.
+ */
 const MAIL_NOTE_LANGUAGES = new Set(['en', 'zh', 'kr']);
 
 function Lines({ lines }: { lines: readonly string[] }) {

@@ -6,7 +6,6 @@ import { type ApiHandler, jsonResponse, renderApp } from '../../../test/render-a
 import { planDetail, planList } from '../test/plan-fixtures';
 
 const me = meWith({ currentClient: aClient });
-const slow = { timeout: 8000 };
 
 const aForm = {
   product_type_title: 'ILAS',
@@ -33,7 +32,7 @@ const selectedTab = () => screen.getByRole('tab', { selected: true }).textConten
 describe('plan detail', () => {
   it('shows the four tabs, Overview first, with the plan highlighted in the side list', async () => {
     openPlan('/b2c/plan_detail/11', planDetail());
-    await screen.findByRole('tab', { name: 'Form Download' }, slow);
+    await screen.findByRole('tab', { name: 'Form Download' });
     expect(tabNames()).toEqual(['Overview', 'Details', 'Assets Selection', 'Form Download']);
     expect(selectedTab()).toBe('Overview');
     expect(screen.getByRole('heading', { level: 1, name: 'Wealth Builder' })).toBeInTheDocument();
@@ -44,7 +43,7 @@ describe('plan detail', () => {
 
   it('formats units and prices with 4 decimals, amounts with 2, valuation with its currency and rate', async () => {
     openPlan('/b2c/plan_detail/11', planDetail());
-    const table = await screen.findByRole('table', { name: /Fund and cash holdings/ }, slow);
+    const table = await screen.findByRole('table', { name: /Fund and cash holdings/ });
     const cells = within(table)
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
@@ -68,7 +67,7 @@ describe('plan detail', () => {
       currencyPrefix: 'USD',
     };
     openPlan('/b2c/plan_detail/11', planDetail({ valuationCurrency: 'USD', holdings: [yen] }));
-    const table = await screen.findByRole('table', { name: /Fund and cash holdings/ }, slow);
+    const table = await screen.findByRole('table', { name: /Fund and cash holdings/ });
     const cells = within(table)
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
@@ -91,7 +90,7 @@ describe('plan detail', () => {
       '/b2c/plan_detail/11',
       planDetail({ additionalHoldings: { abfFund: [lot], etfFund: [] }, isAdditionalFundExist: true }),
     );
-    const table = await screen.findByRole('table', { name: /ABF/ }, slow);
+    const table = await screen.findByRole('table', { name: /ABF/ });
     const cells = within(table)
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
@@ -101,7 +100,7 @@ describe('plan detail', () => {
 
   it('renders the life disclaimer as sanitized HTML', async () => {
     openPlan('/b2c/plan_detail/11', planDetail());
-    const bold = await screen.findByText('not guaranteed', {}, slow);
+    const bold = await screen.findByText('not guaranteed');
     expect(bold.tagName).toBe('B');
     expect(document.querySelector('.sanitized-html script')).toBeNull();
     expect((window as { hacked?: boolean }).hacked).toBeUndefined();
@@ -109,23 +108,21 @@ describe('plan detail', () => {
 
   it('keeps the active tab in the URL', async () => {
     openPlan('/b2c/plan_detail/11', planDetail());
-    fireEvent.click(await screen.findByRole('tab', { name: 'Details' }, slow));
+    fireEvent.click(await screen.findByRole('tab', { name: 'Details' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/b2c/plan_detail/11?tab=plan_details');
     expect(await screen.findByText('Siu Ming Chan')).toBeInTheDocument();
   });
 
   it('falls back to Overview when Assets Selection is asked for but the plan has none', async () => {
     openPlan('/b2c/plan_detail/11?tab=assets_selection', planDetail({ isShowAssetsSelection: false }));
-    await screen.findByRole('tab', { name: 'Form Download' }, slow);
+    await screen.findByRole('tab', { name: 'Form Download' });
     expect(tabNames()).toEqual(['Overview', 'Details', 'Form Download']);
     expect(selectedTab()).toBe('Overview');
   });
 
   it('opens a linked Assets Selection tab when the plan has it', async () => {
     openPlan('/b2c/plan_detail/11?tab=assets_selection', planDetail());
-    expect(
-      await screen.findByRole('button', { name: 'Open assets selection document' }, slow),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Open assets selection document' })).toBeInTheDocument();
     expect(selectedTab()).toBe('Assets Selection');
   });
 
@@ -134,7 +131,7 @@ describe('plan detail', () => {
       '/b2c/plan_detail/14?tab=download_form',
       planDetail({ id: 14, policyStatusCode: 'LAP', policyStatus: 'Lapsed', isTerminated: true }),
     );
-    await screen.findByRole('tab', { name: 'Details' }, slow);
+    await screen.findByRole('tab', { name: 'Details' });
     expect(tabNames()).not.toContain('Form Download');
     expect(selectedTab()).toBe('Overview');
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/forms'))).toBe(false);
@@ -147,19 +144,19 @@ describe('plan detail', () => {
     openPlan('/b2c/plan_detail/11?tab=download_form', planDetail(), () =>
       jsonResponse({ error: 'Not Found' }, 404),
     );
-    await waitFor(() => expect(selectedTab()).toBe('Overview'), slow);
+    await waitFor(() => expect(selectedTab()).toBe('Overview'));
     expect(tabNames()).toEqual(['Overview', 'Details', 'Assets Selection']);
   });
 
   it('hides the Form Download tab when the plan has no forms (an empty list)', async () => {
     openPlan('/b2c/plan_detail/11?tab=download_form', planDetail(), () => ({ data: [] }));
-    await waitFor(() => expect(selectedTab()).toBe('Overview'), slow);
+    await waitFor(() => expect(selectedTab()).toBe('Overview'));
     expect(tabNames()).toEqual(['Overview', 'Details', 'Assets Selection']);
   });
 
   it('lists the forms with type and document link', async () => {
     openPlan('/b2c/plan_detail/11?tab=download_form', planDetail());
-    const table = await screen.findByRole('table', { name: 'Forms for this plan' }, slow);
+    const table = await screen.findByRole('table', { name: 'Forms for this plan' });
     expect(within(table).getByText('Fund switching form')).toBeInTheDocument();
     expect(within(table).getByText('Original')).toBeInTheDocument();
     expect(within(table).getByRole('link', { name: /Download Fund switching form/ })).toHaveAttribute(
@@ -172,7 +169,7 @@ describe('plan detail', () => {
     openPlan('/b2c/plan_detail/11?tab=download_form', planDetail(), () =>
       jsonResponse({ error: 'boom' }, 502),
     );
-    expect(await screen.findByRole('alert', {}, slow)).toHaveTextContent('error');
+    expect(await screen.findByRole('alert')).toHaveTextContent('error');
   });
 
   it('hides life policy values when the plan disables the section', async () => {
@@ -193,19 +190,19 @@ describe('plan detail', () => {
       totalPolicyValue: '10500.5',
     };
     const { unmount } = openPlan('/b2c/plan_detail/12', planDetail({ id: 12, lifePolicyValues: values }));
-    expect(await screen.findByRole('heading', { name: 'Policy values' }, slow)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Policy values' })).toBeInTheDocument();
     expect(screen.getByText('Surrender Value').nextSibling).toHaveTextContent('USD 9,800.00');
     unmount();
     openPlan(
       '/b2c/plan_detail/12',
       planDetail({ id: 12, lifePolicyValues: values, disabledPolicyValueSection: true }),
     );
-    await screen.findByRole('tab', { name: 'Overview' }, slow);
+    await screen.findByRole('tab', { name: 'Overview' });
     expect(screen.queryByRole('heading', { name: 'Policy values' })).toBeNull();
   });
 
   it('shows the total portfolio value alert when the plan flags it', async () => {
     openPlan('/b2c/plan_detail/11', planDetail({ totalPortfolioValueAlert: true }));
-    expect(await screen.findByText(/may not yet include recent transactions/, {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText(/may not yet include recent transactions/)).toBeInTheDocument();
   });
 });

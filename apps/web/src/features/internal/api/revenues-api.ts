@@ -1,14 +1,17 @@
 import type { PayMode, PayoutRecordsResponse, RevenueDetail, RevenueEditInput } from '@portal/contract';
+import { API_ROUTES, apiPath } from '@portal/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiRequest } from '../../../lib/api-client';
 import { useLocale } from '../../../lib/locale';
 
 /*
- * Calls of the staff revenue detail (issue 11 plan (a)): one document for the header and its three tabs, the
- * Particular view's pages, the edit and the delete. The detail's key ends with the language because the server
+ * Calls of the staff revenue detail (docs/internal/README.md, "Calls"): one document for the header and its three tabs,
+ * the Particular view's pages, the edit and the delete. The detail's key ends with the language because the server
  * words `installmentInfoTitle` in the request's language; ['internal-revenue', id] still matches it as a prefix,
  * so anyone invalidating a revenue by the agreed key reaches every language's copy.
  */
+
+const routes = API_ROUTES.internalRevenues;
 
 export const revenueKeys = {
   revenue: (id: number) => ['internal-revenue', id] as const,
@@ -23,7 +26,7 @@ export function useRevenue(id: number, enabled = true) {
   return useQuery({
     enabled,
     queryKey: revenueKeys.detail(id, language),
-    queryFn: ({ signal }) => api.get<RevenueDetail>(`/internal/revenues/${id}`, { signal }),
+    queryFn: ({ signal }) => api.get<RevenueDetail>(apiPath(routes.detail, { id }), { signal }),
   });
 }
 
@@ -32,7 +35,7 @@ export function usePayoutRecords(id: number, payMode: PayMode | '', page: number
   return useQuery({
     queryKey: revenueKeys.payoutRecords(id, payMode, page),
     queryFn: ({ signal }) =>
-      api.get<PayoutRecordsResponse>(`/internal/revenues/payout_record/${id}`, {
+      api.get<PayoutRecordsResponse>(apiPath(routes.payoutRecords, { id }), {
         query: { pay_mode: payMode || undefined, page },
         signal,
       }),
@@ -50,8 +53,8 @@ export function useEditRevenue(id: number) {
   const { language } = useLocale();
   return useMutation({
     mutationFn: (body: RevenueEditInput) =>
-      apiRequest<RevenueDetail>(`/internal/revenues/${id}`, {
-        method: 'PATCH',
+      apiRequest<RevenueDetail>(apiPath(routes.edit, { id }), {
+        method: routes.edit.method,
         body,
       }),
     onSuccess: async (detail) => {
@@ -70,5 +73,5 @@ export function useEditRevenue(id: number) {
  * revenue again before the navigation to the index takes it away. Opening it again later refetches and says 404.
  */
 export function useDeleteRevenue(id: number) {
-  return useMutation({ mutationFn: () => api.delete<void>(`/internal/revenues/${id}`) });
+  return useMutation({ mutationFn: () => api.delete<void>(apiPath(routes.remove, { id })) });
 }

@@ -13,8 +13,9 @@ export interface RevenueDeletedState {
 }
 
 /**
- * The Delete button (spec 2 §2, §4): it asks "Are you sure?" in a dialog; a successful delete returns to the
- * revenue index, which says which revenue went. A refusal (409: no longer deletable) is shown in the dialog.
+ * The Delete button (docs/internal/README.md, decision 024): it asks "Are you sure?" in a dialog; a successful delete
+ * returns to the revenue index, which says which revenue went. A refusal (409: no longer deletable) is shown in the
+ * dialog.
  */
 export function DeleteRevenueButton({ revenue }: { revenue: RevenueHeader }) {
   const { t } = useTranslation('revenue');

@@ -17,10 +17,10 @@ import {
 } from './edit-revenue-form';
 
 /**
- * The Edit button and its dialog (issue 11 plan (g1)): the annotations and bookkeeping facts of a revenue. The
- * contract's schema checks the values before anything is sent; the server's 400 field errors land on their fields,
- * its 409 (no longer editable, or changed by someone else since this copy was loaded) is shown above the form. A
- * success closes the dialog, says so, and the header and tabs show the document the server answered.
+ * The Edit button and its dialog (decision 024; docs/internal/staff-area-plan.md (g1)): the annotations and bookkeeping
+ * facts of a revenue. The contract's schema checks the values before anything is sent; the server's 400 field errors
+ * land on their fields, its 409 (no longer editable, or changed by someone else since this copy was loaded) is shown
+ * above the form. A success closes the dialog, says so, and the header and tabs show the document the server answered.
  */
 export function EditRevenueButton({ detail }: { detail: RevenueDetail }) {
   const { t } = useTranslation('revenue');

@@ -15,10 +15,10 @@ import {
 const NAMED_COMMISSION_TYPES = new Set(['R', 'A', 'T', 'C']);
 
 /**
- * The revenue's header facts (spec 2 §2) as one description list. Facts that only some revenues have are left out
- * rather than shown empty: the lapse/surrender date is a type C fact, join_seq_no only exists in a split case. The
- * contribution amount is named by the commission type (spec 2 §9): Premium Amount, AUM Amount or Contribution
- * Amount.
+ * The revenue's header facts (docs/internal/README.md, "Screens") as one description list. Facts that only some
+ * revenues have are left out rather than shown empty: the lapse/surrender date is a type C fact, join_seq_no only
+ * exists in a split case. The contribution amount is named by the commission type (docs/product.md, "Commissions and
+ * revenues"): Premium Amount, AUM Amount or Contribution Amount.
  */
 export function HeaderFacts({ revenue }: { revenue: RevenueHeader }) {
   const { t } = useTranslation('revenue');

@@ -13,9 +13,9 @@ import { particularSearch } from './particular-params';
 const ALL = 'ALL';
 
 /**
- * The Particular view (spec 2 §4, §9): the revenue's pay-out records one per page, "Displaying n - n of total",
- * Previous / Next, and a pay-mode filter whose change starts again at the first record. Page and mode live in the
- * URL, so Back returns to the record seen before.
+ * The Particular view (docs/internal/README.md, "Screens"): the revenue's pay-out records one per page, "Displaying n -
+ * n of total", Previous / Next, and a pay-mode filter whose change starts again at the first record. Page and mode live
+ * in the URL, so Back returns to the record seen before.
  */
 export function ParticularPayouts({
   revenueId,

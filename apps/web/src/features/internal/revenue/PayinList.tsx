@@ -10,14 +10,14 @@ import { SettledBadge } from './SettledBadge';
 export const PAYIN_LISTS = ['outstanding', 'settled', 'all'] as const;
 export type PayinListName = (typeof PAYIN_LISTS)[number];
 
-/** `?list=` of the Pay-in tab; anything else is the default, Outstanding (the spec's first tab). */
+/** `?list=` of the Pay-in tab; anything else is the default, Outstanding (the first tab). */
 export function payinListOf(value: string | null): PayinListName {
   return (PAYIN_LISTS as readonly string[]).includes(value ?? '') ? (value as PayinListName) : 'outstanding';
 }
 
 type PayinItem = RevenuePayin['items'][number];
 
-/** The list's instalments: the spec splits them by the fully-settled flag. */
+/** The list's instalments: the tabs split them by the fully-settled flag. */
 export function itemsOf(items: readonly PayinItem[], list: PayinListName): PayinItem[] {
   if (list === 'all') return [...items];
   return items.filter((item) => item.fullySettled === (list === 'settled'));

@@ -5,7 +5,9 @@ import { DefinitionGrid } from '../../../components/DefinitionGrid';
 import { formatAmount, formatDate, orDash } from '../../../lib/format';
 import { formatRevenueRate } from './revenue-format';
 
-/** The pay-in rate in effect (spec 2 §3 "rate") and the total pay-in rate of the instalments. */
+/** The pay-in rate in effect (the `rate` of the pay-in answer, docs/internal/README.md) and the total pay-in rate of
+ * the instalments.
+ */
 export function PayinRate({ payin }: { payin: RevenuePayin }) {
   const { t } = useTranslation('revenue');
   const { rate } = payin;

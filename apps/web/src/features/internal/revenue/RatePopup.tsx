@@ -8,9 +8,9 @@ type RatePopupData = RevenuePayout['overallPayouts'][number]['payoutRatePopup'];
 type RateLine = RatePopupData['rateInfo'][number];
 
 /**
- * A producer's rate pop-up (spec 2 §3 payoutRatePopup): a button that opens a dialog with the rate info and the
- * override rate info. A dialog, not a hover card: it opens from the keyboard, traps focus, closes with Escape and
- * returns focus to the button.
+ * A producer's rate pop-up (`payoutRatePopup`, docs/internal/README.md): a button that opens a dialog with the rate
+ * info and the override rate info. A dialog, not a hover card: it opens from the keyboard, traps focus, closes with
+ * Escape and returns focus to the button.
  */
 export function RatePopup({ producerName, popup }: { producerName: string; popup: RatePopupData }) {
   const { t } = useTranslation('revenue');

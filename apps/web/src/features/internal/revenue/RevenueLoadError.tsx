@@ -30,9 +30,9 @@ function missingName(segment: string): { refNo: string } | { id: string } {
 
 /**
  * The revenue load failure. A revenue that does not exist (404, or an id the URL cannot name) says so — "No revenue
- * RV000999 exists" — with the way back to the index: nothing is wrong that IT could fix. Any other failure is spec 2
- * §8's "Oops~~Something wrong! Please contact with IT", then "Error message: " and the server's error when one is
- * given. It stands for the header and all three tabs: they come from one load.
+ * RV000999 exists" — with the way back to the index: nothing is wrong that IT could fix. Any other failure is the
+ * staff area's "Oops~~Something wrong! Please contact with IT", then "Error message: " and the server's error when one
+ * is given. It stands for the header and all three tabs: they come from one load.
  */
 export function RevenueLoadError({
   error,

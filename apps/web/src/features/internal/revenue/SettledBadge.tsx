@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { CheckIcon, ClockIcon } from '../../../components/icons';
 
 /**
- * An instalment's settled state. The spec's colours are kept (spec 2 §4: fully settled in the danger colour, not
- * yet settled in the success colour) but never alone: the words and an icon say the same (issue 11 plan (g10)).
+ * An instalment's settled state. The original design's colours are kept (fully settled in the danger colour, not
+ * yet settled in the success colour) but never alone: the words and an icon say the same
+ * (docs/internal/staff-area-plan.md (g10)).
  */
 export function SettledBadge({ fullySettled }: { fullySettled: boolean }) {
   const { t } = useTranslation('revenue');

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { type ApiHandler, jsonResponse, renderApp } from '../../../test/render-app';
 import { internalSite, revenueDetail, revenueStaffMe } from '../test/revenue-fixtures';
 
-const slow = { timeout: 10_000 };
 const currentLocation = () => screen.getByTestId('location').textContent;
 
 function openRevenue(path: string, handlers: Record<string, ApiHandler>) {
@@ -22,9 +21,7 @@ function fact(label: string): string | null {
 describe('revenue detail header', () => {
   it('shows the facts of a type R revenue, with its amount label and formats, as links to the tabs', async () => {
     openRevenue('/internal/revenues/5', { '/internal/revenues/5': () => revenueDetail() });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Revenue RV000001' }, slow),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Revenue RV000001' })).toBeInTheDocument();
     await waitFor(() => expect(currentLocation()).toBe('/internal/revenues/5/summary'));
     expect(fact('Commission type')).toBe('R (Premium)');
     expect(fact('Premium Amount')).toBe('100,000.00');
@@ -53,7 +50,7 @@ describe('revenue detail header', () => {
 
   it('keeps focus on a tab link when it is followed: the screen and its heading stay', async () => {
     openRevenue('/internal/revenues/5/summary', { '/internal/revenues/5': () => revenueDetail() });
-    const tabs = await screen.findByRole('navigation', { name: 'Revenue sections' }, slow);
+    const tabs = await screen.findByRole('navigation', { name: 'Revenue sections' });
     const payin = within(tabs).getByRole('link', { name: 'Pay-in' });
     payin.focus();
     fireEvent.click(payin);
@@ -67,7 +64,7 @@ describe('revenue detail header', () => {
     const { unmount } = openRevenue('/internal/revenues/5/summary', {
       '/internal/revenues/5': () => revenueDetail({ commissionType: 'T' }),
     });
-    await screen.findByRole('region', { name: 'Revenue facts' }, slow);
+    await screen.findByRole('region', { name: 'Revenue facts' });
     expect(fact('AUM Amount')).toBe('100,000.00');
     expect(fact('Commission type')).toBe('T (Trail)');
     unmount();
@@ -82,7 +79,7 @@ describe('revenue detail header', () => {
           isContributionAmountFloat: true,
         }),
     });
-    await screen.findByRole('region', { name: 'Revenue facts' }, slow);
+    await screen.findByRole('region', { name: 'Revenue facts' });
     expect(fact('Contribution Amount')).toBe('100,000.00');
     expect(fact('Premium Amount')).toBeNull();
     expect(fact('Lapse / surrender date')).toBe('2025/08/31');
@@ -95,21 +92,21 @@ describe('revenue detail header', () => {
     const { unmount } = openRevenue('/internal/revenues/5/summary', {
       '/internal/revenues/5': () => revenueDetail({ editable: true, deletable: false }),
     });
-    expect(await screen.findByRole('button', { name: 'Edit' }, slow)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Edit' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
     unmount();
 
     const second = openRevenue('/internal/revenues/5/summary', {
       '/internal/revenues/5': () => revenueDetail({ editable: false, deletable: true }),
     });
-    expect(await screen.findByRole('button', { name: 'Delete' }, slow)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Delete' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
     second.unmount();
 
     openRevenue('/internal/revenues/5/summary', {
       '/internal/revenues/5': () => revenueDetail({ editable: false, deletable: false }),
     });
-    await screen.findByRole('region', { name: 'Revenue facts' }, slow);
+    await screen.findByRole('region', { name: 'Revenue facts' });
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
   });
@@ -121,7 +118,7 @@ describe('revenue load failure', () => {
       '/internal/revenues/5': () => jsonResponse({ error: 'The database is busy' }, 503),
     });
     expect(
-      await screen.findByRole('heading', { name: 'Oops~~Something wrong! Please contact with IT' }, slow),
+      await screen.findByRole('heading', { name: 'Oops~~Something wrong! Please contact with IT' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('Error message: The database is busy');
     expect(screen.queryByRole('navigation', { name: 'Revenue sections' })).toBeNull();
@@ -132,7 +129,7 @@ describe('revenue load failure', () => {
       '/internal/revenues/999': () => jsonResponse({ error: 'Revenue not found.' }, 404),
     });
     expect(
-      await screen.findByRole('heading', { name: 'No revenue with ID 999 exists.' }, slow),
+      await screen.findByRole('heading', { name: 'No revenue with ID 999 exists.' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('alert')).not.toHaveTextContent('Oops');
     expect(screen.getByRole('link', { name: 'Back to the revenues' })).toHaveAttribute(
@@ -147,14 +144,14 @@ describe('revenue load failure', () => {
         throw new TypeError('Failed to fetch');
       },
     });
-    const alert = await screen.findByRole('alert', {}, slow);
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Oops~~Something wrong! Please contact with IT');
     expect(alert).not.toHaveTextContent('Error message');
   });
 
   it('does not ask the server about an id that is not a number', async () => {
     const { fetchMock } = openRevenue('/internal/revenues/RV000999', {});
-    expect(await screen.findByRole('alert', {}, slow)).toHaveTextContent('No revenue RV000999 exists.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('No revenue RV000999 exists.');
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/internal/revenues/'))).toBe(false);
   });
 });
@@ -169,7 +166,7 @@ describe('edit', () => {
         return jsonResponse({ errors: { bankInOn: ['Bank-in date is not a business day'] } }, 400);
       },
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }, slow));
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit revenue RV000001' });
     // A type R revenue has no lapse/surrender date to edit.
     expect(within(dialog).queryByLabelText('Lapse / surrender date')).toBeNull();
@@ -200,7 +197,7 @@ describe('edit', () => {
         return revenueDetail();
       },
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }, slow));
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit revenue RV000001' });
     const bankIn = within(dialog).getByLabelText('Bank-in date');
     expect(bankIn).toHaveValue('2025/06/30');
@@ -224,7 +221,7 @@ describe('edit', () => {
 
   it('gives focus back to Edit when the dialog is left with Escape or Cancel', async () => {
     openRevenue('/internal/revenues/5/summary', { '/internal/revenues/5': () => revenueDetail() });
-    const edit = await screen.findByRole('button', { name: 'Edit' }, slow);
+    const edit = await screen.findByRole('button', { name: 'Edit' });
     for (const leave of ['Escape', 'Cancel'] as const) {
       fireEvent.click(edit);
       const dialog = await screen.findByRole('dialog', { name: 'Edit revenue RV000001' });
@@ -241,7 +238,7 @@ describe('edit', () => {
       'PATCH /internal/revenues/5': () =>
         jsonResponse({ error: 'The revenue was changed by someone else. Reload it and try again.' }, 409),
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }, slow));
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit revenue RV000001' });
     fireEvent.change(within(dialog).getByLabelText('Sales campaign'), { target: { value: 'Autumn' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -259,7 +256,7 @@ describe('edit', () => {
           { summary: { ...revenueDetail().summary, description: 'Second year' } },
         ),
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }, slow));
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit revenue RV000001' });
     fireEvent.change(within(dialog).getByLabelText('Sales campaign'), { target: { value: 'Autumn' } });
     fireEvent.change(within(dialog).getByLabelText('Description'), { target: { value: 'Second year' } });
@@ -274,7 +271,7 @@ describe('edit', () => {
     openRevenue('/internal/revenues/5/summary', {
       '/internal/revenues/5': () => revenueDetail({ commissionType: 'C', lapseSurrenderOn: '2025-08-31' }),
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }, slow));
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit revenue RV000001' });
     expect(within(dialog).getByLabelText('Lapse / surrender date')).toBeInTheDocument();
   });
@@ -290,7 +287,7 @@ describe('delete', () => {
         return new Response(null, { status: 204 });
       },
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }, slow));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete revenue RV000001' });
     expect(within(dialog).getByText('Are you sure?')).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -310,7 +307,7 @@ describe('delete', () => {
       'DELETE /internal/revenues/5': () =>
         jsonResponse({ error: 'This revenue can no longer be deleted.' }, 409),
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }, slow));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete revenue RV000001' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(

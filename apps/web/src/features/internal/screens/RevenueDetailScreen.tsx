@@ -13,9 +13,9 @@ import { parseRevenueId } from '../revenue/revenue-context';
 const TABS = ['summary', 'payin', 'payout'] as const;
 
 /**
- * Revenue detail (spec 2 §2): the header facts, Edit and Delete when the revenue's flags allow them, and the
- * Summary / Pay-in / Pay-out tabs as child routes. The whole page comes from one load, so one failure screen
- * covers the header and every tab; the tabs get the document through the outlet.
+ * Revenue detail (docs/internal/README.md, "Screens"): the header facts, Edit and Delete when the revenue's flags allow
+ * them, and the Summary / Pay-in / Pay-out tabs as child routes. The whole page comes from one load, so one failure
+ * screen covers the header and every tab; the tabs get the document through the outlet.
  */
 export default function RevenueDetailScreen() {
   const { t } = useTranslation('revenue');

@@ -1,11 +1,10 @@
 import type { RevenueListItem, RevenueListOptions } from '@portal/contract';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aStaff, meWith, siteInfo } from '../../../test/fixtures';
 import { type ApiHandler, jsonResponse, renderApp } from '../../../test/render-app';
 
 // Whole-app renders share two cores with the rest of the suite.
-configure({ asyncUtilTimeout: 5000 });
 
 const staffSite = siteInfo('afs', {
   feature: { external: 'false', internal: 'true' },

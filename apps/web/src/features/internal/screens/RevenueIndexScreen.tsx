@@ -20,7 +20,7 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { BusinessDateInput } from '../../../components/forms/BusinessDateInput';
+import { BusinessDateField } from '../../../components/forms/BusinessDateField';
 import { MultiSelectField, SelectField } from '../../../components/forms/lazy-fields';
 import { ListResults } from '../../../components/search-list/ListResults';
 import { listColumns } from '../../../components/search-list/list-columns';
@@ -212,8 +212,8 @@ export default function RevenueIndexScreen() {
             ))}
           </Group>
         </Radio.Group>
-        <BusinessDateInput label={t('index.dateFrom')} {...form.getInputProps('dateFrom')} />
-        <BusinessDateInput label={t('index.dateTo')} {...form.getInputProps('dateTo')} />
+        <BusinessDateField label={t('index.dateFrom')} {...form.getInputProps('dateFrom')} />
+        <BusinessDateField label={t('index.dateTo')} {...form.getInputProps('dateTo')} />
       </SearchFilters>
       <ListResults
         list={list}

@@ -7,7 +7,9 @@ import { PayinRate } from '../revenue/PayinRate';
 import { useRevenueDetail } from '../revenue/revenue-context';
 import { RevenueSection } from '../revenue/SectionCard';
 
-/** Pay-in tab (spec 2 §2, §4): the instalments in the lists Outstanding, Settled and All (`?list=`), and the rate. */
+/** Pay-in tab (docs/internal/README.md, "Screens"): the instalments in the lists Outstanding, Settled and All
+ * (`?list=`), and the rate.
+ */
 export default function RevenuePayinScreen() {
   const { t } = useTranslation('revenue');
   const { payin } = useRevenueDetail();

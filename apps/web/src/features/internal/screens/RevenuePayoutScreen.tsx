@@ -11,8 +11,8 @@ import { useRevenueDetail } from '../revenue/revenue-context';
 import { RevenueSection } from '../revenue/SectionCard';
 
 /**
- * Pay-out tab (spec 2 §2–§4): the pay-out totals and the instalment title, then the Overall view (per producer)
- * or the Particular view (record by record), chosen by `?view=`.
+ * Pay-out tab (docs/internal/README.md, "Screens"): the pay-out totals and the instalment title, then the Overall view
+ * (per producer) or the Particular view (record by record), chosen by `?view=`.
  */
 export default function RevenuePayoutScreen() {
   const { t } = useTranslation('revenue');

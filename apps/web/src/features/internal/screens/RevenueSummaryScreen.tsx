@@ -13,7 +13,7 @@ function notes(text: string | null) {
 }
 
 /**
- * Summary tab (spec 2 §3 "Revenue summary"): the notes, the pay-in totals (with a badge while some pay-in is
+ * Summary tab (docs/internal/README.md, "Screens"): the notes, the pay-in totals (with a badge while some pay-in is
  * outstanding) and the pay-outs per producer with their totals.
  */
 export default function RevenueSummaryScreen() {

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { type ApiHandler, renderApp } from '../../../test/render-app';
 import { internalSite, payoutRecordsPage, revenueDetail, revenueStaffMe } from '../test/revenue-fixtures';
 
-const slow = { timeout: 10_000 };
 const currentLocation = () => screen.getByTestId('location').textContent;
 
 function openRevenue(path: string, handlers: Record<string, ApiHandler> = {}) {
@@ -25,7 +24,7 @@ function valueIn(container: HTMLElement, label: string): string | null {
 describe('summary tab', () => {
   it('shows the notes, the pay-in totals with the outstanding badge and the pay-outs with rates to 4 dp', async () => {
     openRevenue('/internal/revenues/5/summary');
-    const payin = await screen.findByRole('region', { name: 'Pay-in' }, slow);
+    const payin = await screen.findByRole('region', { name: 'Pay-in' });
     expect(within(payin).getByText('Pay-in outstanding')).toBeInTheDocument();
     expect(valueIn(payin, 'Pay-in total rate')).toBe('0.5500');
     expect(valueIn(payin, 'Instalments')).toBe('3');
@@ -51,7 +50,7 @@ describe('summary tab', () => {
     openRevenue('/internal/revenues/5/summary', {
       '/internal/revenues/5': () => ({ ...detail, summary: { ...detail.summary, showBadge: false } }),
     });
-    await screen.findByRole('region', { name: 'Pay-in' }, slow);
+    await screen.findByRole('region', { name: 'Pay-in' });
     expect(screen.queryByText('Pay-in outstanding')).toBeNull();
   });
 });
@@ -62,7 +61,7 @@ describe('pay-in tab', () => {
 
   it('lists the outstanding instalments first, then settled and all, with the state in words', async () => {
     openRevenue('/internal/revenues/5/payin');
-    const lists = await screen.findByRole('navigation', { name: 'Pay-in instalments' }, slow);
+    const lists = await screen.findByRole('navigation', { name: 'Pay-in instalments' });
     expect(within(lists).getByRole('link', { name: 'Outstanding' })).toHaveAttribute('aria-current', 'page');
     expect(instalments()).toEqual(['Instalment 2', 'Instalment 3']);
     expect(screen.getAllByText('Not yet settled')).toHaveLength(2);
@@ -84,7 +83,7 @@ describe('pay-in tab', () => {
 
   it('shows the pay-in rate in effect', async () => {
     openRevenue('/internal/revenues/5/payin?list=all');
-    const rate = await screen.findByRole('region', { name: 'Pay-in rate' }, slow);
+    const rate = await screen.findByRole('region', { name: 'Pay-in rate' });
     expect(valueIn(rate, 'Rate')).toBe('0.5500');
     expect(valueIn(rate, 'Single top-up')).toBe('0.0100');
     expect(valueIn(rate, 'Sum insured')).toBe('500,000.00');
@@ -95,9 +94,7 @@ describe('pay-in tab', () => {
 describe('pay-out tab', () => {
   it('shows the Overall view with the instalment title, the timeline and the rate pop-up', async () => {
     openRevenue('/internal/revenues/5/payout');
-    expect(
-      await screen.findByRole('heading', { name: 'Instalments: 3, settled: 1' }, slow),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Instalments: 3, settled: 1' })).toBeInTheDocument();
     const views = screen.getByRole('navigation', { name: 'Pay-out views' });
     expect(within(views).getByRole('link', { name: 'Overall' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('list', { name: 'Settlements of Alice Partner' })).toHaveTextContent(
@@ -125,7 +122,7 @@ describe('pay-out tab', () => {
           : payoutRecordsPage(page, 6);
       },
     });
-    expect(await screen.findByText('Displaying 1 - 1 of 6', {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText('Displaying 1 - 1 of 6')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Previous record' })).toBeDisabled();
     const record = screen.getByRole('region', { name: 'Pay-out record' });
     expect(valueIn(record, 'Producer')).toBe('Producer 1');

@@ -1,4 +1,5 @@
 import type { CommissionStatementMonth } from '@portal/contract';
+import { API_ROUTES, apiPath } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -7,11 +8,11 @@ export function commissionStatementsQuery(language: string, producerId: number) 
   return queryOptions({
     queryKey: ['b2b', 'commissions', language, producerId] as const,
     queryFn: ({ signal }) =>
-      api.get<CommissionStatementMonth[]>(`/b2b/commissions/list_statement/${producerId}`, {
+      api.get<CommissionStatementMonth[]>(apiPath(API_ROUTES.commissions.list, { producerId }), {
         signal,
       }),
     enabled: producerId > 0,
   });
 }
 
-export const COMMISSION_DOWNLOAD_PATH = '/b2b/commissions/download_statement';
+export const COMMISSION_DOWNLOAD_PATH = apiPath(API_ROUTES.commissions.download);

@@ -1,9 +1,12 @@
 import { Badge, Box, Group, Stack, Text } from '@mantine/core';
-import { SITE_STAGES, type SiteCode } from '@portal/contract';
+import { type SiteCode, siteCapabilities } from '@portal/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** The stage legend of New Business (spec 1 §4): the site's stages with their meaning, 8 entries (absg: 3). */
+/**
+ * The stage legend of New Business (docs/product.md, "Application stages"): the site's stages with their meaning, one
+ * entry per stage the site keeps.
+ */
 export function StageLegend({ siteCode }: { siteCode: SiteCode }) {
   const { t } = useTranslation('domain');
   const titleId = useId();
@@ -13,7 +16,7 @@ export function StageLegend({ siteCode }: { siteCode: SiteCode }) {
         {t('stageLegend')}
       </Text>
       <Stack component="dl" gap={4} m={0}>
-        {SITE_STAGES[siteCode].map((stage) => (
+        {siteCapabilities(siteCode).stages.map((stage) => (
           <Group key={stage} gap="xs" wrap="nowrap" align="flex-start">
             <Badge component="dt" variant="light" size="sm" miw={64}>
               {stage === 8 ? t('stageOther') : t('stageNumber', { stage })}

@@ -65,8 +65,8 @@ interface PanelProps {
 }
 
 /**
- * The team tree (spec 1 §2, issue 9 item 4), opened from the sitemap button: the producer's team loaded level by
- * level, expand-all (bounded by the server) and collapse-all, a search by name or Advisor Code, and the choice of a
+ * The team tree (docs/producer/team-and-profile.md), opened from the sitemap button: the producer's team loaded level
+ * by level, expand-all (bounded by the server) and collapse-all, a search by name or Advisor Code, and the choice of a
  * producer "with their team" or "alone", which every list and export then shows.
  */
 export function TeamTreePanel({ opened, onClose }: PanelProps) {

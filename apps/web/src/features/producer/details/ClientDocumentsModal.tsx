@@ -10,6 +10,7 @@ import {
   useTree,
 } from '@mantine/core';
 import type { DocumentNode } from '@portal/contract';
+import { API_ROUTES } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -73,7 +74,7 @@ const FolderGlyph = ({ open }: { open: boolean }) => <span aria-hidden="true">{o
 const FileGlyph = () => <span aria-hidden="true">📄</span>;
 
 /**
- * The documents of one statement account (spec 1 §2 "client documents tree"): folders and files as a keyboard tree
+ * The documents of one statement account (docs/producer/details.md): folders and files as a keyboard tree
  * (arrows move and open, Enter or a click on a file downloads it), "No file found." when there are none, and the
  * error pop-up with the server's text when the list cannot be had.
  */
@@ -95,7 +96,10 @@ export function ClientDocumentsModal({ accountNo, onClose }: ClientDocumentsModa
     const name = files.get(value);
     if (!name || accountNo === null) return;
     setDownloading(name);
-    void start('/b2b/clients/download_document', { account_no: accountNo, file: value });
+    void start(API_ROUTES.producerDetails.clientDocumentDownload.path, {
+      account_no: accountNo,
+      file: value,
+    });
   };
   const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
     if (event.key !== 'Enter') return;

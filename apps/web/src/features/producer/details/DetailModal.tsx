@@ -8,6 +8,7 @@ import { ErrorPopup } from '../../../components/ErrorPopup';
 import { LoadingState } from '../../../components/LoadingState';
 import { SanitizedHtml } from '../../../components/SanitizedHtml';
 import { DETAIL_PATHS, type DetailKind, detailHtmlQuery } from './details-api';
+import { PlanPerformance } from './PlanPerformance';
 import './details.css';
 
 export interface DetailModalProps {
@@ -16,6 +17,8 @@ export interface DetailModalProps {
   onClose(): void;
   /** More buttons beside "Download PDF" (the client detail opens the client's statements). */
   actions?: ReactNode;
+  /** The client detail's plan: its performance chart is drawn under the detail (loaded with this modal's code). */
+  plan?: { clientId: number; planNo: string } | null;
 }
 
 const PDF_NAMES: Record<DetailKind, string> = {
@@ -25,11 +28,12 @@ const PDF_NAMES: Record<DetailKind, string> = {
 };
 
 /**
- * One producer detail modal (spec 1 §2 "Modals"): "Loading...", then the server's fragment sanitized, or — when the
- * server refuses or fails — only the error pop-up with a title and the server's `error` text (spec 1 §8); closing
- * it closes the modal. Records with a PDF get a "Download PDF" button that says how the download goes.
+ * One producer detail modal (docs/producer/details.md): "Loading...", then the server's fragment sanitized, or — when
+ * the server refuses or fails — only the error pop-up with a title and the server's `error` text (docs/product.md,
+ * "Messages everyone sees"); closing it closes the modal. Records with a PDF get a "Download PDF" button that says how
+ * the download goes.
  */
-export function DetailModal({ kind, id, onClose, actions }: DetailModalProps & { kind: DetailKind }) {
+export function DetailModal({ kind, id, onClose, actions, plan }: DetailModalProps & { kind: DetailKind }) {
   const { t, i18n } = useTranslation('producer-details');
   const query = useQuery(detailHtmlQuery(kind, i18n.language, id));
   // Mantine notes the element to give focus back to when `opened` turns true after mounting. This modal mounts
@@ -63,6 +67,7 @@ export function DetailModal({ kind, id, onClose, actions }: DetailModalProps & {
               </Group>
             )}
             <SanitizedHtml html={query.data} className="producer-detail" />
+            {plan && <PlanPerformance clientId={plan.clientId} planNo={plan.planNo} />}
           </>
         )}
       </Modal>

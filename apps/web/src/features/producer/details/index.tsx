@@ -31,7 +31,7 @@ const DeferredDetailModal = deferredUntilOpened<DetailModalProps & { kind: Detai
 );
 
 /*
- * The producer area's detail modals (spec 1 §2 "Modals"), opened by the list screens with a record id (or an
+ * The producer area's detail modals (docs/producer/details.md), opened by the list screens with a record id (or an
  * account number for documents); access is checked on the server, so the id is all they send.
  */
 

@@ -2,10 +2,10 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aProducer, meWith } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
+import { EXPORT_POLL_INTERVAL_MS } from '../api/reports-api';
 import { pageOf } from '../test/list-fixtures';
 import { aLapsedRow, anExportJob } from '../test/report-fixtures';
 
-const slow = { timeout: 8000 };
 const me = meWith({ currentProducer: aProducer });
 const RUN_URL = '/b2b/reports?reportType=1&status=LAP&sortField=policyNo&sortOrder=desc';
 const JOB_ID = anExportJob().jobId;
@@ -33,7 +33,7 @@ describe('report export', () => {
         'GET /b2b/report_export': () => xlsx('Lapsed.xlsx'),
       },
     });
-    await screen.findByTestId('report-count', {}, slow);
+    await screen.findByTestId('report-count');
     fireEvent.click(screen.getByRole('button', { name: 'Export to Excel' }));
     await waitFor(() => expect(urlsOf(fetchMock, '/report_export')).toHaveLength(1));
     const url = urlsOf(fetchMock, '/report_export')[0] as URL;
@@ -52,6 +52,8 @@ describe('report export', () => {
   });
 
   it('above it: a background job with progress polled about every second, then the file', async () => {
+    // The poll interval alone is faked: the test moves time on instead of waiting for it.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const bodies: unknown[] = [];
     let polls = 0;
     const { fetchMock } = renderApp(RUN_URL, {
@@ -74,10 +76,10 @@ describe('report export', () => {
         [`GET /b2b/report_exports/${JOB_ID}/file`]: () => xlsx('Lapsed-Surrender-2026-12-15.xlsx'),
       },
     });
-    await screen.findByTestId('report-count', {}, slow);
+    await screen.findByTestId('report-count');
     expect(screen.getByText('Over 20,000 rows, the file is prepared in the background.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Export to Excel' }));
-    const bar = await screen.findByRole('progressbar', { name: 'Export progress' }, slow);
+    const bar = await screen.findByRole('progressbar', { name: 'Export progress' });
     await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '33'));
     expect(screen.getByText('Writing rows: 4,000 of 12,000')).toHaveAttribute('aria-live', 'polite');
     expect(bodies[0]).toEqual({
@@ -87,17 +89,15 @@ describe('report export', () => {
       sortOrder: 'desc',
       includedTeam: true,
     });
-    const download = await screen.findByRole(
-      'button',
-      { name: 'Download Lapsed-Surrender-2026-12-15.xlsx' },
-      { timeout: 4000 },
-    );
+    expect(polls).toBe(1);
+    await vi.advanceTimersByTimeAsync(EXPORT_POLL_INTERVAL_MS);
+    const download = await screen.findByRole('button', { name: 'Download Lapsed-Surrender-2026-12-15.xlsx' });
     expect(screen.getByText('The file is ready (12,000 rows).')).toBeInTheDocument();
     expect(polls).toBe(2);
     fireEvent.click(download);
     await waitFor(() => expect(urlsOf(fetchMock, `/report_exports/${JOB_ID}/file`)).toHaveLength(1));
-    // A finished job is not asked again.
-    await new Promise((resolve) => setTimeout(resolve, 1_300));
+    // A finished job is not asked again, however long the screen stays open.
+    await vi.advanceTimersByTimeAsync(10 * EXPORT_POLL_INTERVAL_MS);
     expect(polls).toBe(2);
     expect(
       urlsOf(fetchMock, '/report_export').filter((url) => url.pathname.endsWith('/report_export')),
@@ -114,15 +114,16 @@ describe('report export', () => {
           anExportJob({ state: 'failed', error: 'The export stopped: more than 200,000 rows.' }),
       },
     });
-    await screen.findByTestId('report-count', {}, slow);
+    await screen.findByTestId('report-count');
     fireEvent.click(screen.getByRole('button', { name: 'Export to Excel' }));
-    const alert = await screen.findByRole('alert', {}, slow);
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The export failed.');
     expect(alert).toHaveTextContent('The export stopped: more than 200,000 rows.');
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
 
   it('stops polling when the screen is left', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     let polls = 0;
     const { unmount } = renderApp(RUN_URL, {
       me,
@@ -135,12 +136,15 @@ describe('report export', () => {
         },
       },
     });
-    await screen.findByTestId('report-count', {}, slow);
+    await screen.findByTestId('report-count');
     fireEvent.click(screen.getByRole('button', { name: 'Export to Excel' }));
-    await waitFor(() => expect(polls).toBeGreaterThanOrEqual(2), { timeout: 4000 });
+    await vi.waitFor(() => expect(polls).toBe(1));
+    // Polling while the screen is open (else the silence below would prove nothing)…
+    await vi.advanceTimersByTimeAsync(EXPORT_POLL_INTERVAL_MS);
+    await vi.waitFor(() => expect(polls).toBe(2));
     unmount();
-    const seen = polls;
-    await new Promise((resolve) => setTimeout(resolve, 2_200));
-    expect(polls).toBe(seen);
+    // …and none once it is left.
+    await vi.advanceTimersByTimeAsync(10 * EXPORT_POLL_INTERVAL_MS);
+    expect(polls).toBe(2);
   });
 });

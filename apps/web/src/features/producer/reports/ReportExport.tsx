@@ -1,5 +1,10 @@
 import { Alert, Button, Progress, Stack, Text } from '@mantine/core';
-import { BACKGROUND_EXPORT_THRESHOLD, type ReportDefinition, type ReportExportJob } from '@portal/contract';
+import {
+  API_ROUTES,
+  BACKGROUND_EXPORT_THRESHOLD,
+  type ReportDefinition,
+  type ReportExportJob,
+} from '@portal/contract';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { DownloadButton } from '../../../components/download/DownloadButton';
@@ -7,7 +12,7 @@ import { ExportButton } from '../../../components/search-list/ExportButton';
 import type { SearchList } from '../../../components/search-list/useSearchList';
 import type { QueryParams } from '../../../lib/api-client';
 import { formatInteger } from '../../../lib/format';
-import { REPORT_PATHS, reportExportFilePath, reportExportQuery } from '../api/reports-api';
+import { reportExportFilePath, reportExportQuery } from '../api/reports-api';
 import type { ReportRow } from './ReportPreview';
 import { FINISHED, useExportJob } from './useExportJob';
 
@@ -84,9 +89,9 @@ function BackgroundExport({ form, disabled }: { form: QueryParams; disabled: boo
 }
 
 /**
- * Export of the report that was run (spec 1 §7): up to BACKGROUND_EXPORT_THRESHOLD counted rows, the file comes at
- * once from `GET /b2b/report_export` with the form as its query; beyond, it is written in the background with
- * progress and then downloaded.
+ * Export of the report that was run (docs/producer/reports-screen.md): up to BACKGROUND_EXPORT_THRESHOLD counted rows,
+ * the file comes at once from `GET /b2b/report_export` with the form as its query; beyond, it is written in the
+ * background with progress and then downloaded.
  */
 export function ReportExport({
   list,
@@ -114,7 +119,7 @@ export function ReportExport({
   return (
     <ExportButton
       list={list}
-      path={REPORT_PATHS.export}
+      path={API_ROUTES.reports.export.path}
       fileName={definition.title}
       query={reportExportQuery(list.exportQuery)}
       disabled={disabled}

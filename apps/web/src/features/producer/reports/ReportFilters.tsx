@@ -11,7 +11,7 @@ import {
 } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BusinessDateInput } from '../../../components/forms/BusinessDateInput';
+import { BusinessDateField } from '../../../components/forms/BusinessDateField';
 import { MultiSelectField } from '../../../components/forms/lazy-fields';
 import type { FilterForm } from '../../../components/search-list/useFilterForm';
 import { HTML_LANG, useLocale } from '../../../lib/locale';
@@ -36,7 +36,7 @@ function withCurrent(options: Option[], current: string): Option[] {
 }
 
 /**
- * The filters of the chosen report, in the order its definition lists them (spec 1 §3 "Reports"), then the team
+ * The filters of the chosen report, in the order its definition lists them (docs/reports.md), then the team
  * choice: the cells of SearchFilters' grid. Selects are native (phones, keyboards and screen readers handle them
  * well); a select has an empty choice unless the report fills the field with a default (a blank would come back as
  * the default anyway).
@@ -87,10 +87,10 @@ export function ReportFilters({
         REPORT_DATE_TYPES.map((code) => ({ value: code, label: t(`dateType.${code}`) })),
       ),
     dateFrom: () => (
-      <BusinessDateInput key="dateFrom" label={t('filters.dateFrom')} {...form.getInputProps('dateFrom')} />
+      <BusinessDateField key="dateFrom" label={t('filters.dateFrom')} {...form.getInputProps('dateFrom')} />
     ),
     dateTo: () => (
-      <BusinessDateInput key="dateTo" label={t('filters.dateTo')} {...form.getInputProps('dateTo')} />
+      <BusinessDateField key="dateTo" label={t('filters.dateTo')} {...form.getInputProps('dateTo')} />
     ),
     excludeStatus: () => (
       <MultiSelectField

@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../lib/locale';
 
 /**
- * The report-type picker (spec 1 §2): the types this producer may run on this site (availableReportTypes), each
- * under its definition's title in the UI language, with the chosen report's purpose under it.
+ * The report-type picker (docs/producer/reports-screen.md): the types this producer may run on this site
+ * (availableReportTypes), each under its definition's title in the UI language, with the chosen report's purpose under
+ * it.
  */
 export function ReportPicker({
   types,

@@ -104,8 +104,8 @@ export function reportStartValues(type: ReportType, today: ReportToday): Record<
 }
 
 /**
- * The form after choosing a report type (spec 1 §4): that type, its defaults, every other field empty; the team
- * choice returns to the tree's.
+ * The form after choosing a report type (docs/producer/reports-screen.md): that type, its defaults, every other field
+ * empty; the team choice returns to the tree's.
  */
 export function formForType(type: ReportType, today: ReportToday, includedTeam: boolean): ReportFormValues {
   return formValuesOf(

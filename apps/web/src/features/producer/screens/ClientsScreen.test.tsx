@@ -4,7 +4,6 @@ import { aProducer, meWith } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { aClientRow, fieldErrorResponse, pageOf } from '../test/list-fixtures';
 
-const slow = { timeout: 8000 };
 const me = meWith({ currentProducer: aProducer });
 const rows = [
   aClientRow(),
@@ -30,7 +29,7 @@ describe('clients', () => {
         '/b2b/client_export': fileResponse,
       },
     });
-    await screen.findByRole('table', { name: 'Clients' }, slow);
+    await screen.findByRole('table', { name: 'Clients' });
     const pdf = screen.getByRole('button', { name: 'Statements PDF' });
     const zip = screen.getByRole('button', { name: 'Statements ZIP' });
     expect(pdf).toBeDisabled();
@@ -85,9 +84,7 @@ describe('clients', () => {
             : pageOf([aClientRow({ capId: 990, policyNo: 'P-9000' })], 14),
       },
     });
-    fireEvent.click(
-      await screen.findByRole('checkbox', { name: 'Select Chan Tai Man, policy P-1001' }, slow),
-    );
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Chan Tai Man, policy P-1001' }));
     expect(screen.getByRole('button', { name: 'Statements PDF' })).toBeEnabled();
     fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
     expect(
@@ -99,7 +96,7 @@ describe('clients', () => {
 
   it('opens the client detail and the documents per row; documents are off without an account', async () => {
     renderApp('/b2b/clients', { me, handlers: { 'POST /b2b/clients': () => pageOf(rows, 4) } });
-    const table = await screen.findByRole('table', { name: 'Clients' }, slow);
+    const table = await screen.findByRole('table', { name: 'Clients' });
     expect(
       within(table).getByRole('button', { name: 'Documents: Wong Ka Yan, policy P-2001' }),
     ).toBeDisabled();
@@ -110,7 +107,7 @@ describe('clients', () => {
 
   it('keeps Excel, PDF and ZIP off until a client is chosen, and says why each disabled control is off', async () => {
     renderApp('/b2b/clients', { me, handlers: { 'POST /b2b/clients': () => pageOf(rows, 4) } });
-    const table = await screen.findByRole('table', { name: 'Clients' }, slow);
+    const table = await screen.findByRole('table', { name: 'Clients' });
     const buttons = ['Export to Excel', 'Statements PDF', 'Statements ZIP'].map((name) =>
       screen.getByRole('button', { name }),
     );
@@ -139,10 +136,10 @@ describe('clients', () => {
         '/statement/policy_list/11': () => Response.json({ accounts: [], statementLanguage: 'en' }),
       },
     });
-    const table = await screen.findByRole('table', { name: 'Clients' }, slow);
+    const table = await screen.findByRole('table', { name: 'Clients' });
     expect(within(table).getByRole('button', { name: 'Statements: Lee Mei, policy P-3001' })).toBeDisabled();
     fireEvent.click(within(table).getByRole('button', { name: 'Statements: Chan Tai Man, policy P-1002' }));
-    expect(await screen.findByRole('dialog', { name: 'Monthly Statement' }, slow)).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Monthly Statement' })).toBeInTheDocument();
   });
 
   it('builds the export URL from the criteria (arrays repeated, no paging) and shows 400 field errors', async () => {
@@ -158,7 +155,7 @@ describe('clients', () => {
         },
       },
     );
-    const fund = await screen.findByRole('textbox', { name: 'Fund keywords' }, slow);
+    const fund = await screen.findByRole('textbox', { name: 'Fund keywords' });
     await waitFor(() => expect(fund).toHaveAccessibleDescription(/Fund keywords too vague/));
     expect(screen.getByRole('button', { name: 'Export to Excel' })).toBeDisabled();
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('client_export'))).toBe(false);

@@ -1,5 +1,11 @@
 import { Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
-import { type ClientItem, clientList, EXCLUDE_STATUS_OPTIONS, PRODUCT_TYPES } from '@portal/contract';
+import {
+  API_ROUTES,
+  type ClientItem,
+  clientList,
+  EXCLUDE_STATUS_OPTIONS,
+  PRODUCT_TYPES,
+} from '@portal/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DisabledReason } from '../../../components/DisabledReason';
@@ -14,12 +20,12 @@ import { formValuesOf, useCriteriaForm } from '../../../components/search-list/u
 import { useSearchList } from '../../../components/search-list/useSearchList';
 import { LazyStatementViewer } from '../../../components/statement-viewer/LazyStatementViewer';
 import { useLocale } from '../../../lib/locale';
-import { PRODUCER_LIST_PATHS, STATEMENT_BUNDLE_PATHS } from '../api/producer-lists-api';
+import { STATEMENT_BUNDLE_PATHS } from '../api/producer-lists-api';
 import { ListScreenHeader } from '../components/ListScreenHeader';
 import { ClientDetailModal, ClientDocumentsModal } from '../details';
 import { useListScope } from '../team/useListScope';
 
-/** The filter form's empty values (spec 1 §4 default: included team). */
+/** The filter form's empty values (default, docs/producer/web-lists.md: included team). */
 const TEMPLATE = {
   keywords: '',
   fundKeywords: '',
@@ -28,7 +34,7 @@ const TEMPLATE = {
   includedTeam: true,
 };
 const FIELD_KEYS = Object.keys(TEMPLATE);
-const PATHS = PRODUCER_LIST_PATHS.clients;
+const { clients: LIST_PATH, clientExport: EXPORT_PATH } = API_ROUTES.producerLists;
 
 /** The distinct statement accounts (party ids) of the chosen rows, in the order the rows are shown. */
 export function selectedPartyIds(
@@ -43,14 +49,15 @@ export function selectedPartyIds(
 
 /**
  * Clients (/b2b/clients): search, table with row selection (cleared whenever a page loads), per-row client detail
- * and documents, the selected clients' statements as one PDF or a ZIP (spec 1 §7), and the Excel export.
+ * and documents, the selected clients' statements as one PDF or a ZIP (docs/producer/web-lists.md), and the Excel
+ * export.
  */
 export default function ClientsScreen() {
   const { t } = useTranslation(['producer-lists', 'lists', 'domain', 'common']);
   const { language } = useLocale();
   const list = useSearchList<Record<string, unknown>, ClientItem>({
     name: clientList.name,
-    path: PATHS.list,
+    path: LIST_PATH.path,
     criteriaSchema: clientList.criteria,
     responseSchema: clientList.response,
     fieldKeys: FIELD_KEYS,
@@ -98,7 +105,7 @@ export default function ClientsScreen() {
             {(describedBy) => (
               <ExportButton
                 list={list}
-                path={PATHS.export}
+                path={EXPORT_PATH.path}
                 fileName={clientList.fileName}
                 disabled={!!nothingChosen}
                 describedBy={describedBy}
@@ -142,6 +149,7 @@ export default function ClientsScreen() {
                 path={STATEMENT_BUNDLE_PATHS[kind]}
                 query={bundleQuery}
                 fallbackName={`statements.${kind}`}
+                preparing={t('common:download.preparingStatements', { count: partyIds.length })}
                 variant="light"
                 disabled={!!nothingChosen}
                 aria-describedby={describedBy}
@@ -215,6 +223,7 @@ export default function ClientsScreen() {
       <ClientDetailModal
         id={detailCapId}
         onClose={() => setDetailCapId(null)}
+        plan={detailRow ? { clientId: detailRow.clientId, planNo: detailRow.policyNo } : null}
         actions={
           detailRow?.stmtId != null ? (
             <Button

@@ -13,6 +13,7 @@ import { FetchError } from '../../../components/FetchError';
 import { LoadingState } from '../../../components/LoadingState';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { useCurrentProducer } from '../../../lib/session';
+import { CommissionLedger } from '../commissions/CommissionLedger';
 import { COMMISSION_DOWNLOAD_PATH, commissionStatementsQuery } from '../commissions/commissions-api';
 import { useSelectedProducer } from '../team/selected-producer';
 
@@ -99,6 +100,7 @@ export default function CommissionsScreen() {
           <MonthCard key={`${entry.month}-${entry.regionCode}`} producerId={producerId} entry={entry} />
         ))
       )}
+      <CommissionLedger producerId={producerId} />
     </Stack>
   );
 }

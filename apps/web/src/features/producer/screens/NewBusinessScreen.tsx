@@ -1,8 +1,8 @@
 import { Box, Checkbox, Group, Radio, Stack, TextInput } from '@mantine/core';
-import { type NewBusinessItem, newBusinessList, SITE_STAGES } from '@portal/contract';
+import { API_ROUTES, type NewBusinessItem, newBusinessList, siteCapabilities } from '@portal/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BusinessDateInput } from '../../../components/forms/BusinessDateInput';
+import { BusinessDateField } from '../../../components/forms/BusinessDateField';
 import { MultiSelectField } from '../../../components/forms/lazy-fields';
 import { ExportButton } from '../../../components/search-list/ExportButton';
 import { ListResults } from '../../../components/search-list/ListResults';
@@ -12,14 +12,13 @@ import { formValuesOf, useCriteriaForm } from '../../../components/search-list/u
 import { useSearchList } from '../../../components/search-list/useSearchList';
 import { useLocale } from '../../../lib/locale';
 import { useSiteInfo } from '../../../lib/session';
-import { PRODUCER_LIST_PATHS } from '../api/producer-lists-api';
 import { ListScreenHeader } from '../components/ListScreenHeader';
 import { ProductCodeLegend } from '../components/ProductCodeLegend';
 import { StageLegend } from '../components/StageLegend';
 import { PolicyDetailModal } from '../details';
 import { useListScope } from '../team/useListScope';
 
-/** The filter form's empty values (spec 1 §4 defaults: stage nb, included team). */
+/** The filter form's empty values (defaults, docs/producer/web-lists.md: stage nb, included team). */
 const TEMPLATE = {
   keywords: '',
   stage: 'nb',
@@ -29,16 +28,18 @@ const TEMPLATE = {
   includedTeam: true,
 };
 const FIELD_KEYS = Object.keys(TEMPLATE);
-const PATHS = PRODUCER_LIST_PATHS.newBusiness;
+const { newBusiness: LIST_PATH, newBusinessExport: EXPORT_PATH } = API_ROUTES.producerLists;
 
-/** New Business (/b2b, spec 1 §2): search, result table (rows open the policy detail), stage and product legends. */
+/** New Business (/b2b, docs/product.md "Producer area"): search, result table (rows open the policy detail), stage and
+ * product legends.
+ */
 export default function NewBusinessScreen() {
   const { t } = useTranslation(['producer-lists', 'lists', 'domain', 'common']);
   const { language } = useLocale();
   const site = useSiteInfo();
   const list = useSearchList<Record<string, unknown>, NewBusinessItem>({
     name: newBusinessList.name,
-    path: PATHS.list,
+    path: LIST_PATH.path,
     criteriaSchema: newBusinessList.criteria,
     responseSchema: newBusinessList.response,
     fieldKeys: FIELD_KEYS,
@@ -55,7 +56,15 @@ export default function NewBusinessScreen() {
     stage === 8 ? t('domain:stageOther') : t('domain:stageNumber', { stage });
   // biome-ignore lint/correctness/useExhaustiveDependencies: t follows the language
   const columns = useMemo(
-    () => listColumns<NewBusinessItem>(newBusinessList, language, { stage: (row) => stageName(row.stage) }),
+    () =>
+      listColumns<NewBusinessItem>(newBusinessList, language, {
+        stage: (row) => stageName(row.stage),
+        // Over the stage's target: said in words, not only by a mark (docs/producer/cases.md).
+        daysInStage: (row) =>
+          row.stageTargetDays !== null && row.daysInStage > row.stageTargetDays
+            ? t('newBusiness.daysOverTarget', { days: row.daysInStage, target: row.stageTargetDays })
+            : String(row.daysInStage),
+      }),
     [language],
   );
   const title = t('common:producer.newBusiness');
@@ -73,7 +82,7 @@ export default function NewBusinessScreen() {
           form.setValues(formValuesOf(newBusinessList.criteria.parse({}), TEMPLATE));
           list.reset();
         }}
-        actions={<ExportButton list={list} path={PATHS.export} fileName={newBusinessList.fileName} />}
+        actions={<ExportButton list={list} path={EXPORT_PATH.path} fileName={newBusinessList.fileName} />}
       >
         <TextInput
           label={t('newBusiness.keywords')}
@@ -90,7 +99,7 @@ export default function NewBusinessScreen() {
         <MultiSelectField
           label={t('newBusiness.stageOptions')}
           description={t('newBusiness.stageOptionsHint')}
-          data={SITE_STAGES[site.siteCode].map((stage) => ({
+          data={siteCapabilities(site.siteCode).stages.map((stage) => ({
             value: String(stage),
             label: stageName(stage),
           }))}
@@ -98,8 +107,8 @@ export default function NewBusinessScreen() {
           clearable
           {...form.getInputProps('stageOptions')}
         />
-        <BusinessDateInput label={t('newBusiness.receivedFrom')} {...form.getInputProps('receivedFrom')} />
-        <BusinessDateInput label={t('newBusiness.receivedTo')} {...form.getInputProps('receivedTo')} />
+        <BusinessDateField label={t('newBusiness.receivedFrom')} {...form.getInputProps('receivedFrom')} />
+        <BusinessDateField label={t('newBusiness.receivedTo')} {...form.getInputProps('receivedTo')} />
         <Checkbox
           label={t('producer-lists:includedTeam')}
           mt={{ sm: 'xl' }}

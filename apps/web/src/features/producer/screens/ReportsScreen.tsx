@@ -1,9 +1,9 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import {
+  API_ROUTES,
   availableReportTypes,
   expiryYearOptions,
   REPORT_DEFINITIONS,
-  REPORT_PATHS,
   type ReportType,
   reportToday,
 } from '@portal/contract';
@@ -35,9 +35,9 @@ const FIELD_KEYS = Object.keys(REPORT_FORM_TEMPLATE);
 const schema = reportSearchSchema();
 
 /**
- * Reports (/b2b/reports, spec 1 §2): the report-type picker, the chosen report's filters, a preview of its rows and
- * the Excel export. Every report is described by its contract definition (title, purpose, filters, columns, sort),
- * so this screen knows no report by name. docs/producer/reports-screen.md.
+ * Reports (/b2b/reports, docs/producer/reports-screen.md): the report-type picker, the chosen report's filters, a
+ * preview of its rows and the Excel export. Every report is described by its contract definition (title, purpose,
+ * filters, columns, sort), so this screen knows no report by name. docs/producer/reports-screen.md.
  */
 export default function ReportsScreen() {
   const { t } = useTranslation(['reports', 'common']);
@@ -67,7 +67,7 @@ export default function ReportsScreen() {
 
   const list = useSearchList<Record<string, unknown>, ReportRow>({
     name: 'reports',
-    path: REPORT_PATHS.preview,
+    path: API_ROUTES.reports.preview.path,
     criteriaSchema: schema,
     responseSchema: reportResponseSchema,
     fieldKeys: FIELD_KEYS,

@@ -4,7 +4,6 @@ import { aProducer, meWith } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { aServiceRecordRow, fieldErrorResponse, pageOf } from '../test/list-fixtures';
 
-const slow = { timeout: 8000 };
 const me = meWith({ currentProducer: aProducer });
 const followupTypes = [
   { value: 6, type: 'Missing premium' },
@@ -36,7 +35,7 @@ describe('service records', () => {
         '/b2b/get_all_followup_type': () => followupTypes,
       },
     });
-    const table = await screen.findByRole('table', { name: 'Service records' }, slow);
+    const table = await screen.findByRole('table', { name: 'Service records' });
     const closed = within(table).getByRole('row', { name: /Open service record SR-0002/ });
     expect(within(closed).getByText('Closed')).toBeInTheDocument();
     expect(within(closed).getByText('2026/06/01')).toBeInTheDocument();
@@ -65,7 +64,7 @@ describe('service records', () => {
         },
       },
     );
-    expect(await screen.findByRole('radio', { name: 'All' }, slow)).toBeChecked();
+    expect(await screen.findByRole('radio', { name: 'All' })).toBeChecked();
     expect(bodies[0]).toMatchObject({ statusOptions: 'All', typeOptions: [6, 7], sizePerPage: 20 });
     URL.createObjectURL = () => 'blob:x';
     URL.revokeObjectURL = () => {};
@@ -90,7 +89,7 @@ describe('service records', () => {
         '/b2b/get_all_followup_type': () => followupTypes,
       },
     });
-    await screen.findByRole('textbox', { name: 'Created from' }, slow);
+    await screen.findByRole('textbox', { name: 'Created from' });
     // Queried again each time: the date field's stand-in gives way to the real picker when its code arrives.
     const from = () => screen.getByRole('textbox', { name: 'Created from' });
     await waitFor(() => expect(from()).toHaveAccessibleDescription(/Date out of range/));
@@ -105,7 +104,7 @@ describe('service records', () => {
         '/b2b/get_all_followup_type': () => followupTypes,
       },
     });
-    expect(await screen.findByText('No records match this search.', {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText('No records match this search.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export to Excel' })).toBeDisabled();
   });
 });

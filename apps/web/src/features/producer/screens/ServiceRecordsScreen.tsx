@@ -1,9 +1,9 @@
 import { Checkbox, Group, Radio, Stack, TextInput } from '@mantine/core';
-import { type ServiceRecordItem, serviceRecordList } from '@portal/contract';
+import { API_ROUTES, type ServiceRecordItem, serviceRecordList } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BusinessDateInput } from '../../../components/forms/BusinessDateInput';
+import { BusinessDateField } from '../../../components/forms/BusinessDateField';
 import { MultiSelectField } from '../../../components/forms/lazy-fields';
 import { ExportButton } from '../../../components/search-list/ExportButton';
 import { ListResults } from '../../../components/search-list/ListResults';
@@ -12,12 +12,12 @@ import { SearchFilters } from '../../../components/search-list/SearchFilters';
 import { formValuesOf, useCriteriaForm } from '../../../components/search-list/useCriteriaForm';
 import { useSearchList } from '../../../components/search-list/useSearchList';
 import { useLocale } from '../../../lib/locale';
-import { followupTypesQuery, PRODUCER_LIST_PATHS } from '../api/producer-lists-api';
+import { followupTypesQuery } from '../api/producer-lists-api';
 import { ListScreenHeader } from '../components/ListScreenHeader';
 import { ServiceRecordDetailModal } from '../details';
 import { useListScope } from '../team/useListScope';
 
-/** The filter form's empty values (spec 1 §4 defaults: status O, included team). */
+/** The filter form's empty values (defaults, docs/producer/web-lists.md: status O, included team). */
 const TEMPLATE = {
   keywords: '',
   statusOptions: 'O',
@@ -29,7 +29,7 @@ const TEMPLATE = {
   includedTeam: true,
 };
 const FIELD_KEYS = Object.keys(TEMPLATE);
-const PATHS = PRODUCER_LIST_PATHS.serviceRecords;
+const { serviceRecords: LIST_PATH, serviceRecordExport: EXPORT_PATH } = API_ROUTES.producerLists;
 
 /** Service Records (/b2b/service_records, not on absg): search, table, rows open the service record detail. */
 export default function ServiceRecordsScreen() {
@@ -37,7 +37,7 @@ export default function ServiceRecordsScreen() {
   const { language } = useLocale();
   const list = useSearchList<Record<string, unknown>, ServiceRecordItem>({
     name: serviceRecordList.name,
-    path: PATHS.list,
+    path: LIST_PATH.path,
     criteriaSchema: serviceRecordList.criteria,
     responseSchema: serviceRecordList.response,
     fieldKeys: FIELD_KEYS,
@@ -56,7 +56,7 @@ export default function ServiceRecordsScreen() {
     () =>
       listColumns<ServiceRecordItem>(serviceRecordList, language, {
         status: (row) => t(row.status === 'O' ? 'serviceRecords.statusO' : 'serviceRecords.statusC'),
-        // The record type in words (spec's record type labels), never the stored code (GI, IR, PB).
+        // The record type in words (the record type labels, docs/product.md), never the stored code (GI, IR, PB).
         category: (row) => t(`domain:productCategory.${row.category}`),
       }),
     [language],
@@ -73,7 +73,7 @@ export default function ServiceRecordsScreen() {
           form.setValues(formValuesOf(serviceRecordList.criteria.parse({}), TEMPLATE));
           list.reset();
         }}
-        actions={<ExportButton list={list} path={PATHS.export} fileName={serviceRecordList.fileName} />}
+        actions={<ExportButton list={list} path={EXPORT_PATH.path} fileName={serviceRecordList.fileName} />}
       >
         <TextInput label={t('serviceRecords.keywords')} {...form.getInputProps('keywords')} />
         <Radio.Group label={t('serviceRecords.status')} {...form.getInputProps('statusOptions')}>
@@ -97,13 +97,13 @@ export default function ServiceRecordsScreen() {
           searchable
           {...form.getInputProps('typeOptions')}
         />
-        <BusinessDateInput label={t('serviceRecords.createdFrom')} {...form.getInputProps('createdFrom')} />
-        <BusinessDateInput label={t('serviceRecords.createdTo')} {...form.getInputProps('createdTo')} />
-        <BusinessDateInput
+        <BusinessDateField label={t('serviceRecords.createdFrom')} {...form.getInputProps('createdFrom')} />
+        <BusinessDateField label={t('serviceRecords.createdTo')} {...form.getInputProps('createdTo')} />
+        <BusinessDateField
           label={t('serviceRecords.completedFrom')}
           {...form.getInputProps('completedFrom')}
         />
-        <BusinessDateInput label={t('serviceRecords.completedTo')} {...form.getInputProps('completedTo')} />
+        <BusinessDateField label={t('serviceRecords.completedTo')} {...form.getInputProps('completedTo')} />
         <Checkbox
           label={t('includedTeam')}
           mt={{ sm: 'xl' }}

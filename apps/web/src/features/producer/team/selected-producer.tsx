@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 
-/** A producer chosen from the team tree (spec 1 §3 "selected producer"). */
+/** A producer chosen from the team tree (docs/product.md, "Who uses it": working "as" someone in the team). */
 export interface SelectedProducer {
   producerId: number;
   producerName: string;

@@ -1,4 +1,6 @@
 import {
+  API_ROUTES,
+  apiPath,
   type ProducerProfile,
   type SubtreeResponse,
   type TeamSearchResponse,
@@ -9,6 +11,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** Fetchers of the team tree, the team search and producer profiles (server module producer-team). */
+const routes = API_ROUTES.producerTeam;
 
 export const teamKeys = {
   search: (q: string) => ['b2b', 'team', 'search', q] as const,
@@ -17,7 +20,7 @@ export const teamKeys = {
 
 /** The caller as the single root node. */
 export async function fetchTreeRoot(signal?: AbortSignal) {
-  const [root] = await api.get<TreeNode[]>('/b2b/get_tree_node', {
+  const [root] = await api.get<TreeNode[]>(routes.treeNode.path, {
     query: { load_parent: true },
     signal,
   });
@@ -27,7 +30,7 @@ export async function fetchTreeRoot(signal?: AbortSignal) {
 
 /** One page of a producer's children, possibly ending with a "more" node. */
 export function fetchTreeChildren(id: number, offset = 0, signal?: AbortSignal) {
-  return api.get<TreeNode[]>('/b2b/get_tree_node', {
+  return api.get<TreeNode[]>(routes.treeNode.path, {
     query: { load_parent: false, id, offset: offset || undefined },
     signal,
   });
@@ -35,7 +38,7 @@ export function fetchTreeChildren(id: number, offset = 0, signal?: AbortSignal) 
 
 /** Expand-all: up to TREE_SUBTREE_LIMIT members below `id`, breadth first. */
 export function fetchSubtree(id: number, signal?: AbortSignal) {
-  return api.get<SubtreeResponse>('/b2b/team/subtree', {
+  return api.get<SubtreeResponse>(routes.subtree.path, {
     query: { id, limit: TREE_SUBTREE_LIMIT },
     signal,
   });
@@ -44,7 +47,7 @@ export function fetchSubtree(id: number, signal?: AbortSignal) {
 export function teamSearchQuery(q: string) {
   return queryOptions({
     queryKey: teamKeys.search(q),
-    queryFn: ({ signal }) => api.get<TeamSearchResponse>('/b2b/team/search', { query: { q }, signal }),
+    queryFn: ({ signal }) => api.get<TeamSearchResponse>(routes.search.path, { query: { q }, signal }),
     staleTime: 60_000,
   });
 }
@@ -52,6 +55,6 @@ export function teamSearchQuery(q: string) {
 export function producerProfileQuery(producerId: number) {
   return queryOptions({
     queryKey: teamKeys.profile(producerId),
-    queryFn: ({ signal }) => api.get<ProducerProfile>(`/b2b/profile/${producerId}`, { signal }),
+    queryFn: ({ signal }) => api.get<ProducerProfile>(apiPath(routes.profile, { producerId }), { signal }),
   });
 }

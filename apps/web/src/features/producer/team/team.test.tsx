@@ -4,8 +4,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { aProducer, meWith, siteInfo } from '../../../test/fixtures';
 import { type ApiHandler, jsonResponse, renderApp } from '../../../test/render-app';
 
-const SLOW = { timeout: 8000 };
-
 function node(id: number, name: string, code: string, childCount: number): ProducerTreeNode {
   return {
     kind: 'producer',
@@ -82,8 +80,8 @@ const treeCalls = (fetchMock: ReturnType<typeof renderApp>['fetchMock']) =>
     .map((url) => url.search);
 
 async function openTree() {
-  fireEvent.click(await screen.findByRole('button', { name: 'Open team tree' }, SLOW));
-  return screen.findByRole('tree', { name: 'Team tree' }, SLOW);
+  fireEvent.click(await screen.findByRole('button', { name: 'Open team tree' }));
+  return screen.findByRole('tree', { name: 'Team tree' });
 }
 
 afterEach(() => sessionStorage.clear());
@@ -156,7 +154,7 @@ describe('team tree panel', () => {
     fireEvent.keyDown(betty, { key: 'Enter', code: 'Enter' });
     fireEvent.click(await screen.findByRole('button', { name: 'View alone' }));
 
-    const banner = await screen.findByText('Viewing as Betty Ng (A1002), their own business only', {}, SLOW);
+    const banner = await screen.findByText('Viewing as Betty Ng (A1002), their own business only');
     expect(banner.closest('[role=status]')).not.toBeNull();
     const stored = JSON.parse(sessionStorage.getItem('portal.b2b.selectedProducer') ?? '{}');
     expect(stored).toMatchObject({
@@ -177,13 +175,11 @@ describe('team tree panel', () => {
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search by name or advisor code' }), {
       target: { value: 'calv' },
     });
-    const hit = await screen.findByRole('button', { name: /Calvin Yip \(A1004\)/ }, SLOW);
+    const hit = await screen.findByRole('button', { name: /Calvin Yip \(A1004\)/ });
     expect(hit).toHaveTextContent('Under Peter Producer › Betty Ng');
     fireEvent.click(hit);
     fireEvent.click(await screen.findByRole('button', { name: 'View with their team' }));
-    expect(
-      await screen.findByText('Viewing as Calvin Yip (A1004), with their team', {}, SLOW),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Viewing as Calvin Yip (A1004), with their team')).toBeInTheDocument();
   });
 
   it('ignores a choice another producer left in the tab', async () => {
@@ -198,7 +194,7 @@ describe('team tree panel', () => {
       }),
     );
     renderApp('/b2b', { me: producerMe, handlers: teamHandlers() });
-    await screen.findByRole('button', { name: 'Open team tree' }, SLOW);
+    await screen.findByRole('button', { name: 'Open team tree' });
     expect(screen.queryByText(/Viewing as Someone/)).toBeNull();
   });
 });
@@ -206,7 +202,7 @@ describe('team tree panel', () => {
 describe('my profile', () => {
   it('shows the signed-in producer’s profile read-only', async () => {
     renderApp('/b2b/my_profile', { me: producerMe, handlers: teamHandlers() });
-    expect(await screen.findByText('p001@afs.example.com', {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('p001@afs.example.com')).toBeInTheDocument();
     expect(screen.getByText('PO Box 1234')).toBeInTheDocument();
     expect(screen.getByText('None on file')).toBeInTheDocument();
     expect(screen.queryByRole('textbox')).toBeNull();
@@ -225,7 +221,7 @@ describe('my profile', () => {
       }),
     );
     renderApp('/b2b/my_profile', { me: producerMe, handlers: teamHandlers() });
-    expect(await screen.findByText('a1002@afs.example.com', {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('a1002@afs.example.com')).toBeInTheDocument();
     expect(screen.getByText('Viewing as Betty Ng (A1002), with their team')).toBeInTheDocument();
   });
 
@@ -234,12 +230,12 @@ describe('my profile', () => {
       me: producerMe,
       handlers: { '/b2b/profile/101': () => jsonResponse({ error: 'Page Not Found' }, 404) },
     });
-    expect(await screen.findByText('Page Not Found', {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('Page Not Found')).toBeInTheDocument();
   });
 });
 
 describe('producer side menu and header per site', () => {
-  const menuOf = async () => screen.findByRole('navigation', { name: 'Advisor menu' }, SLOW);
+  const menuOf = async () => screen.findByRole('navigation', { name: 'Advisor menu' });
 
   it('afs: Service Records, no Commissions or portal link without the permissions, configured links', async () => {
     renderApp('/b2b', {

@@ -17,6 +17,8 @@ export function aNewBusinessRow(partial: Partial<NewBusinessItem> = {}): NewBusi
     commenceOn: '2026-03-01',
     receivedDate: '2026-02-15',
     stage: 3,
+    daysInStage: 4,
+    stageTargetDays: 14,
     consultant: 'Peter Producer',
     ...partial,
   };
@@ -43,6 +45,7 @@ export function aServiceRecordRow(partial: Partial<ServiceRecordItem> = {}): Ser
 export function aClientRow(partial: Partial<ClientItem> = {}): ClientItem {
   return {
     capId: 901,
+    clientId: 31,
     category: 'IL',
     sourceTypeT: 'L',
     clientName: 'Chan Tai Man',

@@ -9,11 +9,12 @@ import type {
   ResendOtpResponse,
   registrationRequestSchema,
 } from '@portal/contract';
+import { API_ROUTES } from '@portal/contract';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 
 /**
- * The sign-in and account calls (spec 2 §7), typed by the contract's schemas. Forms send what the person typed
+ * The sign-in and account calls (docs/auth.md), typed by the contract's schemas. Forms send what the person typed
  * (birth date parts as digit strings); the server parses it with those schemas and checks its answers against them.
  */
 
@@ -22,15 +23,18 @@ export type ActivateBody = z.input<typeof activateRequestSchema>;
 export type ForgetPasswordBody = z.input<typeof forgetPasswordRequestSchema>;
 export type ForgetPasswordB2bBody = z.input<typeof forgetPasswordB2bRequestSchema>;
 
+const auth = API_ROUTES.auth;
+
 export const authApi = {
   /** Answers the new session (/me shape): a user, or `otpUserId` while a one-time code is pending. */
-  login: (body: LoginRequest) => api.post<MeResponse>('/login', body),
-  resendOtp: (body: Partial<LoginRequest>) => api.post<ResendOtpResponse>('/resend_otp', body),
-  cancelOtp: () => api.post<MeResponse>('/cancel_otp', {}),
-  logout: () => api.delete<MeResponse>('/logout'),
-  register: (body: RegistrationBody) => api.post<AccountFlowResponse>('/registration', body),
-  activate: (body: ActivateBody & { type?: AccountType }) => api.post<AccountFlowResponse>('/activate', body),
-  forgetPassword: (body: ForgetPasswordBody) => api.post<AccountFlowResponse>('/forget_password', body),
+  login: (body: LoginRequest) => api.post<MeResponse>(auth.login.path, body),
+  resendOtp: (body: Partial<LoginRequest>) => api.post<ResendOtpResponse>(auth.resendOtp.path, body),
+  cancelOtp: () => api.post<MeResponse>(auth.cancelOtp.path, {}),
+  logout: () => api.delete<MeResponse>(API_ROUTES.session.logout.path),
+  register: (body: RegistrationBody) => api.post<AccountFlowResponse>(auth.registration.path, body),
+  activate: (body: ActivateBody & { type?: AccountType }) =>
+    api.post<AccountFlowResponse>(auth.activate.path, body),
+  forgetPassword: (body: ForgetPasswordBody) => api.post<AccountFlowResponse>(auth.forgetPassword.path, body),
   forgetPasswordB2b: (body: ForgetPasswordB2bBody) =>
-    api.post<AccountFlowResponse>('/forget_password_b2b', body),
+    api.post<AccountFlowResponse>(auth.forgetPasswordB2b.path, body),
 };

@@ -12,8 +12,9 @@ function yearOptions(now = new Date()) {
 }
 
 /**
- * Date of birth as day, month and year, in that order (spec 1 §5: DD/MM/YYYY), as three native selects: they work
- * the same with a keyboard, a screen reader and a phone's picker, and cannot hold a malformed value.
+ * Date of birth as day, month and year, in that order (DD/MM/YYYY, docs/product.md "Formats and limits"), as three
+ * native selects: they work the same with a keyboard, a screen reader and a phone's picker, and cannot hold a malformed
+ * value.
  */
 export function BirthDateFields({
   day,

@@ -11,8 +11,9 @@ import { authApi } from '../api/auth-api';
 const FIELDS = ['login', 'activationCode', 'password', 'passwordConfirmation'] as const;
 
 /**
- * The form of the activation and reset links (spec 2 §4): login and code come from the link (login shown read-only,
- * the code hidden), the person chooses a password and types it again. `type` is sent on reset only.
+ * The form of the activation and reset links (docs/auth.md, "Activation and reset"): login and code come from the link
+ * (login shown read-only, the code hidden), the person chooses a password and types it again. `type` is sent on reset
+ * only.
  */
 export function SetPasswordForm({
   submitLabel,

@@ -2,8 +2,8 @@ import type { Area } from '@portal/contract';
 
 /**
  * The login whose one-time code is pending. The server keeps the pending sign-in in the session; the code step
- * still sends the login form's body (spec 2 §7), so the login ID and area are kept for this tab — never the
- * password, which stays in memory only (see OneTimeCodeForm for the reload case).
+ * still sends the login form's body (as the original front end does, docs/web.md), so the login ID and area are kept
+ * for this tab — never the password, which stays in memory only (see OneTimeCodeForm for the reload case).
  */
 const KEY = 'portal.pendingLogin';
 

@@ -1,11 +1,10 @@
 import type { MeResponse } from '@portal/contract';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aClient, anonymousMe, meWith } from '../../../test/fixtures';
 import { jsonResponse, renderApp } from '../../../test/render-app';
 
 // Mantine renders slowly in jsdom when the whole suite shares two cores.
-configure({ asyncUtilTimeout: 5000 });
 
 async function fill(label: RegExp | string, value: string) {
   fireEvent.change(await screen.findByLabelText(label), { target: { value } });

@@ -12,7 +12,7 @@ import { ForgotSentPanel } from '../components/ForgotSentPanel';
 
 const FIELDS = ['loginId'] as const;
 
-/** /forget_password_b2b (spec 2 §4): a producer names themself by Login ID or Advisor Code. */
+/** /forget_password_b2b (docs/auth.md, "Forgotten password"): a producer names themself by Login ID or Advisor Code. */
 export default function ForgetPasswordB2bScreen() {
   const { t } = useTranslation('public');
   const { t: tc } = useTranslation();

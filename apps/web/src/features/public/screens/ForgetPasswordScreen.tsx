@@ -13,7 +13,9 @@ import { ForgotSentPanel } from '../components/ForgotSentPanel';
 
 const FIELDS = ['idNo', 'birthDay', 'birthMonth', 'birthYear'] as const;
 
-/** /forget_password (spec 2 §4): a client names themself by identification number and date of birth. */
+/** /forget_password (docs/auth.md, "Forgotten password"): a client names themself by identification number and date of
+ * birth.
+ */
 export default function ForgetPasswordScreen() {
   const { t } = useTranslation('public');
   const { t: tc } = useTranslation();

@@ -11,7 +11,7 @@ import { authApi } from '../api/auth-api';
 import { clearPendingLogin } from '../login/pending-login';
 
 /**
- * /logout (spec 2 §7): entering it ends the session on the server (DELETE /logout), refreshes the session and
+ * /logout (docs/auth.md): entering it ends the session on the server (DELETE /logout), refreshes the session and
  * loads the login page. A failed call still ends at the login page, with whatever the server says /me is now.
  */
 export default function LogoutScreen() {

@@ -17,8 +17,9 @@ import { ContactInstructions } from '../components/ContactInstructions';
 const FIELDS = ['idNo', 'surName', 'givenName', 'birthDay', 'birthMonth', 'birthYear'] as const;
 
 /**
- * /registration (spec 2 §4): a client proves who they are; the server e-mails an activation link. The answer does
- * not say whether anyone matched, except when the client has no e-mail on file: then we show how to contact us.
+ * /registration (docs/auth.md, "Registration"): a client proves who they are; the server e-mails an activation link.
+ * The answer does not say whether anyone matched, except when the client has no e-mail on file: then we show how to
+ * contact us.
  */
 export default function RegistrationScreen() {
   const { t } = useTranslation('public');

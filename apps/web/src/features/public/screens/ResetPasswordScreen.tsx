@@ -1,4 +1,4 @@
-import { type AccountType, accountTypeSchema, DEFAULT_RESET_TYPE } from '@portal/contract';
+import { type AccountType, accountTypeSchema, DEFAULT_RESET_TYPE, siteCapabilities } from '@portal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -8,7 +8,9 @@ import { AccountCard } from '../components/AccountCard';
 import { ConfirmationPanel, ConfirmationText } from '../components/ConfirmationPanel';
 import { SetPasswordForm } from '../components/SetPasswordForm';
 
-/** The `type` of a reset link, upper-cased; anything else means the default, B2C (spec 2 §9). */
+/** The `type` of a reset link, upper-cased; anything else means the default, B2C (docs/product.md, "Sign-in and account
+ * screens").
+ */
 function resetType(value: string | null): AccountType {
   const parsed = accountTypeSchema.safeParse(value?.toUpperCase());
   return parsed.success ? parsed.data : DEFAULT_RESET_TYPE;
@@ -39,13 +41,13 @@ export default function ResetPasswordScreen() {
           type={type}
           onDone={() => setDone(true)}
           wayOn={{
-            // absg advisors have no self-service reset (their login page offers none either).
+            // Advisors of a site without self-service reset get no link (their login page offers none either).
             newLinkPath:
               type === 'B2C'
                 ? localePath('/forget_password')
-                : site.siteCode === 'absg'
-                  ? undefined
-                  : localePath('/forget_password_b2b'),
+                : siteCapabilities(site.siteCode).has('producerPasswordReset')
+                  ? localePath('/forget_password_b2b')
+                  : undefined,
             newLinkLabel: t('linkWayOn.newReset'),
             loginPath: localePath(`/login?area=${type === 'B2B' ? 'b2b' : 'b2c'}`),
           }}

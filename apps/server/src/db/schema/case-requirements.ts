@@ -1,0 +1,131 @@
+import {
+  OPEN_REQUIREMENT_STATUSES,
+  REQUIREMENT_PROVIDERS,
+  REQUIREMENT_STATUSES,
+  REQUIREMENT_TYPES,
+} from '@portal/contract';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { applications } from './applications.js';
+import { createdAt, idColumn, inList, refId, updatedAt } from './columns.js';
+import { siteCodeEnum } from './enums.js';
+import { users } from './identity.js';
+
+/**
+ * The catalogue of requirement types per site (docs/producer/cases.md): who provides each, whether a new application
+ * gets it as mandatory, its place among the Hong Kong sales steps, and the days it is due after receipt. Rows are
+ * configuration: migration 0048 writes the defaults for every site.
+ */
+export const requirementTypes = pgTable(
+  'requirement_types',
+  {
+    siteCode: siteCodeEnum('site_code').notNull(),
+    code: text('code').notNull(),
+    provider: text('provider').notNull(),
+    mandatory: boolean('mandatory').notNull(),
+    salesStep: smallint('sales_step'),
+    dueDays: smallint('due_days').notNull(),
+    sortOrder: smallint('sort_order').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.siteCode, t.code], name: 'requirement_types_pk' }),
+    check('requirement_types_code_ck', inList(t.code, REQUIREMENT_TYPES)),
+    check('requirement_types_provider_ck', inList(t.provider, REQUIREMENT_PROVIDERS)),
+    check('requirement_types_due_days_ck', sql`${t.dueDays} between 0 and 365`),
+  ],
+);
+
+/**
+ * One item an application needs before it may be issued (decision 053). `mandatory` and `provider` are copied from
+ * the catalogue when the item is created (a product may need an optional type), `producer_id` from the application,
+ * so a team's overdue items are one range of the open partial index.
+ */
+export const applicationRequirements = pgTable(
+  'application_requirements',
+  {
+    id: idColumn(),
+    applicationId: refId('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    siteCode: siteCodeEnum('site_code').notNull(),
+    typeCode: text('type_code').notNull(),
+    producerId: refId('producer_id').notNull(),
+    provider: text('provider').notNull(),
+    mandatory: boolean('mandatory').notNull(),
+    status: text('status').notNull().default('outstanding'),
+    /** Why it was rejected or waived (shown to the client for a rejection). */
+    reason: text('reason'),
+    /** The staff user who accepted, rejected or waived it. */
+    decidedBy: bigint('decided_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    dueDate: date('due_date'),
+    /** Staff only; never in a client answer. */
+    internalRemark: text('internal_remark'),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'application_requirements_type_fk',
+      columns: [t.siteCode, t.typeCode],
+      foreignColumns: [requirementTypes.siteCode, requirementTypes.code],
+    }),
+    index('application_requirements_application_idx').on(t.applicationId, t.id),
+    // The producer home's overdue items: a team's open items by due date (the same literal list as the queries).
+    index('application_requirements_open_due_idx')
+      .on(t.producerId, t.dueDate)
+      .where(sql`${t.status} in (${sql.raw(OPEN_REQUIREMENT_STATUSES.map((s) => `'${s}'`).join(', '))})`),
+    // The staff review queue: a site's received items, oldest first.
+    index('application_requirements_review_idx')
+      .on(t.siteCode, t.statusChangedAt, t.id)
+      .where(sql`${t.status} in ('received', 'under_review')`),
+    check('application_requirements_status_ck', inList(t.status, REQUIREMENT_STATUSES)),
+    check('application_requirements_provider_ck', inList(t.provider, REQUIREMENT_PROVIDERS)),
+    check(
+      'application_requirements_reason_ck',
+      sql`${t.status} not in ('rejected', 'waived') or ${t.reason} is not null`,
+    ),
+  ],
+);
+
+/** The target days per stage per site (decision 054): longer in the current stage is overdue. */
+export const stageSlaTargets = pgTable(
+  'stage_sla_targets',
+  {
+    siteCode: siteCodeEnum('site_code').notNull(),
+    // No foreign key to application_stages: these defaults are written by the migration, before any code table.
+    stage: smallint('stage').notNull(),
+    targetDays: smallint('target_days').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.siteCode, t.stage], name: 'stage_sla_targets_pk' }),
+    check('stage_sla_targets_stage_ck', sql`${t.stage} between 1 and 8`),
+    check('stage_sla_targets_days_ck', sql`${t.targetDays} between 0 and 365`),
+  ],
+);
+
+/**
+ * Cooling-off days per product category, counted from the day the policy is delivered (the application enters stage
+ * 6 or 7). Hong Kong rules: 21 days for long-term insurance and investment-linked plans; a category without a row
+ * has none.
+ */
+export const coolingOffPeriods = pgTable(
+  'cooling_off_periods',
+  {
+    category: text('category').primaryKey(),
+    days: smallint('days').notNull(),
+  },
+  (t) => [check('cooling_off_periods_days_ck', sql`${t.days} between 1 and 90`)],
+);

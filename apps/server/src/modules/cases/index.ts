@@ -1,0 +1,2 @@
+/** Cases (docs/producer/cases.md): their routes. */
+export { casesRoutes } from './routes.js';

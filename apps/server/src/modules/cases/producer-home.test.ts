@@ -1,0 +1,139 @@
+import { agingBucket, daysInStage, weekOf } from '@portal/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../testing/demo-database.js';
+import type { ApiAgent } from '../../testing/http.js';
+import { agentFor } from '../../testing/staff-agents.js';
+import { createTestApp, type TestContext } from '../../testing/test-app.js';
+
+let t: TestContext;
+let partner1: ApiAgent;
+let subpartnerId: number;
+
+type Home = {
+  pipeline: { stage: number; count: number; aging: Record<string, number>; overdue: number }[];
+  overdueBySubPartner: { producerId: number; byStage: { stage: number; overdue: number }[] }[];
+  overdueRequirements: number;
+};
+
+const home = async (agent: ApiAgent, query = '') => {
+  const response = await agent.get(`/b2b/home${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as Home;
+};
+
+/** The New Business list's totalSize for one stage in a scope: what a pipeline tile opens. */
+async function listTotal(agent: ApiAgent, stage: number, scope: Record<string, unknown>) {
+  await agent.me();
+  const response = await agent.send('POST', '/b2b/new_business', {
+    stage: 'select',
+    stageOptions: [stage],
+    page: 1,
+    ...scope,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().totalSize as number;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  t.clock.now = new Date('2026-07-10T04:00:00Z');
+  partner1 = await agentFor(t, 'partner', 'afs.localhost');
+  const [row] = await rowsOf<{ id: number }>(
+    t.database.db,
+    sql`select id::int from producers where code = 'A1002'`,
+  );
+  subpartnerId = row?.id ?? 0;
+});
+afterAll(() => t.close());
+
+describe('the producer home', () => {
+  it.each([
+    ['self', '?includedTeam=false', { includedTeam: false }],
+    ['team', '', { includedTeam: true }],
+    ['viewing as A1002 with their team', 'viewing', { includedTeam: true }],
+  ])('pipeline counts equal the New Business totals (%s)', async (_label, query, scope) => {
+    const viewing = query === 'viewing';
+    const homeQuery = viewing ? `?selectedProducerId=${subpartnerId}` : query;
+    const listScope = viewing ? { ...scope, selectedProducerId: subpartnerId } : scope;
+    const answer = await home(partner1, homeQuery);
+    expect(answer.pipeline.map((p) => p.stage)).toEqual([1, 2, 3, 4, 5, 6]);
+    let total = 0;
+    for (const row of answer.pipeline) {
+      expect(row.count).toBe(await listTotal(partner1, row.stage, listScope));
+      const aging = row.aging as { d0_7: number; d8_14: number; d15_30: number; over30: number };
+      expect(aging.d0_7 + aging.d8_14 + aging.d15_30 + aging.over30).toBe(row.count);
+      total += row.count;
+    }
+    expect(total).toBeGreaterThan(0);
+  });
+
+  it('lists the producer and each direct report in the heat map, their overdue cases adding up to the pipeline', async () => {
+    const answer = await home(partner1);
+    const ids = answer.overdueBySubPartner.map((r) => r.producerId);
+    expect(ids).toContain(subpartnerId);
+    for (const row of answer.pipeline) {
+      const heat = answer.overdueBySubPartner.reduce(
+        (sum, sub) => sum + (sub.byStage.find((s) => s.stage === row.stage)?.overdue ?? 0),
+        0,
+      );
+      expect(heat).toBe(row.overdue);
+    }
+  });
+
+  it('answers 404 for a producer outside the caller’s team, and nothing for a client', async () => {
+    const [other] = await rowsOf<{ id: number }>(
+      t.database.db,
+      sql`select id::int from producers where code = 'A2001'`,
+    );
+    expect((await partner1.get(`/b2b/home?selectedProducerId=${other?.id}`)).statusCode).toBe(404);
+    const client = await agentFor(t, 'client', 'afs.localhost');
+    expect((await client.get('/b2b/home')).statusCode).toBe(403);
+  });
+});
+
+describe('aging in Hong Kong days', () => {
+  it('counts a stage entered late on a Hong Kong evening from that day, and buckets at 7/8, 14/15 and 30/31', () => {
+    // Entered 2026-07-01 in Hong Kong; 2026-07-08 15:59 UTC is still the 8th (23:59 HKT): 7 days.
+    expect(daysInStage('2026-07-01', new Date('2026-07-08T15:59:00Z'))).toBe(7);
+    // One minute later it is the 9th in Hong Kong (while still the 8th in UTC): 8 days.
+    expect(daysInStage('2026-07-01', new Date('2026-07-08T16:00:00Z'))).toBe(8);
+    expect([0, 7, 8, 14, 15, 30, 31].map(agingBucket)).toEqual([
+      'd0_7',
+      'd0_7',
+      'd8_14',
+      'd8_14',
+      'd15_30',
+      'd15_30',
+      'over30',
+    ]);
+    expect(weekOf('2026-07-05')).toEqual({ from: '2026-06-29', to: '2026-07-05' });
+    expect(weekOf('2026-07-06')).toEqual({ from: '2026-07-06', to: '2026-07-12' });
+  });
+
+  it('buckets the home’s rows on the Hong Kong day boundary, like the contract does', async () => {
+    const [app] = await rowsOf<{ id: number; stage: number }>(
+      t.database.db,
+      sql`select a.id::int, a.stage from applications a join producers p on p.id = a.producer_id
+        where p.code = 'A1001' and a.stage between 1 and 6 order by a.id limit 1`,
+    );
+    if (!app) throw new Error('partner1 has no application in progress');
+    // Every other application of partner1 at its stage is put far back, this one entered at 23:30 HKT on 1 July.
+    await t.database.db.execute(sql`update applications set stage_entered_at = '2020-01-01T00:00:00Z'
+      where stage = ${app.stage} and producer_id = (select id from producers where code = 'A1001') and id <> ${app.id}`);
+    await t.database.db.execute(
+      sql`update applications set stage_entered_at = '2026-07-01T15:30:00Z' where id = ${app.id}`,
+    );
+    const bucketOf = async (now: string) => {
+      t.clock.now = new Date(now);
+      const agent = await agentFor(t, 'partner', 'afs.localhost');
+      const answer = await home(agent, '?includedTeam=false');
+      return answer.pipeline.find((p) => p.stage === app.stage)?.aging;
+    };
+    // 23:59 HKT on 8 July: 7 days, the first bucket; 00:00 HKT on 9 July: 8 days.
+    expect((await bucketOf('2026-07-08T15:59:00Z'))?.d0_7).toBe(1);
+    const next = await bucketOf('2026-07-08T16:00:00Z');
+    expect(next?.d0_7).toBe(0);
+    expect(next?.d8_14).toBe(1);
+  });
+});

@@ -1,0 +1,114 @@
+import {
+  API_ROUTES,
+  applicationIdParamsSchema,
+  idParamsSchema,
+  producerHomeQuerySchema,
+  producerHomeSchema,
+  requirementDecisionSchema,
+  requirementListSchema,
+  stageChangeResultSchema,
+  stageChangeSchema,
+  stageRefusalSchema,
+} from '@portal/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ProducerCaller } from '../../db/team-scope.js';
+import { principalAs, requireProducer } from '../../plugins/auth-guards.js';
+import { requireStaffPermission } from '../../plugins/staff-permission.js';
+import type { ModuleOptions } from '../module-options.js';
+import type { CasesContext } from './context.js';
+import { decideRequirement } from './decide-requirement.js';
+import { listRequirements } from './list-requirements.js';
+import { loadProducerHome } from './producer-home.js';
+import { changeStage, StageRefused } from './stage-rule.js';
+
+const routes = API_ROUTES.cases;
+
+const producerOf = (request: FastifyRequest): ProducerCaller => {
+  const { userId, producerId, siteCode } = principalAs(request, 'producer');
+  return { userId, producerId, siteCode };
+};
+
+const staffOf = (request: FastifyRequest) => {
+  const { userId, siteCode } = principalAs(request, 'staff');
+  return { userId, siteCode };
+};
+
+/**
+ * Cases that move (docs/producer/cases.md): the producers' checklists and home, the client's tracker, and the staff
+ * review of requirements and stage changes. Each group sits behind its guard, run before validation (onRequest), so a
+ * caller without access learns nothing about accepted inputs.
+ */
+export const casesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, now, notifier }) => {
+  const ctx: CasesContext = { db, now: now ?? (() => new Date()), notifier };
+  const tags = ['cases'];
+
+  await app.register(async (plugin) => {
+    const producer = plugin.withTypeProvider<ZodTypeProvider>();
+    producer.addHook('onRequest', requireProducer);
+    producer.get(
+      routes.home.path,
+      { schema: { tags, querystring: producerHomeQuerySchema, response: { 200: producerHomeSchema } } },
+      (request) => loadProducerHome(ctx, producerOf(request), request.query, request.language),
+    );
+    producer.get(
+      routes.requirements.path,
+      { schema: { tags, params: applicationIdParamsSchema, response: { 200: requirementListSchema } } },
+      (request) => listRequirements(ctx, producerOf(request), request.params.id),
+    );
+  });
+
+  await app.register(async (plugin) => {
+    const staff = plugin.withTypeProvider<ZodTypeProvider>();
+    staff.addHook('onRequest', requireStaffPermission(db, 'caseRequirements'));
+    staff.patch(
+      routes.decide.path,
+      {
+        schema: {
+          tags,
+          params: idParamsSchema,
+          body: requirementDecisionSchema,
+          response: {
+            200: z.object({ id: z.number().int(), status: z.string(), reason: z.string().nullable() }),
+          },
+        },
+      },
+      (request) => decideRequirement(db, staffOf(request), request.params.id, request.body, ctx.now()),
+    );
+    staff.post(
+      routes.changeStage.path,
+      {
+        schema: {
+          tags,
+          params: idParamsSchema,
+          body: stageChangeSchema,
+          response: { 200: stageChangeResultSchema, 409: stageRefusalSchema },
+        },
+      },
+      async (request, reply) => {
+        try {
+          const changed = await changeStage(
+            db,
+            staffOf(request),
+            request.params.id,
+            request.body.stage,
+            ctx.now(),
+          );
+          return {
+            id: changed.id,
+            stage: changed.stage,
+            stageEnteredOn: changed.stageEnteredOn,
+            coolingOffEndsOn: changed.coolingOffEndsOn,
+          };
+        } catch (error) {
+          if (!(error instanceof StageRefused)) throw error;
+          return reply.code(409).send({
+            error: request.t('cases.mandatoryOpen'),
+            openRequirements: error.openRequirements,
+          });
+        }
+      },
+    );
+  });
+};

@@ -1,0 +1,2 @@
+/** The client area's public surface: its routes. */
+export { clientAreaRoutes } from './routes.js';

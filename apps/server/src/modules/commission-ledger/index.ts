@@ -1,0 +1,2 @@
+/** The commission ledger module's public surface: its routes. */
+export { commissionLedgerRoutes } from './routes.js';

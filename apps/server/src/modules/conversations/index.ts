@@ -1,0 +1,2 @@
+/** Conversations between clients and their producers: the routes. */
+export { conversationRoutes } from './routes.js';

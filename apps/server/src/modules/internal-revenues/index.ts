@@ -1,0 +1,2 @@
+/** The staff revenue module's public surface: its routes. */
+export { internalRevenueRoutes } from './routes.js';

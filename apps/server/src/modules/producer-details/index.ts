@@ -1,0 +1,2 @@
+/** The producer detail documents' public surface: their routes. */
+export { producerDetailsRoutes } from './routes.js';

@@ -1,0 +1,2 @@
+/** The reports module's public surface: its routes. */
+export { reportRoutes } from './routes.js';

@@ -1,0 +1,2 @@
+/** The session module's public surface: its routes. */
+export { sessionRoutes } from './routes.js';

@@ -1,0 +1,70 @@
+import { createRequire } from 'node:module';
+import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
+
+/**
+ * OpenTelemetry traces (decision 058, docs/operations/runbook.md "Traces"). Nothing here is loaded unless
+ * OTEL_EXPORTER_OTLP_ENDPOINT is set (main.ts imports this module only then): without it no SDK, no patched driver,
+ * no request hook, and the portal's own spans (render tasks, jobs) ask the API for the active span and find none.
+ *
+ * With it: a tracer provider with the W3C trace-context propagator and an AsyncLocalStorage context, the pg
+ * instrumentation (a span per statement under the request that ran it, named after the prepared statement where
+ * there is one), and spans sent in batches over OTLP/HTTP. Request spans come from observability/request-spans.ts.
+ */
+export interface Tracing {
+  /** Sends what is buffered and stops; the pg driver is unpatched. */
+  shutdown(): Promise<void>;
+}
+
+export interface TracingOptions {
+  /** Where spans go; default OTLP/HTTP to OTEL_EXPORTER_OTLP_ENDPOINT (`/v1/traces` appended by the exporter). */
+  exporter?: SpanExporter;
+  /** Export each span when it ends instead of in batches (tests with the in-memory exporter). */
+  immediate?: boolean;
+  serviceName?: string;
+}
+
+export async function startTracing(options: TracingOptions = {}): Promise<Tracing> {
+  const [
+    { NodeTracerProvider },
+    base,
+    { resourceFromAttributes },
+    { registerInstrumentations },
+    { PgInstrumentation },
+  ] = await Promise.all([
+    import('@opentelemetry/sdk-trace-node'),
+    import('@opentelemetry/sdk-trace-base'),
+    import('@opentelemetry/resources'),
+    import('@opentelemetry/instrumentation'),
+    import('@opentelemetry/instrumentation-pg'),
+  ]);
+  const exporter =
+    options.exporter ?? new (await import('@opentelemetry/exporter-trace-otlp-http')).OTLPTraceExporter();
+  const provider = new NodeTracerProvider({
+    resource: resourceFromAttributes({
+      'service.name': options.serviceName ?? process.env.OTEL_SERVICE_NAME ?? 'portal',
+    }),
+    spanProcessors: [
+      options.immediate ? new base.SimpleSpanProcessor(exporter) : new base.BatchSpanProcessor(exporter),
+    ],
+  });
+  // Global tracer provider, AsyncLocalStorage context manager, W3C traceparent/tracestate and baggage propagators.
+  provider.register();
+  const pgInstrumentation = new PgInstrumentation({ requireParentSpan: true });
+  const unregister = registerInstrumentations({
+    tracerProvider: provider,
+    instrumentations: [pgInstrumentation],
+  });
+  // The portal imports pg as an ES module, which the instrumentation's require hook does not see: one require
+  // through the hook patches pg's Client prototype, which the ES import shares (the same CommonJS module).
+  createRequire(import.meta.url)('pg');
+  return {
+    shutdown: async () => {
+      unregister();
+      await provider.shutdown();
+      const api = await import('@opentelemetry/api');
+      api.trace.disable();
+      api.context.disable();
+      api.propagation.disable();
+    },
+  };
+}

@@ -1,0 +1,148 @@
+/**
+ * How many list searches and report previews run at once in this process, and whose turn is next
+ * (docs/operations.md, "One heavy user"; decision 043).
+ *
+ * The per-person caps (user-work-limits.ts) bound how many requests one person may have under way; they do not stop
+ * that person's few requests from taking both cores while someone else waits behind them. Admission does: at most
+ * `slots` capped requests run at once (default: the machine's cores, since each is CPU work for the database and
+ * for the event loop), and while more than one person has been asking, each gets an equal share of the slots — a
+ * person alone gets them all. A slot is left free for someone who asked within the last `activeWindowMs` rather than
+ * handed to the person who already has their share: an interactive user's next request then starts at once instead
+ * of waiting behind the heavy user's. Waiting work is served fewest-running first, then in turn.
+ */
+
+export class WorkQueueTimeoutError extends Error {}
+
+interface Waiter {
+  owner: string;
+  admit: () => void;
+  timer: NodeJS.Timeout;
+}
+
+export interface WorkAdmissionOptions {
+  slots: number;
+  /** How long a request may wait for its turn before it is answered "busy". */
+  waitMs: number;
+  /** How long after their last request a person still counts as asking (their share stays reserved). */
+  activeWindowMs?: number;
+  now?: () => number;
+}
+
+export class WorkAdmission {
+  readonly slots: number;
+  readonly #waitMs: number;
+  readonly #activeWindowMs: number;
+  readonly #now: () => number;
+  #running = 0;
+  readonly #runningBy = new Map<string, number>();
+  /** When each person last started or finished work: who counts as asking. */
+  readonly #lastSeen = new Map<string, number>();
+  /** Waiting work in arrival order. */
+  #waiting: Waiter[] = [];
+  /** Owners in the order they were last served: the one served longest ago goes first among equals. */
+  #turn = 0;
+  readonly #servedAt = new Map<string, number>();
+
+  constructor({ slots, waitMs, activeWindowMs = 1000, now = () => performance.now() }: WorkAdmissionOptions) {
+    if (!Number.isInteger(slots) || slots < 1)
+      throw new Error(`admission needs at least 1 slot, got ${slots}`);
+    this.slots = slots;
+    this.#waitMs = waitMs;
+    this.#activeWindowMs = activeWindowMs;
+    this.#now = now;
+  }
+
+  get stats() {
+    return { running: this.#running, waiting: this.#waiting.length, asking: this.#asking() };
+  }
+
+  /** People with work running or waiting, or who had some within the active window. */
+  #asking(): number {
+    const since = this.#now() - this.#activeWindowMs;
+    let count = 0;
+    for (const [owner, seen] of this.#lastSeen) {
+      if (seen >= since || this.#runningBy.has(owner)) count++;
+      else this.#lastSeen.delete(owner);
+    }
+    for (const waiter of this.#waiting) if (!this.#lastSeen.has(waiter.owner)) count++;
+    return count;
+  }
+
+  /** Slots one person may hold now: all of them alone, an equal share (at least one) when others are asking. */
+  #share(): number {
+    return Math.max(1, Math.floor(this.slots / Math.max(1, this.#asking())));
+  }
+
+  #mayRun(owner: string, share: number): boolean {
+    return this.#running < this.slots && (this.#runningBy.get(owner) ?? 0) < share;
+  }
+
+  #start(owner: string): () => void {
+    this.#running++;
+    this.#runningBy.set(owner, (this.#runningBy.get(owner) ?? 0) + 1);
+    this.#servedAt.set(owner, ++this.#turn);
+    this.#lastSeen.set(owner, this.#now());
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      this.#running--;
+      const left = (this.#runningBy.get(owner) ?? 1) - 1;
+      if (left > 0) this.#runningBy.set(owner, left);
+      else {
+        this.#runningBy.delete(owner);
+        this.#servedAt.delete(owner);
+      }
+      this.#lastSeen.set(owner, this.#now());
+      this.#dispatch();
+    };
+  }
+
+  /** Starts waiting work while slots are free: fewest running first, then whoever was served longest ago. */
+  #dispatch(): void {
+    while (this.#running < this.slots && this.#waiting.length > 0) {
+      // Waiting people count as asking, so one count serves every waiter of this round.
+      const share = this.#share();
+      let next: Waiter | undefined;
+      let nextRank: [number, number] = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY];
+      const seen = new Set<string>();
+      for (const waiter of this.#waiting) {
+        if (seen.has(waiter.owner)) continue; // each person's own requests keep their order
+        seen.add(waiter.owner);
+        if (!this.#mayRun(waiter.owner, share)) continue;
+        const rank: [number, number] = [
+          this.#runningBy.get(waiter.owner) ?? 0,
+          this.#servedAt.get(waiter.owner) ?? 0,
+        ];
+        if (rank[0] < nextRank[0] || (rank[0] === nextRank[0] && rank[1] < nextRank[1])) {
+          next = waiter;
+          nextRank = rank;
+        }
+      }
+      if (!next) return;
+      this.#waiting.splice(this.#waiting.indexOf(next), 1);
+      next.admit();
+    }
+  }
+
+  /** Waits for `owner`'s turn (at most waitMs); the returned function ends the work and hands the slot on. */
+  admit(owner: string): Promise<() => void> {
+    this.#lastSeen.set(owner, Math.max(this.#lastSeen.get(owner) ?? 0, this.#now()));
+    const queued = this.#waiting.some((w) => w.owner === owner);
+    if (!queued && this.#mayRun(owner, this.#share())) return Promise.resolve(this.#start(owner));
+    return new Promise((resolve, reject) => {
+      const waiter: Waiter = {
+        owner,
+        admit: () => {
+          clearTimeout(waiter.timer);
+          resolve(this.#start(owner));
+        },
+        timer: setTimeout(() => {
+          this.#waiting.splice(this.#waiting.indexOf(waiter), 1);
+          reject(new WorkQueueTimeoutError(`no turn to run within ${this.#waitMs} ms`));
+        }, this.#waitMs),
+      };
+      this.#waiting.push(waiter);
+    });
+  }
+}

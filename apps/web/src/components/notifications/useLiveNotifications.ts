@@ -1,0 +1,51 @@
+import { API_ROUTES, type NotificationListResponse, type NotificationStreamEvent } from '@portal/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { api, apiUrl } from '../../lib/api-client';
+import { useLocale } from '../../lib/locale';
+import { NOTIFICATIONS_KEY, UNREAD_KEY } from './notifications-api';
+
+/** How often the bell asks when the live stream was refused (its cap) or the browser has none. */
+export const POLL_MS = 60_000;
+
+/**
+ * The unread count for the bell, live (docs/notifications.md): one EventSource per tab on the notification stream,
+ * which opens with the count and then sends each new notification; a new one also refreshes the centre's pages. When
+ * the stream is refused (429 past the person's cap, 503 past the process's) the count is polled every minute.
+ */
+export function useLiveNotifications(): number {
+  const queryClient = useQueryClient();
+  const { language } = useLocale();
+  const [polling, setPolling] = useState(() => typeof EventSource === 'undefined');
+  const unread = useQuery({
+    queryKey: UNREAD_KEY,
+    queryFn: () =>
+      api.get<NotificationListResponse>(API_ROUTES.notifications.list.path).then((r) => r.unread),
+    refetchInterval: polling ? POLL_MS : false,
+  });
+
+  // The language is in the stream's URL (events are worded in it): a new language opens a new stream.
+  const streamUrl = `${apiUrl(API_ROUTES.notifications.stream.path)}#${language}`;
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    const source = new EventSource(streamUrl.split('#')[0] ?? '', { withCredentials: true });
+    const setUnread = (event: MessageEvent<string>) => {
+      const data = JSON.parse(event.data) as Partial<NotificationStreamEvent>;
+      if (typeof data.unread === 'number') queryClient.setQueryData(UNREAD_KEY, data.unread);
+    };
+    const onNotification = (event: MessageEvent<string>) => {
+      setUnread(event);
+      queryClient.invalidateQueries({ queryKey: [...NOTIFICATIONS_KEY, 'page'] }).catch(() => undefined);
+    };
+    source.addEventListener('unread', setUnread);
+    source.addEventListener('notification', onNotification);
+    source.onopen = () => setPolling(false);
+    // A refused stream is closed for good by the browser (it retries only a dropped one): poll instead.
+    source.onerror = () => {
+      if (source.readyState === EventSource.CLOSED) setPolling(true);
+    };
+    return () => source.close();
+  }, [queryClient, streamUrl]);
+
+  return unread.data ?? 0;
+}

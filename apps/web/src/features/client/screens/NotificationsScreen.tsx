@@ -1,0 +1,6 @@
+import { NotificationCentre } from '../../../components/notifications/NotificationCentre';
+
+/** /b2c/notifications: the shared notification centre (docs/notifications.md). */
+export default function NotificationsScreen() {
+  return <NotificationCentre />;
+}

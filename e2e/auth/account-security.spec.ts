@@ -1,0 +1,175 @@
+import { expect, type Page, test } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { type DemoAccount, demoAccount } from '../../apps/server/src/db/seed/demo-accounts.js';
+import { catalogText } from '../catalogs.js';
+import { chooseArea, openLogin, submitCredentials } from '../fixtures/account-flows.js';
+import { withAccountLock } from '../fixtures/account-lock.js';
+import { signIn } from '../fixtures/sign-in.js';
+import { siteUrl } from '../sites.js';
+
+/**
+ * Account security in the browser, one audience per test (docs/security/account-security.md): the enrolled demo
+ * producer and staff member sign in with their authenticator; a client sets one up from the Security page (reading
+ * the secret in text, as a person without a camera would), signs out, signs in with a code instead of the e-mail,
+ * sees the event, and removes the authenticator again so the other suites find the account as seeded.
+ */
+
+const en = (namespace: string, key: string) => catalogText('en', namespace, key);
+
+const totpOf = (secret: string) =>
+  new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
+
+/** A code of the next 30-second step when `used` is the current one: the server accepts each step once. */
+async function freshCode(secret: string, used?: string): Promise<string> {
+  const totp = totpOf(secret);
+  let code = totp.generate();
+  while (code === used) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    code = totp.generate();
+  }
+  return code;
+}
+
+async function submitFactor(page: Page, code: string) {
+  const input = page.getByLabel(en('public', 'mfa.code'));
+  await expect(input).toBeVisible();
+  await input.fill(code);
+  await page.getByRole('button', { name: en('public', 'mfa.submit') }).click();
+}
+
+async function openSecurity(page: Page, url: string) {
+  await page.goto(url);
+  await expect(page.getByRole('heading', { level: 1, name: en('security', 'title') })).toBeVisible();
+}
+
+function enrolled(
+  key: 'partnerWithAuthenticator' | 'staffWithAuthenticator',
+): DemoAccount & { totpSecret: string } {
+  const account = demoAccount(key);
+  if (!account.totpSecret) throw new Error(`${key} has no authenticator in the demo data`);
+  return account as DemoAccount & { totpSecret: string };
+}
+
+/** Signs the producer in through the login page with an authenticator code other than `used`; returns the code. */
+async function signInProducer(page: Page, producer: DemoAccount & { totpSecret: string }, used?: string) {
+  await openLogin(page, 'afs');
+  await chooseArea(page, 'Advisor');
+  await submitCredentials(page, producer.login, producer.password);
+  await expect(page.getByLabel(en('public', 'mfa.trust'))).toBeVisible();
+  const code = await freshCode(producer.totpSecret, used);
+  await submitFactor(page, code);
+  await expect(page).toHaveURL(/\/b2b$/);
+  return code;
+}
+
+async function signInStaff(page: Page, staff: DemoAccount & { totpSecret: string }, used?: string) {
+  await page.goto(siteUrl('staff', '/login'));
+  await submitCredentials(page, staff.login, staff.password);
+  await expect(page.getByLabel(en('public', 'mfa.code'))).toBeVisible();
+  await expect(page.getByLabel(en('public', 'mfa.trust'))).toHaveCount(0);
+  const code = await freshCode(staff.totpSecret, used);
+  await submitFactor(page, code);
+  await expect(page).toHaveURL(/\/internal\//);
+  return code;
+}
+
+/**
+ * A second browser signs in as the same person; the first lists both sessions on its Security page, signs the
+ * other out, and sees it in the activity; the other browser's next screen is the sign-in.
+ */
+async function endAnotherSession(
+  page: Page,
+  securityUrl: string,
+  signInOther: (other: Page) => Promise<unknown>,
+) {
+  const otherContext = await page.context().browser()?.newContext();
+  if (!otherContext) throw new Error('no browser to open a second session in');
+  try {
+    const other = await otherContext.newPage();
+    await signInOther(other);
+    await openSecurity(page, securityUrl);
+    const sessions = page.getByRole('region', { name: en('security', 'sessions.title') });
+    await expect(
+      sessions.getByRole('button', { name: en('security', 'sessions.end'), exact: true }),
+    ).toHaveCount(1);
+    await sessions.getByRole('button', { name: en('security', 'sessions.end'), exact: true }).click();
+    await expect(
+      sessions.getByRole('button', { name: en('security', 'sessions.end'), exact: true }),
+    ).toHaveCount(0);
+    await other.goto(securityUrl);
+    await expect(other).toHaveURL(/\/login/);
+    await page.reload();
+    await expect(
+      page.getByRole('cell', { name: en('security', 'activity.types.session_ended') }).first(),
+    ).toBeVisible();
+  } finally {
+    await otherContext.close();
+  }
+}
+
+test('a producer with an authenticator signs in with its code, ends another session and sees it', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const producer = enrolled('partnerWithAuthenticator');
+  // passkeys.spec.ts signs the same account in: one test at a time spends its codes.
+  await withAccountLock(producer, async () => {
+    const used = await signInProducer(page, producer);
+    await openSecurity(page, siteUrl('afs', '/b2b/security'));
+    await expect(page.getByText(en('security', 'authenticator.on'))).toBeVisible();
+    await expect(page.getByText(en('security', 'sessions.current'))).toBeVisible();
+    await endAnotherSession(page, siteUrl('afs', '/b2b/security'), (other) =>
+      signInProducer(other, producer, used),
+    );
+  });
+});
+
+test('a staff member with an authenticator signs in with its code (no trusted browser), ends another session', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const staff = enrolled('staffWithAuthenticator');
+  const used = await signInStaff(page, staff);
+  await openSecurity(page, siteUrl('staff', '/internal/security'));
+  await expect(page.getByText(en('security', 'authenticator.on'))).toBeVisible();
+  await endAnotherSession(page, siteUrl('staff', '/internal/security'), (other) =>
+    signInStaff(other, staff, used),
+  );
+});
+
+test('a client sets up an authenticator, signs in with it instead of the e-mail, and removes it', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const client = demoAccount('client2');
+  // Other suites sign client2 in with an e-mailed code; while it has an authenticator they would be asked for it.
+  await withAccountLock(client, async () => {
+    await signIn(page, client);
+    await openSecurity(page, siteUrl('afs', '/b2c/security'));
+    await page.getByRole('button', { name: en('security', 'authenticator.setUp') }).click();
+    const secret = (await page.getByTestId('totp-secret').innerText()).trim();
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    const confirmCode = await freshCode(secret);
+    await page.getByLabel(en('security', 'authenticator.code')).fill(confirmCode);
+    await page.getByRole('button', { name: en('security', 'authenticator.confirm') }).click();
+    await expect(
+      page.getByRole('list', { name: en('security', 'recovery.title') }).getByRole('listitem'),
+    ).toHaveCount(10);
+
+    await page.getByRole('link', { name: en('common', 'header.logout') }).click();
+    await expect(page).toHaveURL(/\/login/);
+    await openLogin(page, 'afs');
+    await chooseArea(page, 'Client');
+    await submitCredentials(page, client.login, client.password);
+    await submitFactor(page, await freshCode(secret, confirmCode));
+    await expect(page).toHaveURL(/\/b2c$/);
+
+    await openSecurity(page, siteUrl('afs', '/b2c/security'));
+    await expect(
+      page.getByRole('cell', { name: en('security', 'activity.types.factor_added') }),
+    ).toBeVisible();
+    page.once('dialog', (dialog) => dialog.accept());
+    await page.getByRole('button', { name: en('security', 'authenticator.remove') }).click();
+    await expect(page.getByText(en('security', 'authenticator.off'))).toBeVisible();
+  });
+});
