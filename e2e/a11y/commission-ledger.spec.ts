@@ -60,7 +60,7 @@ for (const [size, viewport] of Object.entries(SCREEN_SIZES)) {
       await checkState(staffPage, 'reconciliation disputes');
       await work.click();
       const modal = staffPage.getByRole('dialog');
-      await modal.getByRole('textbox', { name: en('reconciliation', 'disputes.outcome') }).click();
+      await modal.getByRole('combobox', { name: en('reconciliation', 'disputes.outcome') }).click();
       await staffPage.getByRole('option', { name: en('reconciliation', 'disputes.status.resolved') }).click();
       await modal.getByRole('textbox', { name: /^Adjustment/ }).fill(adjustment);
       await modal
@@ -79,7 +79,7 @@ for (const [size, viewport] of Object.entries(SCREEN_SIZES)) {
 
       await staffPage.getByRole('tab', { name: en('reconciliation', 'tabs.import') }).click();
       const insurer = SAMPLE_BY_SIZE[size] ?? 'HLA';
-      await staffPage.getByRole('textbox', { name: en('reconciliation', 'import.insurer') }).click();
+      await staffPage.getByRole('combobox', { name: en('reconciliation', 'import.insurer') }).click();
       await staffPage.getByRole('option', { name: insurer, exact: true }).click();
       await staffPage
         .locator('input[type="file"]')

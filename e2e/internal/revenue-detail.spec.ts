@@ -58,14 +58,21 @@ async function recordCount(page: Page, id: number, payMode = ''): Promise<number
   return (JSON.parse(answer.text) as { totalSize: number }).totalSize;
 }
 
-/** The first demo revenue whose detail satisfies `wanted`. */
+/**
+ * The first demo revenue whose detail satisfies `wanted`, newest first, page by page: the ledger's demo revenues
+ * (never deletable) fill the first pages, so the first page alone is not enough.
+ */
 async function findRevenue(
   page: Page,
   wanted: (detail: DetailAnswer) => boolean | Promise<boolean>,
 ): Promise<DetailAnswer> {
-  for (const item of await searchRevenues(page)) {
-    const detail = await detailOf(page, item.revenueId);
-    if (await wanted(detail)) return detail;
+  for (let pageNo = 1; pageNo <= 20; pageNo += 1) {
+    const items = await searchRevenues(page, { page: pageNo });
+    for (const item of items) {
+      const detail = await detailOf(page, item.revenueId);
+      if (await wanted(detail)) return detail;
+    }
+    if (items.length < 30) break;
   }
   throw new Error('no demo revenue fits');
 }

@@ -115,6 +115,7 @@ export function MessageComposer({
           placeholder={t('compose.filesPlaceholder')}
           multiple
           clearable
+          clearButtonProps={{ 'aria-label': t('compose.clearFiles') }}
           accept={MESSAGE_ATTACHMENT_TYPES.join(',')}
           value={files}
           onChange={(chosen) => {

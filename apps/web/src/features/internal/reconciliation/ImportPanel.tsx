@@ -165,6 +165,7 @@ export function ImportPanel() {
           value={file}
           onChange={setFile}
           clearable
+          clearButtonProps={{ 'aria-label': t('import.clearFile') }}
           w={280}
         />
         <Button
