@@ -25,5 +25,11 @@ export {
   preferenceList,
   refusedSecurityChange,
 } from './preferences.js';
-export { recipientOfUser } from './recipients.js';
+export {
+  type AccountNotice,
+  accountsOf,
+  noticeMinute,
+  notifyAccounts,
+  recipientOfUser,
+} from './recipients.js';
 export { createSmsSender, type SmsMessage, type SmsSender } from './sms.js';

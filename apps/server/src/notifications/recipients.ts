@@ -1,8 +1,10 @@
-import { parseLanguage } from '@portal/contract';
+import { type Language, parseLanguage } from '@portal/contract';
 import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { clients, producers, sites, users } from '../db/schema/index.js';
-import type { NoticeRecipient } from './notifier.js';
+import type { NoticeParams, NoticeType } from './notice-texts.js';
+import type { NoticeRecipient, Notifier } from './notifier.js';
 
 /**
  * A sign-in account as a notice's recipient: where they are reached (e-mail, first phone of a client), their
@@ -43,4 +45,63 @@ export async function recipientOfUser(
     siteName: row.siteName,
     login: row.login,
   };
+}
+
+/** The minute a notice names, in UTC as its words say ("2026-11-28 09:15"). */
+export function noticeMinute(at: Date): string {
+  return at.toISOString().slice(0, 16).replace('T', ' ');
+}
+
+/** Every sign-in account of a client or a producer (a person may have one per site). */
+export async function accountsOf(
+  db: Db,
+  party: { clientId: number } | { producerId: number },
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where('clientId' in party ? eq(users.clientId, party.clientId) : eq(users.producerId, party.producerId));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * A notice for accounts: its type, the screen it links to, and what its words name beside site, login and time
+ * (worded per recipient's language when a value is itself a word, such as a status).
+ */
+export interface AccountNotice {
+  type: NoticeType;
+  link?: string;
+  params?: Partial<NoticeParams> | ((language: Language) => Partial<NoticeParams>);
+}
+
+/**
+ * The one way a module tells sign-in accounts that something happened: each account is worded in its own language,
+ * lands in its person's notification centre and goes out by the channels they chose. A notice that cannot be
+ * queued is logged and never undoes what happened (the change it tells of is already committed).
+ */
+export async function notifyAccounts(
+  deps: { db: Db; notifier: Notifier; log: FastifyBaseLogger },
+  userIds: readonly number[],
+  notice: AccountNotice,
+  at: Date,
+): Promise<void> {
+  for (const userId of userIds) {
+    try {
+      const found = await recipientOfUser(deps.db, userId);
+      if (!found) continue;
+      await deps.notifier.notify({
+        type: notice.type,
+        recipient: found.recipient,
+        params: {
+          siteName: found.siteName,
+          login: found.login,
+          at: noticeMinute(at),
+          ...(typeof notice.params === 'function' ? notice.params(found.recipient.language) : notice.params),
+        },
+        ...(notice.link ? { link: notice.link } : {}),
+      });
+    } catch (err) {
+      deps.log.error({ err, userId, notice: notice.type }, 'notice not queued');
+    }
+  }
 }

@@ -4,14 +4,15 @@ import type { TestContext } from './test-app.js';
 /**
  * Waits until no job of the app is waiting, retrying or running: the account flows answer before their job has
  * looked anything up, so a test that reads the database (or the absence of an e-mail) waits for the jobs first. The
- * daily digest's job waits for its hour by design (modules/notifications/digest.ts): it is not pending work.
+ * daily digest's job and the statement notices' job wait for their time by design (modules/notifications): they are
+ * not pending work.
  */
 export async function jobsSettled(t: Pick<TestContext, 'database'>, timeoutMs = 10_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const { rows } = await t.database.sql.executeSql(
       `select count(*)::int as n from ${JOB_SCHEMA}.job where state < 'completed'
-        and name <> 'notifications.digest'`,
+        and name not in ('notifications.digest', 'notifications.statements')`,
     );
     if ((rows[0] as { n: number }).n === 0) return;
     if (Date.now() > deadline) throw new Error(`jobs still pending after ${timeoutMs} ms`);

@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -11,6 +12,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 /**
@@ -86,4 +88,25 @@ export const notificationPreferences = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ name: 'notification_preferences_pk', columns: [t.audience, t.recipientId, t.type] })],
+);
+
+/**
+ * Statements to announce: one row per person and month, written by triggers on statement_snapshots (clients) and
+ * commission_statements (producers) in the statement's own transaction (migration 0050), drained by the
+ * notifications job (modules/notifications/announce-statements.ts). `claimed_at` marks a row a run is telling.
+ */
+export const statementNoticeOutbox = pgTable(
+  'statement_notice_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').$type<'statement' | 'commission_statement'>().notNull(),
+    partyId: bigint('party_id', { mode: 'number' }).notNull(),
+    month: date('month').notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('statement_notice_outbox_uq').on(t.kind, t.partyId, t.month),
+    check('statement_notice_outbox_kind_ck', sql`${t.kind} in ('statement', 'commission_statement')`),
+  ],
 );

@@ -89,6 +89,8 @@ export async function ensureDemoData(db: Db, options: DemoDataOptions = {}): Pro
       await switchDemoPlansToCards(tx, now);
       await backfillReportFacts(tx, { now });
     });
+    // The demo's statements are its history, not news: nobody is told of them (migration 0050's outbox).
+    await tx.execute(sql`delete from statement_notice_outbox`);
     return { seeded: true };
   });
 }

@@ -20,6 +20,7 @@ import type { ModuleOptions } from '../module-options.js';
 import type { CasesContext } from './context.js';
 import { decideRequirement } from './decide-requirement.js';
 import { listRequirements } from './list-requirements.js';
+import { tellProducerOfStage } from './notify-stage.js';
 import { loadProducerHome } from './producer-home.js';
 import { changeStage, StageRefused } from './stage-rule.js';
 
@@ -95,6 +96,7 @@ export const casesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
             request.body.stage,
             ctx.now(),
           );
+          await tellProducerOfStage(ctx, request.log, changed);
           return {
             id: changed.id,
             stage: changed.stage,

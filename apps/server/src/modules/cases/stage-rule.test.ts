@@ -131,6 +131,16 @@ describe('the stage rule', () => {
       );
     expect(audits.filter((a) => a.action === 'cases.stage_changed')).toHaveLength(1);
     expect(audits.filter((a) => a.action === 'cases.requirement_decided')).toHaveLength(open.length);
+    // The application's producer hears of it in their notification centre, with the stage in words and a link.
+    const notices = await rowsOf<{ link: string; item: string }>(
+      t.database.db,
+      sql`select n.link, n.params->>'item' as item from notifications n
+        join applications a on a.producer_id = n.recipient_id
+        where a.id = ${pendingId} and n.audience = 'producer' and n.type = 'application_stage_changed'`,
+    );
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.link).toBe('/b2b');
+    expect(notices[0]?.item).toMatch(/: Policy arrived at office or couriered to client$/);
   });
 
   it('refuses the same stage and a stage outside 1–8 (400), and a cleared item stays cleared', async () => {

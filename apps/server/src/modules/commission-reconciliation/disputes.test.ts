@@ -117,6 +117,15 @@ describe('a dispute from the producer to staff and back', () => {
       toStatus: 'resolved',
       actor: 'Grace Ho',
     });
+    // The line's producer heard of both changes in their notification centre, each linking to the ledger.
+    const notices = await t.database.db.execute(sql`
+      select n.link, n.params->>'status' as status from notifications n
+      join commission_disputes d on d.producer_id = n.recipient_id
+      where d.id = ${id} and n.audience = 'producer' and n.type = 'commission_dispute_changed' order by n.id`);
+    expect((notices as unknown as { rows: { link: string; status: string }[] }).rows).toEqual([
+      { link: '/b2b/commissions', status: 'Investigating' },
+      { link: '/b2b/commissions', status: 'Resolved with an adjustment' },
+    ]);
     // Closed: nothing more.
     expect(
       (await patch(staff, `/internal/commission-disputes/${id}`, { version: 3, note: 'late' })).statusCode,

@@ -1,21 +1,15 @@
-import { type CommissionDispute, LANGUAGES, type Language } from '@portal/contract';
-import { sql } from 'drizzle-orm';
+import type { CommissionDispute } from '@portal/contract';
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { commissionDisputes } from '../../db/schema/index.js';
 import { translator } from '../../i18n/index.js';
-import type { Notifier } from '../../notifications/index.js';
-
-interface RecipientRow {
-  login: string;
-  language: string;
-  email: string | null;
-  site_name: string;
-}
+import { accountsOf, type Notifier, notifyAccounts } from '../../notifications/index.js';
 
 /**
- * Tells the producer whose line is disputed that its status changed (notice `commission_dispute_changed`, by the
- * channels the Notifier has: e-mail through the mail queue), in the producer's own language. Every account of the
- * producer is told. A notice that cannot be queued is logged and does not undo the change.
+ * Tells the producer whose line is disputed that its status changed (notice `commission_dispute_changed`): every
+ * account of the producer, in its own language, in their notification centre and by their chosen channels, linking
+ * to the ledger. A notice that cannot be queued is logged and does not undo the change.
  */
 export async function notifyDisputeChange(
   db: Db,
@@ -25,30 +19,24 @@ export async function notifyDisputeChange(
   now: Date,
 ): Promise<void> {
   try {
-    const result = (await db.execute(sql`
-      select u.login, u.preferred_language as language,
-        coalesce(u.email, p.op_emails[1]) as email, s.name as site_name
-      from commission_disputes d
-      join users u on u.producer_id = d.producer_id
-      join producers p on p.id = d.producer_id
-      join sites s on s.code = u.site_code
-      where d.id = ${dispute.id}`)) as unknown as { rows: RecipientRow[] };
-    for (const row of result.rows) {
-      const language: Language = (LANGUAGES as readonly string[]).includes(row.language)
-        ? (row.language as Language)
-        : 'en';
-      await notifier.notify({
+    const [row] = await db
+      .select({ producerId: commissionDisputes.producerId })
+      .from(commissionDisputes)
+      .where(eq(commissionDisputes.id, dispute.id));
+    if (!row) return;
+    await notifyAccounts(
+      { db, notifier, log: request.log },
+      await accountsOf(db, { producerId: row.producerId }),
+      {
         type: 'commission_dispute_changed',
-        recipient: { language, email: row.email },
-        params: {
-          siteName: row.site_name,
-          login: row.login,
-          at: now.toISOString().slice(0, 16).replace('T', ' '),
+        link: '/b2b/commissions',
+        params: (language) => ({
           policyNo: dispute.policyNo ?? '',
           status: translator(language)(`ledger.status.${dispute.status}`),
-        },
-      });
-    }
+        }),
+      },
+      now,
+    );
   } catch (err) {
     request.log.error({ err, disputeId: dispute.id }, 'commission dispute notice not queued');
   }

@@ -20,6 +20,7 @@ import { areaEnabled } from '../../plugins/auth-guards.js';
 import { FormValidationError, HttpError, replyError } from '../../plugins/errors.js';
 import { requireStaffPermission } from '../../plugins/staff-permission.js';
 import type { ModuleOptions } from '../module-options.js';
+import { defineStatementNoticeJob } from './announce-statements.js';
 import { defineDigestJob } from './digest.js';
 import {
   countUnread,
@@ -61,12 +62,13 @@ function recipientOf(request: FastifyRequest): Recipient {
  */
 export const notificationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app,
-  { db, config, now, listen, jobs, mail },
+  { db, config, now, listen, jobs, mail, notifier },
 ) => {
   const clock = now ?? (() => new Date());
   const tags = ['notifications'];
   const hub = new StreamHub(config.notificationStreams, app.log);
   const scheduleDigest = defineDigestJob(db, jobs, mail, clock, app.log);
+  const scheduleStatementNotices = defineStatementNoticeJob({ db, notifier, log: app.log }, jobs, clock);
   if (listen) {
     app.addHook('onReady', () => hub.start(listen, deliverTo(db)));
     app.addHook('preClose', () => hub.stop());
@@ -75,6 +77,9 @@ export const notificationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   if (config.jobWorkers)
     app.addHook('onReady', async () => {
       await scheduleDigest().catch((err) => app.log.warn({ err }, 'daily digest not scheduled'));
+      await scheduleStatementNotices().catch((err) =>
+        app.log.warn({ err }, 'statement notices not scheduled'),
+      );
     });
 
   {

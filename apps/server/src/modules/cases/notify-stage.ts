@@ -1,0 +1,34 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { type MessageKey, translator } from '../../i18n/index.js';
+import { accountsOf, notifyAccounts } from '../../notifications/index.js';
+import type { CasesContext } from './context.js';
+import type { CaseApplication } from './queries.js';
+
+/**
+ * Tells the application's producer (every account of theirs) that it moved stage (`application_stage_changed`),
+ * naming the plan or application and the new stage in each account's language, linking to New Business. The client
+ * is told once the client tracker exists. Called after the change is committed: a notice that cannot be queued is
+ * logged and the change stays.
+ */
+export async function tellProducerOfStage(
+  ctx: CasesContext,
+  log: FastifyBaseLogger,
+  changed: CaseApplication,
+): Promise<void> {
+  try {
+    await notifyAccounts(
+      { db: ctx.db, notifier: ctx.notifier, log },
+      await accountsOf(ctx.db, { producerId: changed.producerId }),
+      {
+        type: 'application_stage_changed',
+        link: '/b2b',
+        params: (language) => ({
+          item: `${changed.policyNo ?? `#${changed.id}`}: ${translator(language)(`details.stage${changed.stage}` as MessageKey)}`,
+        }),
+      },
+      ctx.now(),
+    );
+  } catch (err) {
+    log.error({ err, applicationId: changed.id }, 'stage notice not queued');
+  }
+}
