@@ -37,6 +37,11 @@ class ResizeObserverStub {
 window.ResizeObserver = window.ResizeObserver ?? ResizeObserverStub;
 window.HTMLElement.prototype.scrollIntoView = window.HTMLElement.prototype.scrollIntoView ?? (() => {});
 Object.defineProperty(window, 'scrollTo', { writable: true, value: () => {} });
+// jsdom has no FontFaceSet; Mantine's autosizing Textarea listens on it for web fonts loading.
+if (!('fonts' in document))
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  });
 
 afterEach(() => {
   cleanup();

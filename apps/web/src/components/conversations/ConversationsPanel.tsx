@@ -16,33 +16,54 @@ export interface PlanOption {
   label: string;
 }
 
+/** The client a producer writes to, from the Clients screen: who, shown as the form's addressee, and the plan. */
+export interface ConversationAddressee {
+  clientId: number;
+  label: string;
+  planNo?: string;
+}
+
 /**
  * The conversations of one area (docs/conversations.md): newest first, each with the other side's name, the plan it
- * is about and its unread count; "New message" opens the form to start one (clients; a producer starts one from a
- * client's page). `viewingAs`: a producer looking at a team member's conversations, read-only.
+ * is about and its unread count; "New message" opens the form to start one. A client starts one with their advisor;
+ * a producer starts one with a client chosen on the Clients screen (`startFor`), the form open at once.
+ * `viewingAs`: a producer looking at a team member's conversations, read-only.
  */
 export function ConversationsPanel({
   threadPath,
   viewingAs,
   planOptions,
   canStart,
+  startFor,
 }: {
   threadPath: (id: number) => string;
   viewingAs?: number;
   planOptions?: PlanOption[];
   canStart: boolean;
+  startFor?: ConversationAddressee;
 }) {
   const { t } = useTranslation('conversations');
   usePageTitle(t('title'));
   const [page, setPage] = useState(1);
-  const [composing, setComposing] = useState(false);
+  const [composing, setComposing] = useState(Boolean(startFor));
   const [planNo, setPlanNo] = useState<string | null>(null);
   const list = useQuery(conversationListQuery(page, viewingAs));
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  // A producer writes as themself, also while viewing a team member's list (the server checks the client is theirs).
+  const mayStart = startFor !== undefined || (canStart && viewingAs === undefined);
+  const about = startFor ? (startFor.planNo ?? null) : planNo;
 
   const start = async ({ subject, body, files }: { subject: string; body: string; files: File[] }) => {
-    const created = await startConversation({ subject, body, ...(planNo ? { planNo } : {}) }, files);
+    const created = await startConversation(
+      {
+        subject,
+        body,
+        ...(about ? { planNo: about } : {}),
+        ...(startFor ? { clientId: startFor.clientId } : {}),
+      },
+      files,
+    );
     await queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
     navigate(threadPath(created.id));
   };
@@ -58,9 +79,7 @@ export function ConversationsPanel({
             {t('intro')}
           </Text>
         </Stack>
-        {canStart && !composing && viewingAs === undefined && (
-          <Button onClick={() => setComposing(true)}>{t('newMessage')}</Button>
-        )}
+        {mayStart && !composing && <Button onClick={() => setComposing(true)}>{t('newMessage')}</Button>}
       </Group>
       {composing && (
         <Card withBorder padding="md" component="section" aria-labelledby="new-conversation-title">
@@ -78,7 +97,12 @@ export function ConversationsPanel({
             submitLabel={t('compose.send')}
             onSend={start}
             extraFields={
-              planOptions && planOptions.length > 0 ? (
+              startFor ? (
+                <Text size="sm" data-testid="new-conversation-to">
+                  {t('compose.to', { name: startFor.label })}
+                  {startFor.planNo ? ` · ${t('planNo', { planNo: startFor.planNo })}` : ''}
+                </Text>
+              ) : planOptions && planOptions.length > 0 ? (
                 <Select
                   id="new-conversation-plan"
                   label={t('compose.plan')}

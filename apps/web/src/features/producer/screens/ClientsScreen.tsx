@@ -8,6 +8,7 @@ import {
 } from '@portal/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { DisabledReason } from '../../../components/DisabledReason';
 import { useRowSelection } from '../../../components/data-table/useRowSelection';
 import { DownloadButton } from '../../../components/download/DownloadButton';
@@ -19,9 +20,10 @@ import { SearchFilters } from '../../../components/search-list/SearchFilters';
 import { formValuesOf, useCriteriaForm } from '../../../components/search-list/useCriteriaForm';
 import { useSearchList } from '../../../components/search-list/useSearchList';
 import { LazyStatementViewer } from '../../../components/statement-viewer/LazyStatementViewer';
-import { useLocale } from '../../../lib/locale';
+import { useLocale, useLocalePath } from '../../../lib/locale';
 import { STATEMENT_BUNDLE_PATHS } from '../api/producer-lists-api';
 import { ListScreenHeader } from '../components/ListScreenHeader';
+import { writeToClientPath } from '../conversations-link';
 import { ClientDetailModal, ClientDocumentsModal } from '../details';
 import { useListScope } from '../team/useListScope';
 
@@ -55,6 +57,7 @@ export function selectedPartyIds(
 export default function ClientsScreen() {
   const { t } = useTranslation(['producer-lists', 'lists', 'domain', 'common']);
   const { language } = useLocale();
+  const localePath = useLocalePath();
   const list = useSearchList<Record<string, unknown>, ClientItem>({
     name: clientList.name,
     path: LIST_PATH.path,
@@ -225,14 +228,33 @@ export default function ClientsScreen() {
         onClose={() => setDetailCapId(null)}
         plan={detailRow ? { clientId: detailRow.clientId, planNo: detailRow.policyNo } : null}
         actions={
-          detailRow?.stmtId != null ? (
-            <Button
-              variant="light"
-              size="sm"
-              onClick={() => detailRow.stmtId !== null && openStatements(detailRow.stmtId)}
-            >
-              {t('clients.statements')}
-            </Button>
+          detailRow ? (
+            <Group gap="xs">
+              {detailRow.stmtId != null && (
+                <Button
+                  variant="light"
+                  size="sm"
+                  onClick={() => detailRow.stmtId !== null && openStatements(detailRow.stmtId)}
+                >
+                  {t('clients.statements')}
+                </Button>
+              )}
+              <Button
+                component={Link}
+                variant="light"
+                size="sm"
+                aria-label={t('clients.messageLabel', { row: rowName(detailRow) })}
+                to={localePath(
+                  writeToClientPath({
+                    clientId: detailRow.clientId,
+                    label: `${detailRow.clientName} (${detailRow.clientNo})`,
+                    planNo: detailRow.policyNo,
+                  }),
+                )}
+              >
+                {t('clients.message')}
+              </Button>
+            </Group>
           ) : null
         }
       />
