@@ -91,3 +91,35 @@ for (const [size, viewport] of Object.entries(SCREEN_SIZES)) {
     await expect(page.getByText(text('en', 'conversations', 'read')).first()).toBeVisible();
   });
 }
+
+for (const [size, viewport] of Object.entries(SCREEN_SIZES)) {
+  test(`an advisor writes to a client from the Clients screen, ${size}`, async ({ browser }) => {
+    test.setTimeout(120_000);
+    const subject = `About your plan (${size} ${Date.now()})`;
+    const advisorContext = await browser.newContext({ viewport });
+    try {
+      const advisor = await advisorContext.newPage();
+      await withAccountLock(consultant, () => signIn(advisor, consultant));
+      await advisor.goto(siteUrl(consultant.site, '/b2b/clients'));
+      await settled(advisor);
+      await advisor
+        .getByRole('button', { name: /^Details: / })
+        .first()
+        .click();
+      const detail = advisor.getByRole('dialog');
+      await detail.getByRole('link', { name: /^Message: / }).click();
+      const form = advisor.getByRole('form', { name: text('en', 'conversations', 'compose.send') });
+      await expect(advisor.getByTestId('new-conversation-to')).toContainText(/^To: .+ \(AG\d{8}\)/);
+      await check(advisor, `new conversation to a client, ${size}`);
+      await form.getByLabel(text('en', 'conversations', 'compose.subject')).fill(subject);
+      await form
+        .getByLabel(text('en', 'conversations', 'compose.body'))
+        .fill('Shall we review it next week?');
+      await form.getByRole('button', { name: text('en', 'conversations', 'compose.send') }).click();
+      await expect(advisor.getByRole('heading', { level: 1, name: subject })).toBeVisible();
+      await expect(advisor.getByText('Shall we review it next week?')).toBeVisible();
+    } finally {
+      await advisorContext.close();
+    }
+  });
+}
