@@ -13,6 +13,7 @@ import { fairSharesCase } from './cases/fair-shares.js';
 import { generatorCase } from './cases/generator.js';
 import { heavyUserCase } from './cases/heavy-user.js';
 import { inProcessCases } from './cases/in-process.js';
+import { notificationStreamsCase } from './cases/notification-streams.js';
 import { performanceReturnsCase } from './cases/performance-returns.js';
 import { measureUnderDownloads, renderIsolationRatio } from './cases/render-isolation.js';
 import { BARE_REACT_DIR, buildSpaBaselines, spaCases } from './cases/spa.js';
@@ -54,10 +55,12 @@ const CASES = [
   'generator',
   'heavy_user',
   'performance',
+  'streams',
 ] as const;
 /** Cases that need PostgreSQL (a bare `pg` route, or the database in this process). */
 const POSTGRES_ONLY = new Set([
   'two_processes',
+  'streams',
   'fair_shares',
   'plans',
   'plan_detail',
@@ -257,6 +260,7 @@ async function main() {
         await restart({ BENCH_NO_DOC_CACHE: '1', RENDER_THREADS: '1' }, 'portal-fair');
         outputs.push(await fairSharesCase(ctx, values.quick ? 3 : 6));
       }
+      if (only.has('streams')) outputs.push(await notificationStreamsCase(ctx, restart));
       if (documents || isolation) {
         // The portal restarted with its document cache bypassed: every statement rendered anew.
         await restart({ BENCH_NO_DOC_CACHE: '1' }, 'portal-cold');

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api, apiUrl } from '../../lib/api-client';
 import { useLocale } from '../../lib/locale';
+import { CONVERSATIONS_KEY } from '../conversations/conversations-api';
 import { NOTIFICATIONS_KEY, UNREAD_KEY } from './notifications-api';
 
 /** How often the bell asks when the live stream was refused (its cap) or the browser has none. */
@@ -10,7 +11,8 @@ export const POLL_MS = 60_000;
 
 /**
  * The unread count for the bell, live (docs/notifications.md): one EventSource per tab on the notification stream,
- * which opens with the count and then sends each new notification; a new one also refreshes the centre's pages. When
+ * which opens with the count and then sends each new notification; a new one also refreshes the centre's pages, and
+ * a new message the conversations (so a reply shows in an open thread the moment it is sent). When
  * the stream is refused (429 past the person's cap, 503 past the process's) the count is polled every minute.
  */
 export function useLiveNotifications(): number {
@@ -29,13 +31,19 @@ export function useLiveNotifications(): number {
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
     const source = new EventSource(streamUrl.split('#')[0] ?? '', { withCredentials: true });
-    const setUnread = (event: MessageEvent<string>) => {
-      const data = JSON.parse(event.data) as Partial<NotificationStreamEvent>;
+    const read = (event: MessageEvent<string>) => JSON.parse(event.data) as Partial<NotificationStreamEvent>;
+    const showUnread = (data: Partial<NotificationStreamEvent>) => {
       if (typeof data.unread === 'number') queryClient.setQueryData(UNREAD_KEY, data.unread);
     };
+    const setUnread = (event: MessageEvent<string>) => showUnread(read(event));
     const onNotification = (event: MessageEvent<string>) => {
-      setUnread(event);
+      const data = read(event);
+      showUnread(data);
       queryClient.invalidateQueries({ queryKey: [...NOTIFICATIONS_KEY, 'page'] }).catch(() => undefined);
+      // A message arrived: the conversation lists, the open thread and the Messages badge ask again at once (without
+      // the stream they poll every 30 s).
+      if (data.notification?.type === 'message_received')
+        queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY }).catch(() => undefined);
     };
     source.addEventListener('unread', setUnread);
     source.addEventListener('notification', onNotification);
