@@ -1,7 +1,8 @@
-import { expect, type Locator, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { demoAccount } from '../../apps/server/src/db/seed/demo-accounts.js';
 import { catalogText } from '../catalogs.js';
 import { withAccountLock } from '../fixtures/account-lock.js';
+import { unreadOf } from '../fixtures/bell.js';
 import { signIn } from '../fixtures/sign-in.js';
 import { siteUrl } from '../sites.js';
 
@@ -13,12 +14,6 @@ import { siteUrl } from '../sites.js';
 
 const consultant = demoAccount('consultant');
 const en = (key: string) => catalogText('en', 'notifications', key);
-
-/** The bell's unread count, from its accessible name ("Notifications, 3 unread" or "Notifications"). */
-async function unreadOf(bell: Locator): Promise<number> {
-  const label = (await bell.getAttribute('aria-label')) ?? '';
-  return Number(/(\d+)/.exec(label)?.[1] ?? 0);
-}
 
 for (const [size, viewport] of Object.entries({
   desktop: { width: 1366, height: 900 },

@@ -70,7 +70,8 @@ export async function accountsOf(
  */
 export interface AccountNotice {
   type: NoticeType;
-  link?: string;
+  /** The screen, or per area when the same thing has a client's and a producer's screen (a conversation). */
+  link?: string | ((audience: NotificationAudience) => string);
   params?: Partial<NoticeParams> | ((language: Language) => Partial<NoticeParams>);
 }
 
@@ -98,10 +99,20 @@ export async function notifyAccounts(
           at: noticeMinute(at),
           ...(typeof notice.params === 'function' ? notice.params(found.recipient.language) : notice.params),
         },
-        ...(notice.link ? { link: notice.link } : {}),
+        ...linkFor(notice, found.recipient),
       });
     } catch (err) {
       deps.log.error({ err, userId, notice: notice.type }, 'notice not queued');
     }
   }
+}
+
+type NotificationAudience = NonNullable<NoticeRecipient['account']>['audience'];
+
+function linkFor(notice: AccountNotice, recipient: NoticeRecipient): { link?: string } {
+  const link =
+    typeof notice.link === 'function'
+      ? recipient.account && notice.link(recipient.account.audience)
+      : notice.link;
+  return link ? { link } : {};
 }

@@ -106,6 +106,11 @@ describe('a client and their advisor', () => {
     expect(mail?.subject).toContain('new message');
     expect(mail?.text).not.toContain('Secret words');
     expect(mail?.html ?? '').not.toContain('<b>bold</b>');
+    // In the advisor's notification centre, the notice links to the conversation in the producer area.
+    const centre = (await agents.consultant.get('/notifications')).json() as {
+      data: { type: string; link: string | null }[];
+    };
+    expect(centre.data.find((n) => n.type === 'message_received')?.link).toBe(`/b2b/conversations/${id}`);
   });
 
   it('counts unread until the advisor opens it, and shows the read receipt to the client', async () => {

@@ -5,7 +5,7 @@ import { selectRecipients } from './queries.js';
 /**
  * Tells every other participant that a message arrived, through the Notifier (`message_received`). The notice names
  * the site, the account and the time, never the message: what a person wrote stays in the portal, and no e-mail can
- * carry HTML someone typed. A notice that cannot be queued is logged; the message stays sent.
+ * carry HTML someone typed. In the centre it links to the conversation in the person's own area. A notice that cannot be queued is logged; the message stays sent.
  */
 export async function tellOthersOfMessage(
   ctx: ConversationsContext,
@@ -17,7 +17,10 @@ export async function tellOthersOfMessage(
     await notifyAccounts(
       ctx,
       recipients.map((r) => r.userId),
-      { type: 'message_received' },
+      {
+        type: 'message_received',
+        link: (audience) => `/${audience === 'client' ? 'b2c' : 'b2b'}/conversations/${conversationId}`,
+      },
       ctx.now(),
     );
   } catch (err) {
