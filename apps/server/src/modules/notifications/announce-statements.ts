@@ -1,7 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import type { JobQueue, QueueDefinition } from '../../jobs/queue.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import { defineRecurringJob } from '../../jobs/recurring-job.js';
 import { accountsOf, type Notifier, notifyAccounts } from '../../notifications/index.js';
 
 /** Outbox rows one pass tells; a run makes passes until the outbox is empty or PASSES_PER_RUN is reached. */
@@ -68,36 +69,27 @@ export async function announceNewStatements(
   return claimed.length;
 }
 
-/**
- * The `notifications.statements` queue: one job per five-minute slot, sent with the slot as its key (pg-boss keeps
- * one job per key, so several processes schedule it once); each run schedules the next.
- */
+/** The `notifications.statements` job: every ANNOUNCE_EVERY_MS (jobs/recurring-job.ts); answers its scheduler. */
 export function defineStatementNoticeJob(
   deps: { db: Db; notifier: Notifier; log: FastifyBaseLogger },
   jobs: JobQueue,
   now: () => Date,
 ) {
-  const queue: QueueDefinition<{ slot: string }> = {
-    name: 'notifications.statements',
-    retryLimit: 3,
-    retryDelaySeconds: 60,
-    expireInSeconds: 15 * 60,
-    handle: async () => {
-      let told = 0;
-      for (let pass = 0; pass < PASSES_PER_RUN; pass += 1) {
-        const count = await announceNewStatements(deps, now());
-        told += count;
-        if (count < ROWS_PER_PASS) break;
-      }
-      if (told > 0) deps.log.info({ told }, 'new statements announced');
-      await schedule();
+  return defineRecurringJob(
+    jobs,
+    {
+      name: 'notifications.statements',
+      nextAt: (at) => new Date((Math.floor(at.getTime() / ANNOUNCE_EVERY_MS) + 1) * ANNOUNCE_EVERY_MS),
+      run: async () => {
+        let told = 0;
+        for (let pass = 0; pass < PASSES_PER_RUN; pass += 1) {
+          const count = await announceNewStatements(deps, now());
+          told += count;
+          if (count < ROWS_PER_PASS) break;
+        }
+        if (told > 0) deps.log.info({ told }, 'new statements announced');
+      },
     },
-  };
-  jobs.define(queue);
-  const schedule = async () => {
-    const at = new Date((Math.floor(now().getTime() / ANNOUNCE_EVERY_MS) + 1) * ANNOUNCE_EVERY_MS);
-    const slot = at.toISOString();
-    await jobs.boss.send(queue.name, { slot }, { startAfter: at, singletonKey: `statements:${slot}` });
-  };
-  return schedule;
+    now,
+  );
 }

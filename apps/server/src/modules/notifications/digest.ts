@@ -4,7 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { clients, producers, sites, users } from '../../db/schema/index.js';
 import { translator } from '../../i18n/index.js';
-import type { JobQueue, QueueDefinition } from '../../jobs/queue.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import { defineRecurringJob } from '../../jobs/recurring-job.js';
 import type { MailQueue } from '../../mail/mail-queue.js';
 import { type NoticeParams, type NoticeType, wordNotice } from '../../notifications/index.js';
 import { markDigested, type Recipient, selectDigestRecipients, selectDigestRows } from './queries.js';
@@ -89,10 +90,7 @@ export function nextDigestAt(now: Date): Date {
   return next;
 }
 
-/**
- * The `notifications.digest` queue: a job per day, sent for the next run time with a key of its date (pg-boss keeps
- * one job per key, so several processes starting together schedule it once); each run schedules the next.
- */
+/** The `notifications.digest` job: once a day at DIGEST_HOUR_UTC (jobs/recurring-job.ts); answers its scheduler. */
 export function defineDigestJob(
   db: Db,
   jobs: JobQueue,
@@ -100,22 +98,16 @@ export function defineDigestJob(
   now: () => Date,
   log: FastifyBaseLogger,
 ) {
-  const queue: QueueDefinition<{ day: string }> = {
-    name: 'notifications.digest',
-    retryLimit: 3,
-    retryDelaySeconds: 60,
-    expireInSeconds: 15 * 60,
-    handle: async () => {
-      const count = await sendDigests(db, mail, now());
-      log.info({ digests: count }, 'daily notification digests queued');
-      await schedule();
+  return defineRecurringJob(
+    jobs,
+    {
+      name: 'notifications.digest',
+      nextAt: nextDigestAt,
+      run: async () => {
+        const count = await sendDigests(db, mail, now());
+        log.info({ digests: count }, 'daily notification digests queued');
+      },
     },
-  };
-  jobs.define(queue);
-  const schedule = async () => {
-    const at = nextDigestAt(now());
-    const day = at.toISOString().slice(0, 10);
-    await jobs.boss.send(queue.name, { day }, { startAfter: at, singletonKey: `digest:${day}` });
-  };
-  return schedule;
+    now,
+  );
 }

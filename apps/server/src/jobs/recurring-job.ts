@@ -1,0 +1,38 @@
+import type { JobQueue } from './queue.js';
+
+/** A job that runs again and again at times it computes (the daily digest, the statement notices). */
+export interface RecurringJob {
+  name: string;
+  /** The next run's time after `now`. */
+  nextAt(now: Date): Date;
+  /** The run's work; the next run is scheduled after it, also when it fails for good (its retries are pg-boss'). */
+  run(): Promise<void>;
+}
+
+/**
+ * Defines a recurring job on the queue and answers the function that schedules its next run. Each run is one job sent
+ * for its time with that time as its key: pg-boss keeps one job per key, so several processes starting together
+ * schedule a run once, and whichever process is free runs it. Each run schedules the next. No cron: pg-boss' own
+ * scheduler is off in this project (jobs/queue.ts).
+ */
+export function defineRecurringJob(jobs: JobQueue, job: RecurringJob, now: () => Date): () => Promise<void> {
+  const schedule = async () => {
+    const at = job.nextAt(now());
+    const slot = at.toISOString();
+    await jobs.boss.send(job.name, { slot }, { startAfter: at, singletonKey: `${job.name}:${slot}` });
+  };
+  jobs.define<{ slot: string }>({
+    name: job.name,
+    retryLimit: 3,
+    retryDelaySeconds: 60,
+    expireInSeconds: 15 * 60,
+    handle: async () => {
+      try {
+        await job.run();
+      } finally {
+        await schedule();
+      }
+    },
+  });
+  return schedule;
+}
