@@ -75,18 +75,63 @@ export function countChanges(before: RowCounts, after: RowCounts): string[] {
  * Waits until the work an earlier request started in the background is done: account-flow e-mail jobs (which write
  * audit lines), report exports (which store their file) and, on PostgreSQL, render leases (a row per running render
  * in rate_limit_counters, deleted once the download has streamed). Otherwise that work lands during a later case
- * and looks like that case's write.
+ * and looks like that case's write. An export's notice (export_ready or export_failed) is written just after its job
+ * is marked finished, without holding it up: when an export has finished since the last call, the notification
+ * tables must also stay still for a moment, and the mail jobs that notice queued settle.
  */
 export async function backgroundSettled(database: Database, timeoutMs = 20_000) {
   await jobsSettled({ database }, timeoutMs);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const result = (await database.db.execute(
+    const n = await countOf(
+      database,
       sql`select (select count(*) from report_export_jobs where state in ('queued', 'running'))
                + (select count(*) from rate_limit_counters where key like 'lease:%') as n`,
-    )) as unknown as { rows: { n: number }[] };
-    if (Number(result.rows[0]?.n) === 0) return;
+    );
+    if (n === 0) break;
     if (Date.now() > deadline) throw new Error(`report exports still running after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  const finished = await countOf(
+    database,
+    sql`select count(*) as n from report_export_jobs where state in ('done', 'failed')`,
+  );
+  if (finished === exportsFinishedBefore.get(database)) return;
+  await stillFor(
+    database,
+    sql`select (select count(*) from notifications) + (select count(*) from notification_deliveries) as n`,
+    NOTICE_QUIET_MS,
+    deadline,
+  );
+  await jobsSettled({ database }, timeoutMs);
+  exportsFinishedBefore.set(database, finished);
+}
+
+/** How long the notification tables must not change for an export's notice to count as written. */
+const NOTICE_QUIET_MS = 300;
+const exportsFinishedBefore = new WeakMap<Database, number>();
+
+async function countOf(database: Database, query: ReturnType<typeof sql>): Promise<number> {
+  const result = (await database.db.execute(query)) as unknown as { rows: { n: number }[] };
+  return Number(result.rows[0]?.n);
+}
+
+/** Waits until `query`'s count has stayed the same for `quietMs`. */
+async function stillFor(
+  database: Database,
+  query: ReturnType<typeof sql>,
+  quietMs: number,
+  deadline: number,
+) {
+  let last = await countOf(database, query);
+  let since = Date.now();
+  while (Date.now() - since < quietMs) {
+    if (Date.now() > deadline) throw new Error('notification tables still changing');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const now = await countOf(database, query);
+    if (now !== last) {
+      last = now;
+      since = Date.now();
+    }
   }
 }
