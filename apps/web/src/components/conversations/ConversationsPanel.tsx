@@ -91,18 +91,20 @@ export function ConversationsPanel({
               {t('cancel')}
             </Button>
           </Group>
+          {startFor && (
+            // Who it goes to comes first, as in any mail form.
+            <Text size="sm" mb="sm" data-testid="new-conversation-to">
+              {t('compose.to', { name: startFor.label })}
+              {startFor.planNo ? ` · ${t('planNo', { planNo: startFor.planNo })}` : ''}
+            </Text>
+          )}
           <MessageComposer
             idPrefix="new-conversation"
             withSubject
             submitLabel={t('compose.send')}
             onSend={start}
             extraFields={
-              startFor ? (
-                <Text size="sm" data-testid="new-conversation-to">
-                  {t('compose.to', { name: startFor.label })}
-                  {startFor.planNo ? ` · ${t('planNo', { planNo: startFor.planNo })}` : ''}
-                </Text>
-              ) : planOptions && planOptions.length > 0 ? (
+              !startFor && planOptions && planOptions.length > 0 ? (
                 <Select
                   id="new-conversation-plan"
                   label={t('compose.plan')}
