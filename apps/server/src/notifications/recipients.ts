@@ -52,7 +52,11 @@ export function noticeMinute(at: Date): string {
   return at.toISOString().slice(0, 16).replace('T', ' ');
 }
 
-/** Every sign-in account of a client or a producer (a person may have one per site). */
+/**
+ * The sign-in account to tell a client or a producer through: of their accounts (one per site at most), the one they
+ * signed in with last. One, because the notification centre is the person's, not the account's: telling each
+ * account would list the same notice twice.
+ */
 export async function accountsOf(
   db: Db,
   party: { clientId: number } | { producerId: number },
@@ -60,7 +64,9 @@ export async function accountsOf(
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where('clientId' in party ? eq(users.clientId, party.clientId) : eq(users.producerId, party.producerId));
+    .where('clientId' in party ? eq(users.clientId, party.clientId) : eq(users.producerId, party.producerId))
+    .orderBy(sql`${users.lastLoginAt} desc nulls last`, users.id)
+    .limit(1);
   return rows.map((row) => row.id);
 }
 

@@ -5,7 +5,7 @@ import type { CasesContext } from './context.js';
 import type { CaseApplication } from './queries.js';
 
 /**
- * Tells the application's producer (every account of theirs) that it moved stage (`application_stage_changed`),
+ * Tells the application's producer (through the account they used last) that it moved stage (`application_stage_changed`),
  * naming the plan or application and the new stage in each account's language, linking to New Business. The client
  * is told once the client tracker exists. Called after the change is committed: a notice that cannot be queued is
  * logged and the change stays.

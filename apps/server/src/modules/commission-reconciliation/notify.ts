@@ -7,8 +7,8 @@ import { translator } from '../../i18n/index.js';
 import { accountsOf, type Notifier, notifyAccounts } from '../../notifications/index.js';
 
 /**
- * Tells the producer whose line is disputed that its status changed (notice `commission_dispute_changed`): every
- * account of the producer, in its own language, in their notification centre and by their chosen channels, linking
+ * Tells the producer whose line is disputed that its status changed (notice `commission_dispute_changed`): the
+ * producer, through the account they used last, in its language, in their notification centre and by their chosen channels, linking
  * to the ledger. A notice that cannot be queued is logged and does not undo the change.
  */
 export async function notifyDisputeChange(

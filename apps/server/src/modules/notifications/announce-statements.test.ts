@@ -90,4 +90,29 @@ describe('new statements are announced', () => {
     expect(await outbox()).toEqual([{ kind: 'commission_statement', month: '2099-02' }]);
     expect(await notices(client, 'statement_available')).toHaveLength(2);
   });
+
+  it('tells a client with accounts on two sites once: the centre is the person’s', async () => {
+    await t.database.db.execute(sql`
+      insert into users (site_code, kind, login, client_id, status, last_login_at)
+      select 'ipc', 'client', u.login, u.client_id, 'active', ${t.clock.now.toISOString()}::timestamptz
+      from users u where lower(u.login) = lower(${demoAccount('client').login}) and u.site_code = 'afs'`);
+    await t.database.db.execute(sql`
+      insert into statement_notice_outbox (kind, party_id, month)
+      select 'statement', u.client_id, date '2099-03-01'
+      from users u where lower(u.login) = lower(${demoAccount('client').login}) and u.site_code = 'afs'`);
+    const inbox = createInbox(t.database.db, () => t.clock.now);
+    const notifier = createNotifier([], pino({ level: 'silent' }), inbox);
+    expect(
+      await announceNewStatements(
+        { db: t.database.db, notifier, log: pino({ level: 'silent' }) },
+        t.clock.now,
+      ),
+    ).toBe(1);
+    const told = await rowsOf<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from notifications where type = 'statement_available'
+        and params->>'item' = '2099/03'`,
+    );
+    expect(told).toEqual([{ n: 1 }]);
+  });
 });

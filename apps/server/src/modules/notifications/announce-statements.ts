@@ -26,8 +26,8 @@ async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
 
 /**
  * One pass over the statement outbox (migration 0050): claims up to ROWS_PER_PASS rows (skipping those another
- * process holds), tells each person of their new statement (`statement_available` to every account of the client,
- * `commission_statement_ready` to every account of the producer, naming the month), then deletes the rows told.
+ * process holds), tells each person of their new statement (`statement_available` to the client,
+ * `commission_statement_ready` to the producer, naming the month; accountsOf picks the account), then deletes the rows told.
  * Answers how many rows it told.
  */
 export async function announceNewStatements(
