@@ -26,6 +26,7 @@ import { openTestDatabase, type TestContext } from '../../testing/test-app.js';
 
 const SCALE = 10;
 const RUNS = 5;
+const KEYWORD_RUNS = 9;
 /** A year of business ending on the generator's anchor day (the bench's report forms). */
 const YEAR = { dateType: 'APPL', dateFrom: '2025-07-01', dateTo: '2026-06-30' };
 
@@ -77,10 +78,10 @@ const DEFAULT_PAGE = { path: '/b2b/new_business', body: { page: 1, sizePerPage: 
  * A request's cost against the default New Business page 1: RUNS calls of each, one after the other in turn (so
  * both see the same machine), the fastest of each (a busy machine slows some calls, never speeds one).
  */
-async function ratioToDefaultPage(path: string, body: Record<string, unknown>): Promise<number> {
+async function ratioToDefaultPage(path: string, body: Record<string, unknown>, runs = RUNS): Promise<number> {
   let best = Number.POSITIVE_INFINITY;
   let baseline = Number.POSITIVE_INFINITY;
-  for (let run = 0; run < RUNS; run++) {
+  for (let run = 0; run < runs; run++) {
     baseline = Math.min(baseline, await call(DEFAULT_PAGE.path, DEFAULT_PAGE.body));
     best = Math.min(best, await call(path, body));
   }
@@ -120,7 +121,9 @@ describe(`producer lists and reports of the top head at --scale ${SCALE}`, () =>
         }
       }
       // The commonest Hong Kong surname in the generated names (a few per cent of them), default sort.
-      const ratio = await ratioToDefaultPage(list.path, { ...base, keywords: 'Chan' });
+      // More runs: a keyword search reads more pages, so a busy moment on the machine shows more in one run
+      // (the Clients list measured 2.08× in one CI run and 3.11× in another, with other tests on the machine).
+      const ratio = await ratioToDefaultPage(list.path, { ...base, keywords: 'Chan' }, KEYWORD_RUNS);
       ratios.push({ what: `${list.path} keyword Chan`, ratio, limit: 3 });
     }
     // Reports 11 and 14 over a year answer back to back in the heavy lane, never 503 nor "narrow your criteria".
