@@ -1,5 +1,6 @@
 import type { AccountFlowResponse, ChangePasswordRequest } from '@portal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { noticeMinute } from '../../notifications/index.js';
 import { FormValidationError, HttpError, type MessageRef } from '../../plugins/errors.js';
 import { STEP_UP_AT } from '../../plugins/session/pending-otp.js';
 import type { SessionControl } from '../../plugins/session/plugin.js';
@@ -107,7 +108,7 @@ export async function changePassword(
     await queueMail(ctx, request, 'passwordChanged', account.email, {
       siteName,
       login: account.login,
-      at: at.toISOString().slice(0, 16).replace('T', ' '),
+      at: noticeMinute(at),
     });
   }
   return { success: true };

@@ -1,9 +1,10 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { defineRecurringJob } from '../../jobs/recurring-job.js';
 import { accountsOf, type Notifier, notifyAccounts } from '../../notifications/index.js';
+import { rowsOf } from './queries.js';
 
 /** Outbox rows one pass tells; a run makes passes until the outbox is empty or PASSES_PER_RUN is reached. */
 const ROWS_PER_PASS = 500;
@@ -18,10 +19,6 @@ interface OutboxRow {
   kind: 'statement' | 'commission_statement';
   party_id: number;
   month: string;
-}
-
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 /**

@@ -7,7 +7,7 @@ import { translator } from '../../i18n/index.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { defineRecurringJob } from '../../jobs/recurring-job.js';
 import type { MailQueue } from '../../mail/mail-queue.js';
-import { type NoticeParams, type NoticeType, wordNotice } from '../../notifications/index.js';
+import { type NoticeParams, type NoticeType, noticeMinute, wordNotice } from '../../notifications/index.js';
 import { markDigested, type Recipient, selectDigestRecipients, selectDigestRows } from './queries.js';
 
 /** People per run and lines per e-mail: a run is bounded; what is left waits for the next run. */
@@ -49,7 +49,7 @@ export function digestParagraphs(
   const lines = rows.map((row) => {
     const params = { siteName: '', login: '', at: '', ...row.params } as NoticeParams;
     const worded = wordNotice(row.type as NoticeType, language, params);
-    return `${row.createdAt.toISOString().slice(0, 16).replace('T', ' ')} UTC: ${worded.title}`;
+    return `${noticeMinute(row.createdAt)} UTC: ${worded.title}`;
   });
   return [t('notifications.digestIntro'), ...lines, t('notifications.digestOutro')];
 }

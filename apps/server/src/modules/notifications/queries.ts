@@ -27,7 +27,7 @@ export interface FeedRow {
   readAt: Date | null;
 }
 
-async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+export async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   // Both drivers answer `{ rows }` for db.execute (see producer-team/queries.ts).
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }

@@ -14,7 +14,7 @@ import { listExportBatches, listExportColumns } from '../../exports/list-export.
 import { sendXlsxExport, XLSX_CONTENT_TYPE } from '../../exports/send-xlsx.js';
 import { contentDisposition } from '../../files/send-file.js';
 import { runList } from '../../lists/index.js';
-import { recipientOfUser } from '../../notifications/index.js';
+import { noticeMinute, recipientOfUser } from '../../notifications/index.js';
 import { principalAs, requireProducer } from '../../plugins/auth-guards.js';
 import { HttpError } from '../../plugins/errors.js';
 import type { ModuleOptions } from '../module-options.js';
@@ -82,7 +82,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
         params: {
           siteName: found.siteName,
           login: found.login,
-          at: clock().toISOString().slice(0, 16).replace('T', ' '),
+          at: noticeMinute(clock()),
           item: REPORT_DEFINITIONS[job.reportType as ReportType]?.title[language] ?? String(job.reportType),
         },
         link: '/b2b/reports',
