@@ -131,10 +131,11 @@ describe.runIf(process.env.TEST_DB_ENGINE === 'postgres')('one heavy producer', 
       expect(summary.heavyStatuses[200] ?? 0).toBeGreaterThan(0);
       expect(summary.heavyStatuses[429] ?? 0).toBeGreaterThan(0);
       expect(Object.keys(summary.heavyStatuses).sort()).toEqual(['200', '429']);
-      // partner2 takes turns with partner1 instead of queueing behind them (plugins/work-admission.ts): their median
-      // list stays within 3× idle here (5× without admission); the p95 target (≤ 2×) is judged by the bench case
-      // `heavy_user`, on a quiet machine.
-      expect(summary.listP50.loaded).toBeLessThanOrEqual(3 * Math.max(summary.listP50.idle, 5));
+      // partner2 takes turns with partner1 instead of queueing behind them, and partner1 rests between requests
+      // while partner2 browses (plugins/work-admission.ts): partner2's median list stays within 2× idle (measured
+      // 1.1–1.3× on a quiet machine; 2.1× before the rest, 5× without admission). The p95 target (≤ 2×) is judged by
+      // the bench case `heavy_user`, on a quiet machine.
+      expect(summary.listP50.loaded).toBeLessThanOrEqual(2 * Math.max(summary.listP50.idle, 5));
     },
     240_000,
   );

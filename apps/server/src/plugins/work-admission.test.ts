@@ -68,12 +68,13 @@ describe('work admission', () => {
     a.finish('light');
     a.finish('heavy');
     await a.settle();
-    expect(a.queue.stats).toMatchObject({ running: 1, waiting: 2 });
-    // Once they have been quiet for the active window, the heavy user gets both slots again.
+    // The heavy user's request ran 300 ms: they rest as long before their next while light is asking.
+    expect(a.queue.stats).toMatchObject({ running: 0, waiting: 3 });
+    // Once light has been quiet for the active window, the heavy user gets both slots again (the wake-up timer
+    // runs on real time).
     a.advance(1500);
-    a.finish('heavy');
-    await a.settle();
-    expect(a.queue.stats).toMatchObject({ running: 2, waiting: 0 });
+    await new Promise((r) => setTimeout(r, 350));
+    expect(a.queue.stats).toMatchObject({ running: 2, waiting: 1 });
   });
 
   it('serves the fewest running first, then the one served longest ago, each person’s requests in order', async () => {
@@ -104,5 +105,38 @@ describe('work admission', () => {
     a.finish('heavy');
     await next;
     expect(a.started).toEqual(['heavy', 'other']);
+  });
+
+  it('rests a person with a backlog between requests while someone without one is asking, and not otherwise', async () => {
+    const a = admission(2);
+    for (let i = 0; i < 6; i++) void a.ask('heavy');
+    await a.settle();
+    void a.ask('light');
+    a.finish('heavy');
+    await a.settle();
+    expect(a.started).toEqual(['heavy', 'heavy', 'light']);
+    // The heavy user's other request ran 40 ms; with light asking, they rest 40 ms before their next one starts,
+    // even though light's request has ended and a slot is free.
+    a.advance(40);
+    a.finish('heavy');
+    a.finish('light');
+    await a.settle();
+    expect(a.started).toHaveLength(3);
+    a.advance(41);
+    await new Promise((r) => setTimeout(r, 60)); // the wake-up timer runs on real time
+    expect(a.started).toEqual(['heavy', 'heavy', 'light', 'heavy']);
+
+    // Two people who both have a backlog never rest: nobody would use the gap.
+    const b = admission(2);
+    for (let i = 0; i < 3; i++) void b.ask('one');
+    await b.settle();
+    for (let i = 0; i < 3; i++) void b.ask('two');
+    b.advance(40);
+    b.finish('one');
+    await b.settle();
+    expect(b.started).toEqual(['one', 'one', 'two']);
+    b.finish('one');
+    await b.settle();
+    expect(b.started).toEqual(['one', 'one', 'two', 'one']);
   });
 });

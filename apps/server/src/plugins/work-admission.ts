@@ -42,6 +42,9 @@ export class WorkAdmission {
   /** Owners in the order they were last served: the one served longest ago goes first among equals. */
   #turn = 0;
   readonly #servedAt = new Map<string, number>();
+  /** A person with a backlog rests until then while someone without one is asking (see #resting). */
+  readonly #restUntil = new Map<string, number>();
+  #restTimer: NodeJS.Timeout | undefined;
 
   constructor({ slots, waitMs, activeWindowMs = 1000, now = () => performance.now() }: WorkAdmissionOptions) {
     if (!Number.isInteger(slots) || slots < 1)
@@ -74,10 +77,50 @@ export class WorkAdmission {
   }
 
   #mayRun(owner: string, share: number): boolean {
-    return this.#running < this.slots && (this.#runningBy.get(owner) ?? 0) < share;
+    return this.#running < this.slots && (this.#runningBy.get(owner) ?? 0) < share && !this.#resting(owner);
+  }
+
+  #hasBacklog(owner: string): boolean {
+    return this.#waiting.some((w) => w.owner === owner);
+  }
+
+  /**
+   * A person whose own requests queue up (many tabs, a script) rests between them as long as the last one ran, while
+   * someone without a backlog is asking: their share of a slot is then about half its time, so an interactive
+   * person's request shares the cores with less of theirs. An equal share of slots alone was not enough on two
+   * cores: the heavy user's one running statement, the light user's, and the event loop made every light request
+   * about 2× slower (decision 043). Two people who both have a backlog never rest: nobody would use the gap.
+   */
+  #resting(owner: string): boolean {
+    const until = this.#restUntil.get(owner);
+    if (until === undefined) return false;
+    if (until <= this.#now()) {
+      this.#restUntil.delete(owner);
+      return false;
+    }
+    const since = this.#now() - this.#activeWindowMs;
+    for (const [other, seen] of this.#lastSeen) {
+      if (other !== owner && (seen >= since || this.#runningBy.has(other)) && !this.#hasBacklog(other)) return true;
+    }
+    return false;
+  }
+
+  /** Dispatches again when the first rest ends, so resting work does not wait for someone else's release. */
+  #wakeAfterRest(): void {
+    if (this.#restTimer || this.#restUntil.size === 0 || this.#waiting.length === 0) return;
+    const first = Math.min(...this.#restUntil.values());
+    this.#restTimer = setTimeout(
+      () => {
+        this.#restTimer = undefined;
+        this.#dispatch();
+      },
+      Math.max(1, first - this.#now()),
+    );
+    this.#restTimer.unref();
   }
 
   #start(owner: string): () => void {
+    const startedAt = this.#now();
     this.#running++;
     this.#runningBy.set(owner, (this.#runningBy.get(owner) ?? 0) + 1);
     this.#servedAt.set(owner, ++this.#turn);
@@ -93,7 +136,9 @@ export class WorkAdmission {
         this.#runningBy.delete(owner);
         this.#servedAt.delete(owner);
       }
-      this.#lastSeen.set(owner, this.#now());
+      const now = this.#now();
+      this.#lastSeen.set(owner, now);
+      if (this.#hasBacklog(owner)) this.#restUntil.set(owner, now + (now - startedAt));
       this.#dispatch();
     };
   }
@@ -119,7 +164,7 @@ export class WorkAdmission {
           nextRank = rank;
         }
       }
-      if (!next) return;
+      if (!next) return this.#wakeAfterRest();
       this.#waiting.splice(this.#waiting.indexOf(next), 1);
       next.admit();
     }
