@@ -100,7 +100,8 @@ export class WorkAdmission {
     }
     const since = this.#now() - this.#activeWindowMs;
     for (const [other, seen] of this.#lastSeen) {
-      if (other !== owner && (seen >= since || this.#runningBy.has(other)) && !this.#hasBacklog(other)) return true;
+      if (other !== owner && (seen >= since || this.#runningBy.has(other)) && !this.#hasBacklog(other))
+        return true;
     }
     return false;
   }
@@ -164,7 +165,10 @@ export class WorkAdmission {
           nextRank = rank;
         }
       }
-      if (!next) return this.#wakeAfterRest();
+      if (!next) {
+        this.#wakeAfterRest();
+        return;
+      }
       this.#waiting.splice(this.#waiting.indexOf(next), 1);
       next.admit();
     }
