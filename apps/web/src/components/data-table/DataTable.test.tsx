@@ -26,6 +26,21 @@ function renderTable(props: Partial<Parameters<typeof DataTable<Row>>[0]> = {}) 
   );
 }
 
+/** A ResizeObserver that reports each element when it is first observed, as a browser's does after its layout. */
+function reportOnObserve() {
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      constructor(private readonly report: () => void) {}
+      observe() {
+        this.report();
+      }
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+}
+
 describe('DataTable on narrow screens', () => {
   it('stacks by default: each cell names its column for phones, its text stays the value, roles are restated', () => {
     renderTable();
@@ -54,6 +69,7 @@ describe('DataTable on narrow screens', () => {
     // jsdom lays nothing out: make every element report content wider than its box.
     vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(900);
     vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(316);
+    reportOnObserve();
     renderTable({ narrowLayout: 'scroll' });
     const region = screen.getByRole('region', { name: 'Holdings (scrolls sideways)' });
     expect(region).toHaveAttribute('tabindex', '0');
@@ -70,6 +86,7 @@ describe('DataTable key columns', () => {
   it('pins key columns, the selection and the row actions, each at the widths of the pinned cells before its edge', () => {
     // jsdom lays nothing out: every header cell measures 100 px wide.
     vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ width: 100 } as DOMRect);
+    reportOnObserve();
     const pinnedColumns: DataColumn<Row>[] = [
       { key: 'name', header: 'Fund', cell: (row) => row.name, pin: 'start' },
       { key: 'value', header: 'Value', cell: (row) => row.value },

@@ -1,4 +1,4 @@
-import { type CSSProperties, useLayoutEffect, useRef } from 'react';
+import { type CSSProperties, useEffect, useRef } from 'react';
 
 /** Which edge a pinned cell sticks to while its table scrolls sideways. */
 export type PinEdge = 'start' | 'end';
@@ -21,14 +21,21 @@ export function pinnedCellProps(pin: PinEdge | undefined, slot: number, edge: bo
 /**
  * Measures the pinned header cells of a table and sets each slot's sticky offset on the table (--pin-offset-N): a
  * start-pinned cell sits after the start-pinned cells before it, an end-pinned one before the end-pinned cells after
- * it. Measured after each render and whenever a pinned cell changes size (new rows, another language, a wider
- * window); the offsets change no width, so measuring never loops.
+ * it. Measured whenever a pinned cell changes size (new rows, another language, a wider window) and after a render
+ * that changed the pinned cells; the offsets change no width, so measuring never loops.
+ *
+ * Measured only from a ResizeObserver's callbacks (the first comes when a cell is first observed): they run after
+ * the browser's own layout, so reading widths costs nothing. Reading them in a layout effect forced a layout of the
+ * page for every table and every render; on My Plan at phone size that was most of Lighthouse's blocking time. The
+ * offsets matter only once the table is scrolled sideways, which cannot happen before that first callback.
  */
 export function usePinnedColumns<T extends HTMLElement>() {
   const ref = useRef<T>(null);
-  useLayoutEffect(() => {
+  useEffect(() => {
     const table = ref.current;
-    if (!table) return;
+    if (!table || typeof ResizeObserver === 'undefined') return;
+    const pinned = table.querySelectorAll(':scope > thead > tr > th[data-pin]');
+    if (pinned.length === 0) return;
     const measure = () => {
       const headers = [...table.querySelectorAll<HTMLElement>(':scope > thead > tr > th')];
       let start = 0;
@@ -45,9 +52,6 @@ export function usePinnedColumns<T extends HTMLElement>() {
         end += th.getBoundingClientRect().width;
       }
     };
-    measure();
-    const pinned = table.querySelectorAll(':scope > thead > tr > th[data-pin]');
-    if (pinned.length === 0 || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(measure);
     for (const th of pinned) observer.observe(th);
     return () => observer.disconnect();
