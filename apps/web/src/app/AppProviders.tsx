@@ -26,11 +26,12 @@ const lightOnly: MantineColorSchemeManager = {
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   const { t } = useTranslation();
-  // `t` changes with the language, so the close buttons' names follow the page's language.
-  const theme = useMemo(
-    () => localizedTheme({ close: t('app.close'), closeNotification: t('app.closeNotification') }),
-    [t],
-  );
+  // Keyed by the words, not by `t`: `t` is a new function whenever a namespace loads, and a new theme re-renders
+  // every Mantine component of the page (on My Plan, the bell's and the area's namespaces arriving re-rendered the
+  // whole screen twice, most of Lighthouse's blocking time). The words change only with the language.
+  const close = t('app.close');
+  const closeNotification = t('app.closeNotification');
+  const theme = useMemo(() => localizedTheme({ close, closeNotification }), [close, closeNotification]);
   return (
     <QueryClientProvider client={client}>
       <MantineProvider
