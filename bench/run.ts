@@ -256,7 +256,8 @@ async function main() {
       if (documents) outputs.push(await documentCases(ctx, refs, htmlBytes, 'warm', only));
       const isolation = only.has('render_isolation');
       const served = isolation ? await measureUnderDownloads(ctx, partyIds, load.reps) : undefined;
-      if (needsSpa) outputs.push(await spaCases(ctx, only, Number(values['lighthouse-runs'] ?? (values.quick ? 1 : 3))));
+      if (needsSpa)
+        outputs.push(await spaCases(ctx, only, Number(values['lighthouse-runs'] ?? (values.quick ? 1 : 3))));
       if (only.has('fair_shares')) {
         // Every document rendered, one render thread as on 2 cores: B against idle, A's work really done.
         await restart({ BENCH_NO_DOC_CACHE: '1', RENDER_THREADS: '1' }, 'portal-fair');

@@ -63,13 +63,17 @@ export type RecoveryCodesResponse = z.infer<typeof recoveryCodesResponseSchema>;
 
 /**
  * `POST /account/step_up`: a fresh check before a sensitive change. With an authenticator: `totp` or `recovery`;
- * without one (clients on e-mailed codes, accounts in their grace period): `password`, the current password.
+ * with a passkey: `webauthn` (the answer to `POST /account/step_up/webauthn_options`); without a strong factor
+ * (clients on e-mailed codes, accounts in their grace period) or with passkeys only: `password`, the current one.
  */
-export const STEP_UP_METHODS = ['totp', 'recovery', 'password'] as const;
-export const stepUpRequestSchema = z.object({
-  method: z.enum(STEP_UP_METHODS),
-  code: safeText().min(1, REQUIRED).max(128),
-});
+export const STEP_UP_METHODS = ['totp', 'recovery', 'webauthn', 'password'] as const;
+export const stepUpRequestSchema = z.union([
+  z.object({ method: z.literal('webauthn'), credential: passkeyAssertionSchema }),
+  z.object({
+    method: z.enum(['totp', 'recovery', 'password']),
+    code: safeText().min(1, REQUIRED).max(128),
+  }),
+]);
 export type StepUpRequest = z.infer<typeof stepUpRequestSchema>;
 
 export const successResponseSchema = z.object({ success: z.literal(true) });

@@ -63,6 +63,7 @@ export const API_ROUTES = {
     totpRemove: del('/account/mfa/totp'),
     recoveryCodes: post('/account/mfa/recovery_codes'),
     stepUp: post('/account/step_up'),
+    stepUpPasskeyOptions: post('/account/step_up/webauthn_options'),
     sessions: get('/account/sessions'),
     endSession: del('/account/sessions/:id'),
     endOtherSessions: post('/account/sessions/end_others'),

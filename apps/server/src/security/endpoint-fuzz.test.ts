@@ -134,6 +134,7 @@ const ACCOUNT_FLOWS = new Set([
   '/account/mfa/totp/confirm',
   '/account/step_up',
   '/login/mfa/webauthn_options',
+  '/account/step_up/webauthn_options',
   '/login/passkey/options',
   '/login/passkey',
 ]);

@@ -5,6 +5,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../lib/i18n';
+import { StepUpHost } from '../components/account-security/StepUpHost';
 import { NotificationsHost } from './NotificationsHost';
 import { createQueryClient } from './query-client';
 import { cssVariablesResolver, localizedTheme } from './theme';
@@ -41,6 +42,7 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
         cssVariablesResolver={cssVariablesResolver}
       >
         <NotificationsHost />
+        <StepUpHost />
         {children}
       </MantineProvider>
     </QueryClientProvider>

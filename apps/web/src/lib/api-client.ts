@@ -199,13 +199,32 @@ function isPlainBody(body: unknown): boolean {
   );
 }
 
+/** A 401 that asks for a fresh second-factor check (`{ error, stepUp: true }`), rather than a signed-out session. */
+export function asksStepUp(error: ApiError): boolean {
+  return error.status === 401 && (error.body as { stepUp?: unknown } | null | undefined)?.stepUp === true;
+}
+
 /** Reads a failed answer into an ApiError (with Retry-After) and throws it; a 401 first tells the session layer. */
-async function throwFailure(path: string, response: Response): Promise<never> {
-  const error = await apiErrorOf(response);
-  // A 401 that asks for a fresh second-factor check (`stepUp: true`) leaves the session as it is: the screen asks.
-  const asksStepUp = (error.body as { stepUp?: unknown } | null | undefined)?.stepUp === true;
-  if (response.status === 401 && !asksStepUp) for (const listener of unauthenticatedListeners) listener(path);
+async function throwFailure(path: string, response: Response, read?: ApiError): Promise<never> {
+  const error = read ?? (await apiErrorOf(response));
+  // A 401 that asks for a fresh second-factor check leaves the session as it is: the step-up handler asked.
+  if (response.status === 401 && !asksStepUp(error))
+    for (const listener of unauthenticatedListeners) listener(path);
   throw error;
+}
+
+/**
+ * Asks the person for a fresh second-factor check (a dialog, components/account-security/StepUpHost) and answers
+ * whether they passed it. One handler for the whole page: any call refused for a stale check (password change,
+ * factors, sessions, staff revenue edits) asks the same way and is sent once more, so no screen handles it itself.
+ */
+let stepUpHandler: (() => Promise<boolean>) | null = null;
+
+export function handleStepUp(handler: () => Promise<boolean>): () => void {
+  stepUpHandler = handler;
+  return () => {
+    if (stepUpHandler === handler) stepUpHandler = null;
+  };
 }
 
 let refreshInFlight: Promise<MeResponse> | null = null;
@@ -226,7 +245,12 @@ export function fetchMe(signal?: AbortSignal): Promise<MeResponse> {
   return refreshInFlight;
 }
 
-async function send<T>(path: string, options: RequestOptions, retried: boolean): Promise<T> {
+async function send<T>(
+  path: string,
+  options: RequestOptions,
+  retried: boolean,
+  steppedUp = false,
+): Promise<T> {
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   let body: BodyInit | undefined;
@@ -257,9 +281,14 @@ async function send<T>(path: string, options: RequestOptions, retried: boolean):
 
   if (response.status === CSRF_STATUS && isWrite && !retried) {
     await fetchMe(options.signal);
-    return send(path, options, true);
+    return send(path, options, true, steppedUp);
   }
 
+  if (response.status === 401 && !steppedUp && stepUpHandler) {
+    const error = await apiErrorOf(response);
+    if (asksStepUp(error) && (await stepUpHandler())) return send(path, options, retried, true);
+    return throwFailure(path, response, error);
+  }
   if (!response.ok) return throwFailure(path, response);
   return (await readBody(response)) as T;
 }

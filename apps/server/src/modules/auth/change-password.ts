@@ -17,6 +17,7 @@ import {
   voidOneTimeCodes,
 } from './queries.js';
 import { recordSecurityEvent } from './security/activity.js';
+import { hasStrongFactor } from './security/policy.js';
 import { requireStepUp } from './security/step-up.js';
 
 /**
@@ -42,9 +43,9 @@ export async function changePassword(
   });
   const account = await findAccountById(ctx.db, principal.userId);
   if (!account) throw new HttpError(401, 'errors.unauthorized');
-  // With an authenticator, the current password alone is not enough: it needs a recent second-factor check too.
-  // Without one, the current password is the re-authentication (decision 044).
-  if (account.totpEnabled) requireStepUp(request, ctx.config, ctx.now());
+  // With an authenticator or a passkey, the current password alone is not enough: it needs a recent second-factor
+  // check too. Without one, the current password is the re-authentication (decision 044).
+  if (hasStrongFactor(account)) requireStepUp(request, ctx.config, ctx.now());
 
   const errors: Record<string, MessageRef[]> = {};
   const currentOk = await verifyPassword(account.passwordHash, body.currentPassword);

@@ -314,6 +314,13 @@ export const MATRIX: MatrixEntry[] = [
     ok: 400,
     targets: () => one(post(R.auth.stepUp.path, { method: 'totp', code: '123456' })),
   },
+  // No demo account holds a passkey: a passkey step-up has nothing to offer them.
+  {
+    ...route(R.auth.stepUpPasskeyOptions),
+    access: 'signedIn',
+    ok: 404,
+    targets: () => one(post(R.auth.stepUpPasskeyOptions.path)),
+  },
   {
     ...route(R.auth.endSession),
     access: 'signedIn',

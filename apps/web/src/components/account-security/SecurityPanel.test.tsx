@@ -3,6 +3,19 @@ import { describe, expect, it, vi } from 'vitest';
 import { aProducer, meWith } from '../../test/fixtures';
 import { jsonResponse, renderApp } from '../../test/render-app';
 
+const assertion = {
+  id: 'cred',
+  rawId: 'cred',
+  type: 'public-key',
+  response: { clientDataJSON: 'c', authenticatorData: 'a', signature: 's' },
+  clientExtensionResults: {},
+};
+// The browser's passkey prompt: answers at once, as Chromium's virtual authenticator does in the browser tests.
+vi.mock('@simplewebauthn/browser', () => ({
+  startAuthentication: vi.fn(async () => assertion),
+  startRegistration: vi.fn(),
+}));
+
 const overview = {
   totpEnabled: true,
   recoveryCodesLeft: 2,
@@ -97,6 +110,39 @@ describe('security page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Confirm it is you' });
     fireEvent.change(await screen.findByLabelText('Authenticator code'), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(ended).toEqual(['b']));
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+  });
+
+  it('confirms with a passkey when the account has one, then sends the change again', async () => {
+    let checked = false;
+    const ended: string[] = [];
+    renderApp('/b2b/security', {
+      me: meWith({ currentProducer: aProducer }),
+      handlers: handlers({
+        '/account/security': () => ({
+          ...overview,
+          totpEnabled: false,
+          stepUpMethods: ['webauthn', 'password'],
+        }),
+        [`DELETE /account/sessions/${'b'.repeat(22)}`]: () => {
+          if (!checked) return jsonResponse({ error: 'Please confirm it is you', stepUp: true }, 401);
+          ended.push('b');
+          return { success: true };
+        },
+        'POST /account/step_up/webauthn_options': () => ({ options: { challenge: 'x' }, csrfToken: 't' }),
+        'POST /account/step_up': ({ body }) => {
+          expect(body).toEqual({ method: 'webauthn', credential: assertion });
+          checked = true;
+          return { success: true };
+        },
+      }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    // The password is offered beside the passkey.
+    expect(within(dialog).getByRole('button', { name: 'Use your password instead' })).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Use your passkey' }));
     await waitFor(() => expect(ended).toEqual(['b']));
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
   });

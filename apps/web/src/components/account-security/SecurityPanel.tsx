@@ -14,13 +14,13 @@ import { useStepUp } from './useStepUp';
 /**
  * The Security page of every audience (docs/security/account-security.md): authenticator and recovery codes, passkeys,
  * trusted browsers (not for staff), sessions and recent activity. A change that needs a fresh check asks for it in a
- * dialog and is retried.
+ * dialog (StepUpHost) and is sent again.
  */
 export function SecurityPanel() {
   const { t } = useTranslation('security');
   usePageTitle(t('title'));
   const overview = useQuery(overviewQuery());
-  const { guarded, dialog } = useStepUp(overview.data?.stepUpMethods ?? ['password']);
+  const guarded = useStepUp();
   if (overview.isPending) return <LoadingState />;
   if (overview.isError) return <FetchError error={overview.error} onRetry={() => overview.refetch()} />;
   const data = overview.data;
@@ -48,7 +48,6 @@ export function SecurityPanel() {
           <ActivitySection />
         </>
       )}
-      {dialog}
     </Stack>
   );
 }

@@ -13,7 +13,7 @@ import {
   type TrustedBrowser,
 } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { api, asksStepUp } from '../../lib/api-client';
 import { isApiError } from '../../lib/api-error';
 
 const R = API_ROUTES.auth;
@@ -57,6 +57,7 @@ export const securityApi = {
   removeTotp: () => api.delete(R.totpRemove.path),
   renewRecoveryCodes: () => api.post<RecoveryCodesResponse>(R.recoveryCodes.path),
   stepUp: (body: StepUpRequest) => api.post(R.stepUp.path, body),
+  stepUpPasskeyOptions: () => api.post<PasskeyOptionsResponse>(R.stepUpPasskeyOptions.path),
   endSession: (id: string) => api.delete(apiPath(R.endSession, { id })),
   endOtherSessions: () => api.post(R.endOtherSessions.path),
   removeTrustedBrowser: (id: number) => api.delete(apiPath(R.removeTrustedBrowser, { id })),
@@ -64,13 +65,7 @@ export const securityApi = {
 
 /** A 401 that asks for a fresh second-factor check (`{ error, stepUp: true }`), rather than a signed-out session. */
 export function needsStepUp(error: unknown): boolean {
-  return (
-    isApiError(error) &&
-    error.status === 401 &&
-    typeof error.body === 'object' &&
-    error.body !== null &&
-    (error.body as { stepUp?: unknown }).stepUp === true
-  );
+  return isApiError(error) && asksStepUp(error);
 }
 
 /** What to tell the person about a failed call: the server's message (field or form-wide), else the fallback. */

@@ -22,7 +22,7 @@ import {
   listTrustedBrowsers,
   listUserSessions,
 } from './queries.js';
-import { requireStepUp } from './step-up.js';
+import { requireStepUp, stepUpMethodsOf } from './step-up.js';
 
 /**
  * A session as the person's list names it: an HMAC of its id hash, so the list never carries anything a cookie
@@ -47,7 +47,7 @@ export async function securityOverview(ctx: AuthContext, request: FastifyRequest
         ? new Date(account.mfaGraceFrom.getTime() + ctx.config.mfa.graceMs).toISOString()
         : null,
     enrolmentRequired: request.session?.data?.[MFA_ENROLMENT] === true,
-    stepUpMethods: account.totpEnabled ? ['totp', 'recovery'] : ['password'],
+    stepUpMethods: stepUpMethodsOf(account),
     trustedBrowsersAllowed: account.kind !== 'staff',
   };
 }

@@ -189,4 +189,46 @@ describe('passkeys', () => {
     expect((await agent.get('/account/passkeys')).json().data).toHaveLength(1);
     expect(await activityTypes(who.login)).toContain('passkey_removed');
   });
+
+  it('steps up with a passkey, each challenge answering once', async () => {
+    const agent = await signedInAgent(t, 'subpartner');
+    // An account with passkeys and no authenticator: the passkey first, its password beside it.
+    expect((await agent.get('/account/security')).json().stepUpMethods).toEqual(['webauthn', 'password']);
+    advance(t, 11 * 60_000);
+    const refused = await post(agent, '/account/sessions/end_others');
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().stepUp).toBe(true);
+    // No challenge asked for in this session: an answer proves nothing.
+    const started = await post(agent, '/account/step_up/webauthn_options');
+    expect(started.statusCode, started.body).toBe(200);
+    const { options } = started.json();
+    expect(options.allowCredentials).toHaveLength(1);
+    authenticator.counter = 1000; // past the counter the test above wound back
+    const answer = authenticator.assert(options);
+    const checked = await post(agent, '/account/step_up', { method: 'webauthn', credential: answer });
+    expect(checked.statusCode, checked.body).toBe(200);
+    expect((await post(agent, '/account/sessions/end_others')).statusCode).toBe(200);
+    // The same answer again: its challenge was used up.
+    advance(t, 11 * 60_000);
+    const replayed = await post(agent, '/account/step_up', { method: 'webauthn', credential: answer });
+    expect(replayed.statusCode).toBe(400);
+    expect((await post(agent, '/account/sessions/end_others')).statusCode).toBe(401);
+  });
+
+  it('offers no passkey step-up to an account without one', async () => {
+    const agent = await signedInAgent(t, 'consultant');
+    expect((await post(agent, '/account/step_up/webauthn_options')).statusCode).toBe(404);
+    const refused = await post(agent, '/account/step_up', {
+      method: 'webauthn',
+      credential: {
+        id: 'x',
+        rawId: 'x',
+        type: 'public-key',
+        response: { clientDataJSON: 'x', authenticatorData: 'x', signature: 'x' },
+        clientExtensionResults: {},
+      },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors?.method).toBeDefined();
+  });
 });

@@ -164,7 +164,7 @@ export async function removePasskey(ctx: AuthContext, request: FastifyRequest, i
 export async function checkPasskeyAssertion(
   ctx: AuthContext,
   request: FastifyRequest,
-  purpose: 'second-factor' | 'sign-in',
+  purpose: 'second-factor' | 'sign-in' | 'step-up',
   credential: PasskeyAssertion,
   userId: number | null,
 ): Promise<number | null> {

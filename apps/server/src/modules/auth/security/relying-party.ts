@@ -32,7 +32,7 @@ export function relyingParty(ctx: AuthContext, request: FastifyRequest) {
 const CHALLENGE = 'passkeyChallenge';
 const CHALLENGE_TTL_MS = 5 * 60_000;
 
-export type ChallengePurpose = 'register' | 'second-factor' | 'sign-in';
+export type ChallengePurpose = 'register' | 'second-factor' | 'sign-in' | 'step-up';
 
 interface StoredChallenge {
   value: string;

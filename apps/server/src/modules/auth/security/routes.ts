@@ -4,6 +4,7 @@ import {
   accountSessionsResponseSchema,
   loginMfaRequestSchema,
   loginResponseSchema,
+  passkeyOptionsResponseSchema,
   recoveryCodesResponseSchema,
   securityOverviewSchema,
   sessionRefParamsSchema,
@@ -31,7 +32,7 @@ import {
 import { confirmTotp, regenerateRecoveryCodes, removeTotp, startTotpEnrolment } from './enrolment.js';
 import { registerPasskeyRoutes } from './passkey-routes.js';
 import { completeWithSecondFactor } from './second-factor.js';
-import { stepUp } from './step-up-check.js';
+import { stepUp, stepUpPasskeyOptions } from './step-up-check.js';
 
 const routes = API_ROUTES.auth;
 
@@ -92,6 +93,11 @@ export function registerAccountSecurityRoutes(app: ZodApp, ctx: AuthContext) {
     routes.stepUp.path,
     { ...signedIn, schema: { tags, body: stepUpRequestSchema, response: { 200: successResponseSchema } } },
     (request) => stepUp(ctx, request, request.body),
+  );
+  app.post(
+    routes.stepUpPasskeyOptions.path,
+    { ...signedIn, schema: { tags, response: { 200: passkeyOptionsResponseSchema } } },
+    (request, reply) => stepUpPasskeyOptions(ctx, request, reply, app.sessions),
   );
   app.get(
     routes.sessions.path,

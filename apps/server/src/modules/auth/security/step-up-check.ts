@@ -1,6 +1,8 @@
-import type { StepUpRequest } from '@portal/contract';
-import type { FastifyRequest } from 'fastify';
-import { FormValidationError } from '../../../plugins/errors.js';
+import type { PasskeyOptionsResponse, StepUpRequest } from '@portal/contract';
+import { type AuthenticatorTransport, generateAuthenticationOptions } from '@simplewebauthn/server';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { FormValidationError, HttpError } from '../../../plugins/errors.js';
+import type { SessionControl } from '../../../plugins/session/plugin.js';
 import { LIMITS } from '../abuse-limits.js';
 import { type AuthContext, accountLocked, audit, enforceLimits } from '../context.js';
 import { reserveAttempt } from '../login.js';
@@ -9,19 +11,46 @@ import { clearFailedLogins } from '../queries.js';
 import { recordSecurityEvent } from './activity.js';
 import { signedInAccount } from './enrolment.js';
 import { checkRecoveryCode, checkTotpCode } from './factor-check.js';
-import { markStepUp } from './step-up.js';
+import { listPasskeys } from './passkey-queries.js';
+import { checkPasskeyAssertion } from './passkeys.js';
+import { keepChallenge, relyingParty } from './relying-party.js';
+import { markStepUp, stepUpMethodsOf } from './step-up.js';
+
+/** `POST /account/step_up/webauthn_options`: a challenge for this account's own passkeys, kept in this session. */
+export async function stepUpPasskeyOptions(
+  ctx: AuthContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  sessions: SessionControl,
+): Promise<PasskeyOptionsResponse> {
+  const account = await signedInAccount(ctx, request);
+  const passkeys = await listPasskeys(ctx.db, account.id);
+  if (passkeys.length === 0) throw new HttpError(404, 'errors.notFound');
+  const { rpID } = relyingParty(ctx, request);
+  const options = await generateAuthenticationOptions({
+    rpID,
+    userVerification: 'required',
+    allowCredentials: passkeys.map((p) => ({
+      id: p.credentialId,
+      transports: p.transports as AuthenticatorTransport[],
+    })),
+  });
+  const csrfToken = await keepChallenge(ctx, request, reply, sessions, 'step-up', options.challenge);
+  return { options: options as unknown as Record<string, unknown>, csrfToken };
+}
 
 /**
  * `POST /account/step_up`: proves the person is still there before a sensitive change. An account with an
- * authenticator uses it (or a recovery code); one without (a client on e-mailed codes, a producer in the grace
- * period) types the current password: it has no stronger factor, and must never be locked out of changing its
- * password (docs/decisions/044-account-security.md). Failures count on the account's lock like sign-in failures.
+ * authenticator uses it (or a recovery code), one with a passkey the passkey; one without a strong factor (a client on
+ * e-mailed codes, a producer in the grace period) types the current password: it has no stronger factor, and must
+ * never be locked out of changing its password (stepUpMethodsOf; docs/decisions/044-account-security.md). Failures
+ * count on the account's lock like sign-in failures.
  */
 export async function stepUp(ctx: AuthContext, request: FastifyRequest, body: StepUpRequest) {
   const action = 'mfa.step_up';
   const account = await signedInAccount(ctx, request);
-  const allowed = account.totpEnabled ? ['totp', 'recovery'] : ['password'];
-  if (!allowed.includes(body.method)) throw new FormValidationError({ method: ['validation.notAllowed'] });
+  if (!stepUpMethodsOf(account).includes(body.method))
+    throw new FormValidationError({ method: ['validation.notAllowed'] });
   await enforceLimits(ctx, request, [[LIMITS.otpVerifyPerAccount, String(account.id)]], {
     action,
     userId: account.id,
@@ -29,11 +58,13 @@ export async function stepUp(ctx: AuthContext, request: FastifyRequest, body: St
   const reserved = await reserveAttempt(ctx, { userId: account.id });
   if (reserved.lockedFor > 0) throw accountLocked(reserved.lockedFor);
   const ok =
-    body.method === 'password'
-      ? await verifyPassword(account.passwordHash, body.code)
-      : body.method === 'totp'
-        ? await checkTotpCode(ctx, account.id, body.code)
-        : await checkRecoveryCode(ctx, account.id, body.code);
+    body.method === 'webauthn'
+      ? (await checkPasskeyAssertion(ctx, request, 'step-up', body.credential, account.id)) === account.id
+      : body.method === 'password'
+        ? await verifyPassword(account.passwordHash, body.code)
+        : body.method === 'totp'
+          ? await checkTotpCode(ctx, account.id, body.code)
+          : await checkRecoveryCode(ctx, account.id, body.code);
   if (!ok) {
     await audit(ctx, request, {
       action,
@@ -45,6 +76,7 @@ export async function stepUp(ctx: AuthContext, request: FastifyRequest, body: St
       await recordSecurityEvent(ctx, request, account.id, 'mfa_failed');
     if (reserved.lockIfWrong > 0) throw accountLocked(reserved.lockIfWrong);
     // A field error, not a 401: the session is still signed in, only this check failed.
+    if (body.method === 'webauthn') throw new HttpError(400, 'security.passkeyInvalid');
     throw new FormValidationError({
       code: [body.method === 'password' ? 'validation.passwordIncorrect' : 'security.mfaInvalid'],
     });

@@ -1,9 +1,26 @@
+import type { StepUpRequest } from '@portal/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../../config.js';
 import type { Db } from '../../../db/client.js';
 import { HttpError } from '../../../plugins/errors.js';
 import { STEP_UP_AT } from '../../../plugins/session/pending-otp.js';
 import { updateSessionState } from '../../../plugins/session/queries.js';
+import type { Account } from '../account-queries.js';
+
+/**
+ * How an account proves itself again (decision 044): its authenticator or a recovery code; its passkey, with the
+ * password beside it (an account with passkeys only has no recovery codes, and must not be locked out of removing
+ * a lost one); the current password when it has no strong factor. The Security page offers them in this order.
+ */
+export function stepUpMethodsOf(
+  account: Pick<Account, 'totpEnabled' | 'passkeyEnabled'>,
+): StepUpRequest['method'][] {
+  const methods: StepUpRequest['method'][] = [];
+  if (account.passkeyEnabled) methods.push('webauthn');
+  if (account.totpEnabled) methods.push('totp', 'recovery');
+  else methods.push('password');
+  return methods;
+}
 
 /** Whether the session passed a full sign-in or a second-factor check within STEP_UP_MINUTES. */
 export function stepUpFresh(request: FastifyRequest, config: Pick<Config, 'mfa'>, now: Date): boolean {
