@@ -81,6 +81,8 @@ export const successResponseSchema = z.object({ success: z.literal(true) });
 /** `GET /account/security`: what the Security page shows and offers. */
 export const securityOverviewSchema = z.object({
   totpEnabled: z.boolean(),
+  /** The account has recovery codes: they came with its first strong factor (authenticator or passkey). */
+  recoveryCodesEnabled: z.boolean(),
   recoveryCodesLeft: z.number().int().nonnegative(),
   /** Two or fewer unused recovery codes: time to make new ones. */
   recoveryCodesLow: z.boolean(),

@@ -42,6 +42,7 @@ const WIRE = [
   'DELETE /account/mfa/totp',
   'POST /account/mfa/recovery_codes',
   'POST /account/step_up',
+  'POST /account/step_up/webauthn_options',
   'GET /account/sessions',
   'DELETE /account/sessions/:id',
   'POST /account/sessions/end_others',

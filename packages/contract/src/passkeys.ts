@@ -74,6 +74,14 @@ export const passkeySchema = z.object({
   lastUsedAt: z.string().nullable(),
 });
 export type Passkey = z.infer<typeof passkeySchema>;
+/**
+ * `POST /account/passkeys` answers the passkey, and the account's recovery codes when it is its first strong factor
+ * (shown once, as after setting up an authenticator).
+ */
+export const passkeyRegisteredSchema = passkeySchema.extend({
+  recoveryCodes: z.array(z.string()).optional(),
+});
+export type PasskeyRegistered = z.infer<typeof passkeyRegisteredSchema>;
 export const passkeysResponseSchema = z.object({ data: z.array(passkeySchema) });
 /** A database id like every other path id: "01", "+1" and "1e1" are refused, not read as 1. */
 export const passkeyParamsSchema = idParamsSchema;

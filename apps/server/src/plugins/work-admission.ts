@@ -39,6 +39,8 @@ export class WorkAdmission {
   readonly #lastSeen = new Map<string, number>();
   /** Waiting work in arrival order. */
   #waiting: Waiter[] = [];
+  /** How many of each person's requests wait (their backlog), kept beside #waiting. */
+  readonly #waitingBy = new Map<string, number>();
   /** Owners in the order they were last served: the one served longest ago goes first among equals. */
   #turn = 0;
   readonly #servedAt = new Map<string, number>();
@@ -67,7 +69,7 @@ export class WorkAdmission {
       if (seen >= since || this.#runningBy.has(owner)) count++;
       else this.#lastSeen.delete(owner);
     }
-    for (const waiter of this.#waiting) if (!this.#lastSeen.has(waiter.owner)) count++;
+    for (const owner of this.#waitingBy.keys()) if (!this.#lastSeen.has(owner)) count++;
     return count;
   }
 
@@ -81,7 +83,19 @@ export class WorkAdmission {
   }
 
   #hasBacklog(owner: string): boolean {
-    return this.#waiting.some((w) => w.owner === owner);
+    return this.#waitingBy.has(owner);
+  }
+
+  #enqueue(waiter: Waiter): void {
+    this.#waiting.push(waiter);
+    this.#waitingBy.set(waiter.owner, (this.#waitingBy.get(waiter.owner) ?? 0) + 1);
+  }
+
+  #dequeue(waiter: Waiter): void {
+    this.#waiting.splice(this.#waiting.indexOf(waiter), 1);
+    const left = (this.#waitingBy.get(waiter.owner) ?? 1) - 1;
+    if (left > 0) this.#waitingBy.set(waiter.owner, left);
+    else this.#waitingBy.delete(waiter.owner);
   }
 
   /**
@@ -106,17 +120,23 @@ export class WorkAdmission {
     return false;
   }
 
-  /** Dispatches again when the first rest ends, so resting work does not wait for someone else's release. */
+  /**
+   * Dispatches again when the first rest of someone waiting ends, so resting work does not wait for someone else's
+   * release. Rests that are over, or of people with nothing waiting, are dropped here.
+   */
   #wakeAfterRest(): void {
-    if (this.#restTimer || this.#restUntil.size === 0 || this.#waiting.length === 0) return;
-    const first = Math.min(...this.#restUntil.values());
-    this.#restTimer = setTimeout(
-      () => {
-        this.#restTimer = undefined;
-        this.#dispatch();
-      },
-      Math.max(1, first - this.#now()),
-    );
+    if (this.#restTimer) return;
+    const now = this.#now();
+    let first = Number.POSITIVE_INFINITY;
+    for (const [owner, until] of this.#restUntil) {
+      if (until <= now || !this.#hasBacklog(owner)) this.#restUntil.delete(owner);
+      else first = Math.min(first, until);
+    }
+    if (first === Number.POSITIVE_INFINITY) return;
+    this.#restTimer = setTimeout(() => {
+      this.#restTimer = undefined;
+      this.#dispatch();
+    }, first - now);
     this.#restTimer.unref();
   }
 
@@ -169,7 +189,7 @@ export class WorkAdmission {
         this.#wakeAfterRest();
         return;
       }
-      this.#waiting.splice(this.#waiting.indexOf(next), 1);
+      this.#dequeue(next);
       next.admit();
     }
   }
@@ -177,7 +197,7 @@ export class WorkAdmission {
   /** Waits for `owner`'s turn (at most waitMs); the returned function ends the work and hands the slot on. */
   admit(owner: string): Promise<() => void> {
     this.#lastSeen.set(owner, Math.max(this.#lastSeen.get(owner) ?? 0, this.#now()));
-    const queued = this.#waiting.some((w) => w.owner === owner);
+    const queued = this.#hasBacklog(owner);
     if (!queued && this.#mayRun(owner, this.#share())) return Promise.resolve(this.#start(owner));
     return new Promise((resolve, reject) => {
       const waiter: Waiter = {
@@ -187,11 +207,11 @@ export class WorkAdmission {
           resolve(this.#start(owner));
         },
         timer: setTimeout(() => {
-          this.#waiting.splice(this.#waiting.indexOf(waiter), 1);
+          this.#dequeue(waiter);
           reject(new WorkQueueTimeoutError(`no turn to run within ${this.#waitMs} ms`));
         }, this.#waitMs),
       };
-      this.#waiting.push(waiter);
+      this.#enqueue(waiter);
     });
   }
 }

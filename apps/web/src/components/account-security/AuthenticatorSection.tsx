@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/Image.css';
-import { Alert, Button, Card, Code, Group, Image, List, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Code, Group, Image, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { SecurityOverview, TotpEnrolResponse } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -11,22 +11,23 @@ import { messageOf, SECURITY_KEY, securityApi } from './security-api';
 type Guarded = <T>(action: () => Promise<T>) => Promise<T | undefined>;
 
 /**
- * The authenticator app: set one up (QR code and the secret in text, for people who cannot scan), confirm with a
- * first code, and see the recovery codes once; or, when set up, renew the recovery codes or remove it.
+ * The authenticator app: set one up (QR code and the secret in text, for people who cannot scan) and confirm with a
+ * first code (its recovery codes go to RecoveryCodesSection, shown once); or, when set up, remove it.
  */
 export function AuthenticatorSection({
   overview,
   guarded,
+  onCodes,
 }: {
   overview: SecurityOverview;
   guarded: Guarded;
+  onCodes: (codes: string[] | null) => void;
 }) {
   const { t } = useTranslation('security');
   const queryClient = useQueryClient();
   const refreshSession = useRefreshSession();
   const [enrolment, setEnrolment] = useState<TotpEnrolResponse | null>(null);
   const [code, setCode] = useState('');
-  const [codes, setCodes] = useState<string[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: SECURITY_KEY });
@@ -59,25 +60,18 @@ export function AuthenticatorSection({
       const { recoveryCodes } = await securityApi.confirmTotp(code.trim());
       setEnrolment(null);
       setCode('');
-      setCodes(recoveryCodes);
+      onCodes(recoveryCodes);
       await refresh();
       // The enrolment hold (if any) is lifted: the rest of the portal opens again.
       await refreshSession().catch(() => undefined);
     });
   };
 
-  const renew = () =>
-    run(async () => {
-      const renewed = await guarded(() => securityApi.renewRecoveryCodes());
-      if (renewed) setCodes(renewed.recoveryCodes);
-      await refresh();
-    });
-
   const remove = () =>
     run(async () => {
       if (!window.confirm(t('authenticator.removeConfirm'))) return;
       await guarded(() => securityApi.removeTotp());
-      setCodes(null);
+      onCodes(null);
       await refresh();
       await refreshSession().catch(() => undefined);
     });
@@ -96,37 +90,12 @@ export function AuthenticatorSection({
             {error}
           </Alert>
         )}
-        {codes && (
-          <Alert color="teal" title={t('recovery.title')} role="status">
-            <Stack gap="xs">
-              <Text size="sm">{t('recovery.showOnce')}</Text>
-              <List size="sm" aria-label={t('recovery.title')}>
-                {codes.map((c) => (
-                  <List.Item key={c}>
-                    <Code>{c}</Code>
-                  </List.Item>
-                ))}
-              </List>
-            </Stack>
-          </Alert>
-        )}
         {overview.totpEnabled ? (
-          <Stack gap="sm">
-            <Text size="sm">{t('recovery.left', { count: overview.recoveryCodesLeft })}</Text>
-            {overview.recoveryCodesLow && (
-              <Alert color="orange" role="status">
-                {t('recovery.low')}
-              </Alert>
-            )}
-            <Group>
-              <Button variant="default" onClick={renew} loading={busy}>
-                {t('recovery.renew')}
-              </Button>
-              <Button variant="subtle" color="red" onClick={remove} disabled={busy}>
-                {t('authenticator.remove')}
-              </Button>
-            </Group>
-          </Stack>
+          <Group>
+            <Button variant="subtle" color="red" onClick={remove} disabled={busy}>
+              {t('authenticator.remove')}
+            </Button>
+          </Group>
         ) : enrolment ? (
           <form onSubmit={confirm} noValidate>
             <Stack gap="sm">

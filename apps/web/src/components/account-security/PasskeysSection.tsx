@@ -19,7 +19,14 @@ async function createPasskey(options: Record<string, unknown>) {
  * The account's passkeys: add one under a name (the browser or a security key makes it), see when each was last
  * used, remove one. Adding and removing need a recent check, asked for in the step-up dialog.
  */
-export function PasskeysSection({ guarded }: { guarded: Guarded }) {
+export function PasskeysSection({
+  guarded,
+  onCodes,
+}: {
+  guarded: Guarded;
+  /** The account's first strong factor comes with recovery codes, shown once. */
+  onCodes: (codes: string[]) => void;
+}) {
   const { t } = useTranslation('security');
   const queryClient = useQueryClient();
   const passkeys = useQuery(passkeysQuery());
@@ -54,7 +61,8 @@ export function PasskeysSection({ guarded }: { guarded: Guarded }) {
       const started = await guarded(() => securityApi.passkeyOptions());
       if (!started) return;
       const credential = await createPasskey(started.options);
-      await guarded(() => securityApi.registerPasskey({ name: trimmed, credential }));
+      const saved = await guarded(() => securityApi.registerPasskey({ name: trimmed, credential }));
+      if (saved?.recoveryCodes) onCodes(saved.recoveryCodes);
       setName('');
     });
   };

@@ -18,6 +18,7 @@ vi.mock('@simplewebauthn/browser', () => ({
 
 const overview = {
   totpEnabled: true,
+  recoveryCodesEnabled: true,
   recoveryCodesLeft: 2,
   recoveryCodesLow: true,
   strongFactorRequired: true,

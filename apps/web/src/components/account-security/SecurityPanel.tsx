@@ -1,5 +1,6 @@
 import { Alert, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FetchError } from '../FetchError';
 import { LoadingState } from '../LoadingState';
@@ -7,6 +8,7 @@ import { usePageTitle } from '../usePageTitle';
 import { ActivitySection, TrustedBrowsersSection } from './ActivitySection';
 import { AuthenticatorSection } from './AuthenticatorSection';
 import { PasskeysSection } from './PasskeysSection';
+import { RecoveryCodesSection } from './RecoveryCodesSection';
 import { SessionsSection } from './SessionsSection';
 import { overviewQuery } from './security-api';
 import { useStepUp } from './useStepUp';
@@ -21,6 +23,8 @@ export function SecurityPanel() {
   usePageTitle(t('title'));
   const overview = useQuery(overviewQuery());
   const guarded = useStepUp();
+  // Recovery codes just made (by an enrolment or a renewal): shown once, in their own section.
+  const [codes, setCodes] = useState<string[] | null>(null);
   if (overview.isPending) return <LoadingState />;
   if (overview.isError) return <FetchError error={overview.error} onRetry={() => overview.refetch()} />;
   const data = overview.data;
@@ -39,8 +43,9 @@ export function SecurityPanel() {
           {t('enrolment.grace', { date: data.graceEndsAt.slice(0, 10) })}
         </Alert>
       )}
-      <AuthenticatorSection overview={data} guarded={guarded} />
-      <PasskeysSection guarded={guarded} />
+      <AuthenticatorSection overview={data} guarded={guarded} onCodes={setCodes} />
+      <PasskeysSection guarded={guarded} onCodes={setCodes} />
+      <RecoveryCodesSection overview={data} codes={codes} onCodes={setCodes} guarded={guarded} />
       {!data.enrolmentRequired && (
         <>
           {data.trustedBrowsersAllowed && <TrustedBrowsersSection />}

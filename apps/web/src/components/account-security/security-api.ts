@@ -5,6 +5,7 @@ import {
   apiPath,
   type Passkey,
   type PasskeyOptionsResponse,
+  type PasskeyRegistered,
   type PasskeyRegisterRequest,
   type RecoveryCodesResponse,
   type SecurityOverview,
@@ -50,7 +51,8 @@ export const passkeysQuery = () =>
 
 export const securityApi = {
   passkeyOptions: () => api.post<PasskeyOptionsResponse>(R.passkeyRegisterOptions.path),
-  registerPasskey: (body: PasskeyRegisterRequest) => api.post<Passkey>(R.passkeyRegister.path, body),
+  registerPasskey: (body: PasskeyRegisterRequest) =>
+    api.post<PasskeyRegistered>(R.passkeyRegister.path, body),
   removePasskey: (id: number) => api.delete(apiPath(R.passkeyRemove, { id })),
   startTotp: () => api.post<TotpEnrolResponse>(R.totpEnrol.path),
   confirmTotp: (code: string) => api.post<RecoveryCodesResponse>(R.totpConfirm.path, { code }),

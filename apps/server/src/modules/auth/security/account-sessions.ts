@@ -40,7 +40,8 @@ export async function securityOverview(ctx: AuthContext, request: FastifyRequest
   return {
     totpEnabled: account.totpEnabled,
     recoveryCodesLeft: left,
-    recoveryCodesLow: account.totpEnabled && left <= RECOVERY_CODES_LOW,
+    recoveryCodesEnabled: hasStrongFactor(account),
+    recoveryCodesLow: hasStrongFactor(account) && left <= RECOVERY_CODES_LOW,
     strongFactorRequired: required,
     graceEndsAt:
       required && !hasStrongFactor(account)

@@ -8,7 +8,7 @@ import { LIMITS } from '../abuse-limits.js';
 import { type AuthContext, audit, enforceLimits, settingsOf } from '../context.js';
 import { findAccountById } from '../queries.js';
 import { recordSecurityEvent } from './activity.js';
-import { enrolmentDue } from './policy.js';
+import { enrolmentDue, hasStrongFactor } from './policy.js';
 import { deleteTotp, findTotp, replaceRecoveryCodes, saveUnconfirmedTotp, useTotpStep } from './queries.js';
 import { newRecoveryCode, RECOVERY_CODE_COUNT, recoveryCodeHash } from './recovery-codes.js';
 import { openSecret, sealSecret } from './secret-box.js';
@@ -62,7 +62,8 @@ export async function startTotpEnrolment(
   };
 }
 
-async function issueRecoveryCodes(ctx: AuthContext, userId: number): Promise<string[]> {
+/** A new set of recovery codes for the account (the old set stops working); answers the codes, shown once. */
+export async function issueRecoveryCodes(ctx: AuthContext, userId: number): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => newRecoveryCode());
   const hashes = codes.map((code) => recoveryCodeHash(ctx.config.sessionSecret, userId, code));
   await replaceRecoveryCodes(ctx.db, userId, hashes, ctx.now());
@@ -102,14 +103,15 @@ export async function confirmTotp(
 }
 
 /**
- * `DELETE /account/mfa/totp`: removes the authenticator and its recovery codes, after a recent check. An account
- * that must have one and whose grace period is over is then held to enrolment again, in this session too.
+ * `DELETE /account/mfa/totp`: removes the authenticator, after a recent check, and the recovery codes unless a
+ * passkey keeps them. An account that must have a strong factor and whose grace period is over is then held to
+ * enrolment again, in this session too.
  */
 export async function removeTotp(ctx: AuthContext, request: FastifyRequest) {
   const account = await signedInAccount(ctx, request);
   requireStepUp(request, ctx.config, ctx.now());
   if (!account.totpEnabled) throw new HttpError(404, 'security.totpNotEnabled');
-  await deleteTotp(ctx.db, account.id);
+  await deleteTotp(ctx.db, account.id, { keepRecoveryCodes: account.passkeyEnabled });
   if (enrolmentDue(ctx.config, { ...account, totpEnabled: false }, ctx.now()))
     await saveSessionData(ctx, request, { ...request.session?.data, [MFA_ENROLMENT]: true });
   await audit(ctx, request, { action: 'mfa.totp_remove', outcome: 'success', userId: account.id });
@@ -124,7 +126,7 @@ export async function regenerateRecoveryCodes(
 ): Promise<RecoveryCodesResponse> {
   const account = await signedInAccount(ctx, request);
   requireStepUp(request, ctx.config, ctx.now());
-  if (!account.totpEnabled) throw new HttpError(404, 'security.totpNotEnabled');
+  if (!hasStrongFactor(account)) throw new HttpError(404, 'security.totpNotEnabled');
   const recoveryCodes = await issueRecoveryCodes(ctx, account.id);
   await audit(ctx, request, { action: 'mfa.recovery_codes', outcome: 'success', userId: account.id });
   await recordSecurityEvent(ctx, request, account.id, 'recovery_codes_renewed');

@@ -4,8 +4,8 @@ import {
   passkeyLoginRequestSchema,
   passkeyOptionsResponseSchema,
   passkeyParamsSchema,
+  passkeyRegisteredSchema,
   passkeyRegisterRequestSchema,
-  passkeySchema,
   passkeysResponseSchema,
   successResponseSchema,
 } from '@portal/contract';
@@ -58,7 +58,10 @@ export function registerPasskeyRoutes(app: ZodApp, ctx: AuthContext, requireSign
   );
   app.post(
     routes.passkeyRegister.path,
-    { ...enrolling, schema: { tags, body: passkeyRegisterRequestSchema, response: { 200: passkeySchema } } },
+    {
+      ...enrolling,
+      schema: { tags, body: passkeyRegisterRequestSchema, response: { 200: passkeyRegisteredSchema } },
+    },
     (request) => registerPasskey(ctx, request, request.body),
   );
   app.delete(

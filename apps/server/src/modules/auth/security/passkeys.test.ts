@@ -32,7 +32,7 @@ const activityTypes = async (login: string) => {
   return rows.map((r) => r.type);
 };
 
-/** Registers a passkey for the agent's account; answers the authenticator. */
+/** Registers a passkey for the agent's account; answers the authenticator and the recovery codes it came with. */
 async function register(agent: AuthAgent, name = 'Laptop') {
   const authenticator = new SoftwareAuthenticator(ORIGIN);
   const started = await post(agent, '/account/passkeys/options');
@@ -45,7 +45,7 @@ async function register(agent: AuthAgent, name = 'Laptop') {
   });
   const saved = await post(agent, '/account/passkeys', { name, credential: authenticator.register(options) });
   expect(saved.statusCode, saved.body).toBe(200);
-  return authenticator;
+  return { authenticator, recoveryCodes: saved.json().recoveryCodes as string[] | undefined };
 }
 
 /** The password step, then the passkey options of the pending sign-in. */
@@ -61,11 +61,21 @@ async function pendingPasskeySignIn(who: { login: string; password: string }) {
 describe('passkeys', () => {
   const who = account('subpartner');
   let authenticator: SoftwareAuthenticator;
+  let recoveryCodes: string[] = [];
 
   it('registers several named passkeys, lists them and records the addition', async () => {
     const agent = await signedInAgent(t, 'subpartner');
-    authenticator = await register(agent, 'Laptop');
-    await register(agent, 'Phone');
+    const first = await register(agent, 'Laptop');
+    authenticator = first.authenticator;
+    // The account's first strong factor comes with ten recovery codes, shown this once; a second passkey with none.
+    expect(first.recoveryCodes).toHaveLength(10);
+    recoveryCodes = first.recoveryCodes ?? [];
+    expect((await register(agent, 'Phone')).recoveryCodes).toBeUndefined();
+    expect((await agent.get('/account/security')).json()).toMatchObject({
+      recoveryCodesEnabled: true,
+      recoveryCodesLeft: 10,
+      stepUpMethods: ['webauthn', 'recovery'],
+    });
     const listed = (await agent.get('/account/passkeys')).json().data;
     expect(listed.map((p: { name: string }) => p.name).sort()).toEqual(['Laptop', 'Phone']);
     const user = await userRow(t, 'afs', who.login);
@@ -77,7 +87,7 @@ describe('passkeys', () => {
     expect(await activityTypes(who.login)).toContain('passkey_added');
     // A passkey is a strong factor: the producer policy has nothing left to ask.
     expect((await agent.get('/account/security')).json()).toMatchObject({ graceEndsAt: null });
-    expect((await passwordStep(new AuthAgent(t), who)).json().mfa).toEqual({ methods: ['webauthn'] });
+    expect((await passwordStep(new AuthAgent(t), who)).json().mfa).toEqual({ methods: ['webauthn', 'recovery'] });
     // The same authenticator cannot be registered twice; a spent challenge cannot be reused.
     const again = await post(agent, '/account/passkeys/options');
     const reused = authenticator.register(again.json().options);
@@ -183,7 +193,10 @@ describe('passkeys', () => {
     const refused = await agent.send('DELETE', `/account/passkeys/${first.id}`);
     expect(refused.statusCode).toBe(401);
     expect(refused.json().stepUp).toBe(true);
-    const checked = await agent.post('/account/step_up', { method: 'password', code: who.password });
+    // A passkey-only account has no password step-up: it has recovery codes.
+    const password = await agent.post('/account/step_up', { method: 'password', code: who.password });
+    expect(password.statusCode).toBe(400);
+    const checked = await agent.post('/account/step_up', { method: 'recovery', code: recoveryCodes[0] });
     expect(checked.statusCode, checked.body).toBe(200);
     expect((await agent.send('DELETE', `/account/passkeys/${first.id}`)).statusCode).toBe(200);
     expect((await agent.get('/account/passkeys')).json().data).toHaveLength(1);
@@ -192,8 +205,7 @@ describe('passkeys', () => {
 
   it('steps up with a passkey, each challenge answering once', async () => {
     const agent = await signedInAgent(t, 'subpartner');
-    // An account with passkeys and no authenticator: the passkey first, its password beside it.
-    expect((await agent.get('/account/security')).json().stepUpMethods).toEqual(['webauthn', 'password']);
+    expect((await agent.get('/account/security')).json().stepUpMethods).toEqual(['webauthn', 'recovery']);
     advance(t, 11 * 60_000);
     const refused = await post(agent, '/account/sessions/end_others');
     expect(refused.statusCode).toBe(401);
@@ -230,5 +242,17 @@ describe('passkeys', () => {
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors?.method).toBeDefined();
+  });
+
+  it('keeps the recovery codes while a strong factor is left, and removes them with the last', async () => {
+    const agent = await signedInAgent(t, 'subpartner');
+    const [last] = (await agent.get('/account/passkeys')).json().data;
+    const removed = await agent.send('DELETE', `/account/passkeys/${last.id}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await agent.get('/account/security')).json()).toMatchObject({
+      recoveryCodesEnabled: false,
+      recoveryCodesLeft: 0,
+      stepUpMethods: ['password'],
+    });
   });
 });

@@ -3,6 +3,7 @@ import type {
   Passkey,
   PasskeyAssertion,
   PasskeyOptionsResponse,
+  PasskeyRegistered,
   PasskeyRegisterRequest,
 } from '@portal/contract';
 import {
@@ -18,7 +19,7 @@ import { MFA_ENROLMENT, STEP_UP_AT } from '../../../plugins/session/pending-otp.
 import type { SessionControl } from '../../../plugins/session/plugin.js';
 import { type AuthContext, audit, settingsOf } from '../context.js';
 import { recordSecurityEvent } from './activity.js';
-import { saveSessionData, signedInAccount } from './enrolment.js';
+import { issueRecoveryCodes, saveSessionData, signedInAccount } from './enrolment.js';
 import {
   deletePasskey,
   findPasskeyByCredential,
@@ -27,7 +28,8 @@ import {
   PASSKEYS_PER_ACCOUNT,
   usePasskey,
 } from './passkey-queries.js';
-import { enrolmentDue } from './policy.js';
+import { enrolmentDue, hasStrongFactor } from './policy.js';
+import { deleteRecoveryCodes } from './queries.js';
 import { keepChallenge, relyingParty, takeChallenge } from './relying-party.js';
 import { requireStepUp } from './step-up.js';
 
@@ -75,13 +77,14 @@ export async function passkeyRegistrationOptions(
 
 /**
  * `POST /account/passkeys`: checks the browser's answer against the challenge of this session and stores the
- * passkey. Lifts the enrolment hold (a passkey is a strong factor) and counts as a step-up.
+ * passkey. Lifts the enrolment hold (a passkey is a strong factor) and counts as a step-up. The account's first
+ * strong factor comes with ten recovery codes, answered this once, as after setting up an authenticator.
  */
 export async function registerPasskey(
   ctx: AuthContext,
   request: FastifyRequest,
   body: PasskeyRegisterRequest,
-): Promise<Passkey> {
+): Promise<PasskeyRegistered> {
   const action = 'mfa.passkey_add';
   const account = await signedInAccount(ctx, request);
   requireStepUp(request, ctx.config, ctx.now());
@@ -116,12 +119,14 @@ export async function registerPasskey(
     createdAt: at,
   });
   if (!saved) throw new HttpError(409, 'security.passkeyExists');
+  const recoveryCodes = hasStrongFactor(account) ? undefined : await issueRecoveryCodes(ctx, account.id);
   const { [MFA_ENROLMENT]: _hold, ...data } = request.session?.data ?? {};
   await saveSessionData(ctx, request, { ...data, [STEP_UP_AT]: at.toISOString() });
   await audit(ctx, request, { action, outcome: 'success', userId: account.id });
   await recordSecurityEvent(ctx, request, account.id, 'passkey_added', { name: body.name });
   const [row] = (await listPasskeys(ctx.db, account.id)).filter((p) => p.credentialId === info.credential.id);
-  return toPasskey(row ?? { id: 0, name: body.name, createdAt: at, lastUsedAt: null });
+  const passkey = toPasskey(row ?? { id: 0, name: body.name, createdAt: at, lastUsedAt: null });
+  return recoveryCodes ? { ...passkey, recoveryCodes } : passkey;
 }
 
 function toPasskey(row: { id: number; name: string; createdAt: Date; lastUsedAt: Date | null }): Passkey {
@@ -148,6 +153,7 @@ export async function removePasskey(ctx: AuthContext, request: FastifyRequest, i
   requireStepUp(request, ctx.config, ctx.now());
   if (!(await deletePasskey(ctx.db, account.id, id))) throw new HttpError(404, 'errors.notFound');
   const left = (await listPasskeys(ctx.db, account.id)).length;
+  if (left === 0 && !account.totpEnabled) await deleteRecoveryCodes(ctx.db, account.id);
   if (enrolmentDue(ctx.config, { ...account, passkeyEnabled: left > 0 }, ctx.now()))
     await saveSessionData(ctx, request, { ...request.session?.data, [MFA_ENROLMENT]: true });
   await audit(ctx, request, { action: 'mfa.passkey_remove', outcome: 'success', userId: account.id });

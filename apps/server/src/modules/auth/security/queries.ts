@@ -48,8 +48,18 @@ export async function useTotpStep(db: Db, userId: number, step: number, confirmA
   return rows.length > 0;
 }
 
-export async function deleteTotp(db: Db, userId: number) {
+/** Removes the authenticator, and the recovery codes unless another strong factor (a passkey) keeps them. */
+export async function deleteTotp(
+  db: Db,
+  userId: number,
+  { keepRecoveryCodes }: { keepRecoveryCodes: boolean },
+) {
   await db.delete(accountTotp).where(eq(accountTotp.userId, userId));
+  if (!keepRecoveryCodes) await deleteRecoveryCodes(db, userId);
+}
+
+/** Removes the account's recovery codes: its last strong factor went. */
+export async function deleteRecoveryCodes(db: Db, userId: number) {
   await db.delete(accountRecoveryCodes).where(eq(accountRecoveryCodes.userId, userId));
 }
 

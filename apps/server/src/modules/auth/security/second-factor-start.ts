@@ -7,11 +7,17 @@ import type { AuthContext } from '../context.js';
 import { OTP_POLICY } from '../one-time-code.js';
 import type { Account } from '../queries.js';
 
-/** The strong methods an account is offered at sign-in: its passkeys, its authenticator and recovery codes. */
-export function strongMethodsOf(account: Pick<Account, 'totpEnabled' | 'passkeyEnabled'>): MfaMethod[] {
+/**
+ * The strong methods an account is offered at sign-in and at a step-up: its passkeys, its authenticator, and the
+ * recovery codes that came with its first strong factor (either kind).
+ */
+export function strongMethodsOf(
+  account: Pick<Account, 'totpEnabled' | 'passkeyEnabled'>,
+): Extract<MfaMethod, 'webauthn' | 'totp' | 'recovery'>[] {
   return [
     ...(account.passkeyEnabled ? (['webauthn'] as const) : []),
-    ...(account.totpEnabled ? (['totp', 'recovery'] as const) : []),
+    ...(account.totpEnabled ? (['totp'] as const) : []),
+    ...(account.passkeyEnabled || account.totpEnabled ? (['recovery'] as const) : []),
   ];
 }
 

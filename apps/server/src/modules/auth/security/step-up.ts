@@ -6,20 +6,17 @@ import { HttpError } from '../../../plugins/errors.js';
 import { STEP_UP_AT } from '../../../plugins/session/pending-otp.js';
 import { updateSessionState } from '../../../plugins/session/queries.js';
 import type { Account } from '../account-queries.js';
+import { strongMethodsOf } from './second-factor-start.js';
 
 /**
- * How an account proves itself again (decision 044): its authenticator or a recovery code; its passkey, with the
- * password beside it (an account with passkeys only has no recovery codes, and must not be locked out of removing
- * a lost one); the current password when it has no strong factor. The Security page offers them in this order.
+ * How an account proves itself again (decision 044): the strong methods it signs in with (passkey, authenticator,
+ * recovery code), or its current password when it has no strong factor. The Security page offers them in this order.
  */
 export function stepUpMethodsOf(
   account: Pick<Account, 'totpEnabled' | 'passkeyEnabled'>,
 ): StepUpRequest['method'][] {
-  const methods: StepUpRequest['method'][] = [];
-  if (account.passkeyEnabled) methods.push('webauthn');
-  if (account.totpEnabled) methods.push('totp', 'recovery');
-  else methods.push('password');
-  return methods;
+  const strong = strongMethodsOf(account);
+  return strong.length > 0 ? strong : ['password'];
 }
 
 /** Whether the session passed a full sign-in or a second-factor check within STEP_UP_MINUTES. */
