@@ -35,7 +35,7 @@ function sessionRef(secret: string, idHash: string): string {
 /** `GET /account/security`: what the Security page shows. */
 export async function securityOverview(ctx: AuthContext, request: FastifyRequest): Promise<SecurityOverview> {
   const account = await signedInAccount(ctx, request);
-  const left = account.totpEnabled ? await countUnusedRecoveryCodes(ctx.db, account.id) : 0;
+  const left = hasStrongFactor(account) ? await countUnusedRecoveryCodes(ctx.db, account.id) : 0;
   const required = ctx.config.mfa.requiredFor.has(account.kind);
   return {
     totpEnabled: account.totpEnabled,

@@ -87,7 +87,9 @@ describe('passkeys', () => {
     expect(await activityTypes(who.login)).toContain('passkey_added');
     // A passkey is a strong factor: the producer policy has nothing left to ask.
     expect((await agent.get('/account/security')).json()).toMatchObject({ graceEndsAt: null });
-    expect((await passwordStep(new AuthAgent(t), who)).json().mfa).toEqual({ methods: ['webauthn', 'recovery'] });
+    expect((await passwordStep(new AuthAgent(t), who)).json().mfa).toEqual({
+      methods: ['webauthn', 'recovery'],
+    });
     // The same authenticator cannot be registered twice; a spent challenge cannot be reused.
     const again = await post(agent, '/account/passkeys/options');
     const reused = authenticator.register(again.json().options);
