@@ -1,5 +1,5 @@
 import type { MeResponse, PasskeyLoginRequest, PasskeyOptionsResponse } from '@portal/contract';
-import { type AuthenticatorTransport, generateAuthenticationOptions } from '@simplewebauthn/server';
+import { generateAuthenticationOptions } from '@simplewebauthn/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../../plugins/errors.js';
 import type { SessionControl } from '../../../plugins/session/plugin.js';
@@ -7,8 +7,8 @@ import { LIMITS } from '../abuse-limits.js';
 import { type AuthContext, accountLocked, audit, countAttempt, enforceLimits } from '../context.js';
 import { completeSignIn, kindFor, reserveAttempt } from '../login.js';
 import { findPasskeyAccount } from '../queries.js';
-import { findPasskeyByCredential, listPasskeys } from './passkey-queries.js';
-import { checkPasskeyAssertion } from './passkeys.js';
+import { findPasskeyByCredential } from './passkey-queries.js';
+import { accountPasskeyChallenge, checkPasskeyAssertion } from './passkeys.js';
 import { keepChallenge, relyingParty, takeChallenge } from './relying-party.js';
 import { pendingStrongAccount } from './second-factor.js';
 
@@ -27,18 +27,7 @@ export async function secondFactorPasskeyOptions(
   await limitOptions(ctx, request, action);
   const { account, methods } = await pendingStrongAccount(ctx, request, action);
   if (!methods.includes('webauthn')) throw new HttpError(404, 'errors.notFound');
-  const { rpID } = relyingParty(ctx, request);
-  const passkeys = await listPasskeys(ctx.db, account.id);
-  const options = await generateAuthenticationOptions({
-    rpID,
-    userVerification: 'required',
-    allowCredentials: passkeys.map((p) => ({
-      id: p.credentialId,
-      transports: p.transports as AuthenticatorTransport[],
-    })),
-  });
-  const csrfToken = await keepChallenge(ctx, request, reply, sessions, 'second-factor', options.challenge);
-  return { options: options as unknown as Record<string, unknown>, csrfToken };
+  return accountPasskeyChallenge(ctx, request, reply, sessions, account.id, 'second-factor');
 }
 
 /** `POST /login/passkey/options`: a challenge for any passkey of this site (the browser offers its own). */

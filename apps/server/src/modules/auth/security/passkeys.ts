@@ -8,6 +8,7 @@ import type {
 } from '@portal/contract';
 import {
   type AuthenticatorTransport,
+  generateAuthenticationOptions,
   generateRegistrationOptions,
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
@@ -159,6 +160,33 @@ export async function removePasskey(ctx: AuthContext, request: FastifyRequest, i
   await audit(ctx, request, { action: 'mfa.passkey_remove', outcome: 'success', userId: account.id });
   await recordSecurityEvent(ctx, request, account.id, 'passkey_removed');
   return { success: true as const };
+}
+
+/**
+ * Options for a check with one of the account's own passkeys (the second step of a sign-in, a step-up): the challenge
+ * is kept in this session under `purpose`, for one answer. An account without a passkey has nothing to offer: 404.
+ */
+export async function accountPasskeyChallenge(
+  ctx: AuthContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  sessions: SessionControl,
+  userId: number,
+  purpose: 'second-factor' | 'step-up',
+): Promise<PasskeyOptionsResponse> {
+  const passkeys = await listPasskeys(ctx.db, userId);
+  if (passkeys.length === 0) throw new HttpError(404, 'errors.notFound');
+  const { rpID } = relyingParty(ctx, request);
+  const options = await generateAuthenticationOptions({
+    rpID,
+    userVerification: 'required',
+    allowCredentials: passkeys.map((p) => ({
+      id: p.credentialId,
+      transports: p.transports as AuthenticatorTransport[],
+    })),
+  });
+  const csrfToken = await keepChallenge(ctx, request, reply, sessions, purpose, options.challenge);
+  return { options: options as unknown as Record<string, unknown>, csrfToken };
 }
 
 /**

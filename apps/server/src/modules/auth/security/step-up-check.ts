@@ -1,5 +1,4 @@
 import type { PasskeyOptionsResponse, StepUpRequest } from '@portal/contract';
-import { type AuthenticatorTransport, generateAuthenticationOptions } from '@simplewebauthn/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FormValidationError, HttpError } from '../../../plugins/errors.js';
 import type { SessionControl } from '../../../plugins/session/plugin.js';
@@ -11,9 +10,7 @@ import { clearFailedLogins } from '../queries.js';
 import { recordSecurityEvent } from './activity.js';
 import { signedInAccount } from './enrolment.js';
 import { checkRecoveryCode, checkTotpCode } from './factor-check.js';
-import { listPasskeys } from './passkey-queries.js';
-import { checkPasskeyAssertion } from './passkeys.js';
-import { keepChallenge, relyingParty } from './relying-party.js';
+import { accountPasskeyChallenge, checkPasskeyAssertion } from './passkeys.js';
 import { markStepUp, stepUpMethodsOf } from './step-up.js';
 
 /** `POST /account/step_up/webauthn_options`: a challenge for this account's own passkeys, kept in this session. */
@@ -24,19 +21,7 @@ export async function stepUpPasskeyOptions(
   sessions: SessionControl,
 ): Promise<PasskeyOptionsResponse> {
   const account = await signedInAccount(ctx, request);
-  const passkeys = await listPasskeys(ctx.db, account.id);
-  if (passkeys.length === 0) throw new HttpError(404, 'errors.notFound');
-  const { rpID } = relyingParty(ctx, request);
-  const options = await generateAuthenticationOptions({
-    rpID,
-    userVerification: 'required',
-    allowCredentials: passkeys.map((p) => ({
-      id: p.credentialId,
-      transports: p.transports as AuthenticatorTransport[],
-    })),
-  });
-  const csrfToken = await keepChallenge(ctx, request, reply, sessions, 'step-up', options.challenge);
-  return { options: options as unknown as Record<string, unknown>, csrfToken };
+  return accountPasskeyChallenge(ctx, request, reply, sessions, account.id, 'step-up');
 }
 
 /**
