@@ -21,7 +21,8 @@ import { openTestDatabase, type TestContext } from '../../testing/test-app.js';
  *
  * What this checks is the shape of each plan (an index walk that stops at the page and the bounded count), not the
  * machine's speed: each cost is the fastest of a few runs taken in turn with the default page's (a busy machine slows
- * some runs, never speeds one).
+ * some runs, never speeds one). It runs in the load phase, alone: beside other test files the longer statement is
+ * slowed more than the default page even in its fastest run (docs/performance.md, "The scale test").
  */
 
 const SCALE = 10;
