@@ -58,7 +58,7 @@ async function signInProducer(page: Page, producer: DemoAccount & { totpSecret: 
   await expect(page.getByLabel(en('public', 'mfa.trust'))).toBeVisible();
   const code = await freshCode(producer.totpSecret, used);
   await submitFactor(page, code);
-  await expect(page).toHaveURL(/\/b2b$/);
+  await expect(page).toHaveURL(/\/b2b\/home$/);
   return code;
 }
 

@@ -45,7 +45,7 @@ test('a producer adds a passkey, signs in with it alone, and removes it', async 
     // used for this account a moment ago is never replayed.
     await page.getByLabel(en('public', 'mfa.code')).fill(totp.generate({ timestamp: Date.now() + 30_000 }));
     await page.getByRole('button', { name: en('public', 'mfa.submit') }).click();
-    await expect(page).toHaveURL(/\/b2b$/);
+    await expect(page).toHaveURL(/\/b2b\/home$/);
 
     // A sign-in a moment ago counts as the recent check adding a passkey needs: no dialog.
     await page.goto(siteUrl('afs', '/b2b/security'));
@@ -61,7 +61,7 @@ test('a producer adds a passkey, signs in with it alone, and removes it', async 
     await openLogin(page, 'afs');
     await chooseArea(page, 'Advisor');
     await page.getByRole('button', { name: en('public', 'passkey.signIn') }).click();
-    await expect(page).toHaveURL(/\/b2b$/);
+    await expect(page).toHaveURL(/\/b2b\/home$/);
 
     await page.goto(siteUrl('afs', '/b2b/security'));
     await expect(

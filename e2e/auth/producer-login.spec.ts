@@ -38,7 +38,7 @@ for (const site of SITE_CODES) {
       if (choosesArea) await chooseArea(page, 'Advisor');
       await expect(page.getByLabel('Login ID or Advisor Code')).toBeVisible();
       await submitCredentials(page, login, account.password);
-      await expect(page).toHaveURL(/\/angel\/face\/b2b$/);
+      await expect(page).toHaveURL(/\/angel\/face\/b2b\/home$/);
       await page.goto(siteUrl(site, '/logout'));
       await expect(page).toHaveURL(/\/angel\/face\/login$/);
     }

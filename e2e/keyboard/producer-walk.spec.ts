@@ -15,7 +15,7 @@ const en = (namespace: string, key: string) => catalogText('en', namespace, key)
 
 test.use({ viewport: { width: 1366, height: 768 } });
 
-test('producer: sign in, New Business search, policy detail, export, team tree — keyboard only', async ({
+test('producer: sign in to the home, New Business search, policy detail, export, team tree — keyboard only', async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -36,12 +36,29 @@ test('producer: sign in, New Business search, policy detail, export, team tree �
   await page.keyboard.type(partner.password);
   await page.keyboard.press('Enter');
 
-  // New Business: focus at the start of the screen.
+  // Home, the producer's first screen: focus at the start of the screen.
+  await expect(page).toHaveURL(/\/b2b\/home$/);
+  await expectFocusAtScreenStart(
+    page,
+    page.getByRole('heading', { level: 1, name: en('common', 'producer.home') }),
+    { newDocument: true },
+  );
+
+  // Back into the side menu, New Business with Enter: focus at the start of that screen.
+  const menu = page.getByRole('navigation', { name: en('common', 'producer.menu') });
+  await tabTo(
+    page,
+    menu.getByRole('link', { name: en('common', 'producer.newBusiness'), exact: true }),
+    'New Business in the menu',
+    {
+      backwards: true,
+    },
+  );
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/b2b$/);
   await expectFocusAtScreenStart(
     page,
     page.getByRole('heading', { level: 1, name: en('common', 'producer.newBusiness') }),
-    { newDocument: true },
   );
 
   // Stage: every stage, then Search.

@@ -29,6 +29,7 @@ export const SPA_ROUTE_PATTERNS = [
   '/b2c/security',
   '/b2c/notifications',
   '/b2b',
+  '/b2b/home',
   '/b2b/clients',
   '/b2b/service_records',
   '/b2b/reports',

@@ -121,10 +121,10 @@ describe('producer area', () => {
 });
 
 describe('login and locales', () => {
-  it('sends a signed-in producer from /login to /b2b, in their locale', async () => {
+  it('sends a signed-in producer from /login to their home, in their locale', async () => {
     renderApp('/zh/login', { me: meWith({ currentProducer: aProducer }) });
-    await screen.findByRole('heading', { name: '新業務' });
-    expect(currentLocation()).toBe('/zh/b2b');
+    await screen.findByRole('heading', { name: '首頁' });
+    expect(currentLocation()).toBe('/zh/b2b/home');
   });
 
   it('sends a signed-in client from / to /b2c', async () => {

@@ -35,6 +35,7 @@ export const clientScreens = {
 };
 
 export const producerScreens = {
+  Home: lazyScreen(() => import('../features/producer/screens/HomeScreen')),
   NewBusiness: lazyScreen(() => import('../features/producer/screens/NewBusinessScreen')),
   ServiceRecords: lazyScreen(() => import('../features/producer/screens/ServiceRecordsScreen')),
   Clients: lazyScreen(() => import('../features/producer/screens/ClientsScreen')),

@@ -22,7 +22,7 @@ export function readReferrer(search: string | URLSearchParams): string | null {
 
 /**
  * Where a signed-in user goes from the login page: back to the page they wanted when it lies in their own area
- * (a client's referrer into /b2b is not honoured), else their area's home. The referrer's own locale segment is
+ * (a client's referrer into /b2b is not honoured), else their area's home (a producer's: /b2b/home). The referrer's own locale segment is
  * dropped for the current one, so the language chosen on the login page carries on.
  */
 export function signedInDestination(
@@ -30,7 +30,9 @@ export function signedInDestination(
   prefix: string,
   search: string,
 ): string {
-  const home = `${prefix}/${area}`;
+  // A producer's first screen is their home (what is stuck in their pipeline, docs/producer/cases.md); the other
+  // areas open at their root.
+  const home = area === 'b2b' ? `${prefix}/b2b/home` : `${prefix}/${area}`;
   const referrer = readReferrer(search);
   if (!referrer) return home;
   const queryAt = referrer.search(/[?#]/);

@@ -6,7 +6,7 @@ const referrer = (path: string) => `?referrer=${encodeURIComponent(path)}`;
 describe('signedInDestination', () => {
   it('goes to the area home without a referrer', () => {
     expect(signedInDestination('b2c', '', '')).toBe('/b2c');
-    expect(signedInDestination('b2b', '/zh', '?area=b2b')).toBe('/zh/b2b');
+    expect(signedInDestination('b2b', '/zh', '?area=b2b')).toBe('/zh/b2b/home');
   });
 
   it('returns to a referrer inside the area, in the current language, with its query', () => {
@@ -20,7 +20,7 @@ describe('signedInDestination', () => {
     expect(signedInDestination('b2c', '', referrer('//evil.example/b2c'))).toBe('/b2c');
     expect(signedInDestination('b2c', '', referrer('https://evil.example/b2c'))).toBe('/b2c');
     expect(signedInDestination('b2c', '', referrer('/b2c/../b2b'))).toBe('/b2c');
-    expect(signedInDestination('b2b', '', referrer('/internal'))).toBe('/b2b');
+    expect(signedInDestination('b2b', '', referrer('/internal'))).toBe('/b2b/home');
     // Encoded dots, however many times, and backslashes are judged as a browser would resolve them.
     expect(signedInDestination('b2c', '', referrer('/b2c/%2e%2e/b2b'))).toBe('/b2c');
     expect(signedInDestination('b2c', '', referrer('/b2c/%252E%252E/b2b'))).toBe('/b2c');

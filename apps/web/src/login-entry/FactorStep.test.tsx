@@ -35,7 +35,7 @@ describe('authenticator step', () => {
     await fill('Authenticator code *', '654321');
     fireEvent.click(screen.getByLabelText("Don't ask again on this browser for 30 days"));
     fireEvent.click(screen.getByRole('button', { name: 'Confirm and sign in' }));
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/angel/face/b2b'));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/angel/face/b2b/home'));
     expect(bodies[0]).toEqual({ method: 'totp', code: '654321', trustBrowser: true });
   });
 

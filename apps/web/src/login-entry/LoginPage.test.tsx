@@ -135,7 +135,7 @@ describe('login screen', () => {
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/angel/face/b2c/message'));
   });
 
-  it('sends a producer to /b2b when the referrer is in another area', async () => {
+  it('sends a producer to their home when the referrer is in another area', async () => {
     let me: MeResponse = anonymousMe;
     const { navigate } = await renderLogin(
       `/zh/login?area=b2b&referrer=${encodeURIComponent('/b2c/message')}`,
@@ -152,7 +152,7 @@ describe('login screen', () => {
     await fill(/登入名稱或顧問編號/, 'A1001');
     await fill(/^密碼/, 'Prod1234');
     fireEvent.click(screen.getByRole('button', { name: '登入' }));
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/angel/face/zh/b2b'));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/angel/face/zh/b2b/home'));
   });
 });
 
@@ -352,7 +352,7 @@ describe('the light page itself', () => {
 
   it('sends someone already signed in on to their area before drawing any form', async () => {
     const { navigate } = await renderLogin('/kr/login', { me: meWith({ currentProducer: aProducer }) });
-    expect(navigate).toHaveBeenCalledWith('/angel/face/kr/b2b');
+    expect(navigate).toHaveBeenCalledWith('/angel/face/kr/b2b/home');
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
   });
 

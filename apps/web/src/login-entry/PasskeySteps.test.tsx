@@ -39,7 +39,7 @@ describe('passkeys on the login page', () => {
       },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Sign in with a passkey' }));
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/angel/face/b2b'));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/angel/face/b2b/home'));
     expect(bodies[0]).toEqual({ area: 'b2b', credential: ASSERTION });
   });
 
@@ -63,7 +63,7 @@ describe('passkeys on the login page', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Use a passkey' }));
     expect(screen.queryByLabelText('Authenticator code *')).not.toBeInTheDocument();
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/angel/face/b2b'));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/angel/face/b2b/home'));
     expect(bodies[0]).toEqual({ method: 'webauthn', credential: ASSERTION });
   });
 });

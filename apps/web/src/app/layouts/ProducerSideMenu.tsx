@@ -25,7 +25,7 @@ function ExternalLink({ href, label }: { href: string; label: string }) {
 }
 
 /**
- * Producer side menu (docs/producer/team-and-profile.md, "Shell per site"): New Business, Service Records (where the
+ * Producer side menu (docs/producer/team-and-profile.md, "Shell per site"): Home, New Business, Service Records (where the
  * site has them), Clients, Reports, My Profile, Commissions (with hasCommissionPermission); Contact Us and FAQ (links
  * from site settings, else defaults); the external producer portal with hasAvenueB2bLogin; the product-code legend.
  * Below the `sm` breakpoint the menu is the burger's drawer, and it also carries what the afs/ipc header hides there
@@ -42,6 +42,7 @@ export function ProducerSideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const drawerCarriesHeader = has('partnerChrome');
 
   const items = [
+    { to: '/b2b/home', label: t('producer.home'), show: true },
     { to: '/b2b', label: t('producer.newBusiness'), end: true, show: true },
     { to: '/b2b/service_records', label: t('producer.serviceRecords'), show: has('serviceRecords') },
     { to: '/b2b/clients', label: t('producer.clients'), show: true },

@@ -1,0 +1,77 @@
+import { Box, ScrollArea, Table, Text, VisuallyHidden } from '@mantine/core';
+import type { ProducerHome } from '@portal/contract';
+import { useTranslation } from 'react-i18next';
+import { formatInteger } from '../../../lib/format';
+import { useStageName } from './PipelineTable';
+
+/**
+ * Overdue cases by sub-partner and stage: the figure in each cell, its background darker the larger its share of
+ * the busiest cell (the shade only repeats the number, so nothing is said by colour alone; the text stays dark on
+ * every shade for contrast).
+ */
+const SHADES = [
+  'transparent',
+  'var(--mantine-color-orange-0)',
+  'var(--mantine-color-orange-1)',
+  'var(--mantine-color-orange-2)',
+];
+
+export function OverdueHeatMap({
+  rows,
+  stages,
+}: {
+  rows: ProducerHome['overdueBySubPartner'];
+  stages: number[];
+}) {
+  const { t } = useTranslation('producer');
+  const stageName = useStageName();
+  const max = Math.max(0, ...rows.flatMap((row) => row.byStage.map((cell) => cell.overdue)));
+  const shade = (value: number) =>
+    SHADES[value === 0 || max === 0 ? 0 : Math.min(3, Math.ceil((value / max) * 3))];
+  if (rows.length === 0) return <Text c="dimmed">{t('home.heatMap.empty')}</Text>;
+  return (
+    <ScrollArea
+      type="auto"
+      offsetScrollbars
+      // A table wider than a phone scrolls sideways: the keyboard must reach it too (a named, focusable region).
+      viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t('home.heatMap.caption') }}
+    >
+      <Table withTableBorder withColumnBorders miw={120 + stages.length * 88}>
+        {/* The section's heading says what the table is; the caption names it for screen readers (a visible caption
+            inside the sideways scroller was cut on a phone). */}
+        <Table.Caption>
+          <VisuallyHidden>{t('home.heatMap.caption')}</VisuallyHidden>
+        </Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t('home.heatMap.subPartner')}</Table.Th>
+            {stages.map((stage) => (
+              <Table.Th key={stage} scope="col" ta="right">
+                {stageName(stage)}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.producerId}>
+              <Table.Th scope="row" fw={500}>
+                {row.name}
+              </Table.Th>
+              {stages.map((stage) => {
+                const value = row.byStage.find((cell) => cell.stage === stage)?.overdue ?? 0;
+                return (
+                  <Table.Td key={stage} ta="right" p={0}>
+                    <Box px="sm" py={6} bg={shade(value)}>
+                      {formatInteger(value)}
+                    </Box>
+                  </Table.Td>
+                );
+              })}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollArea>
+  );
+}

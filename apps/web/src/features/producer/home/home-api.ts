@@ -1,0 +1,29 @@
+import { API_ROUTES, apiPath, newBusinessList, type ProducerHome } from '@portal/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { serializeCriteria } from '../../../components/search-list/criteria-url';
+import type { ListScope } from '../../../components/search-list/useSearchList';
+import { api } from '../../../lib/api-client';
+
+/** GET /b2b/home in the lists' scope (the producer chosen in the team tree, with or without their team). */
+export function producerHomeQuery(language: string, scope: ListScope) {
+  return queryOptions({
+    queryKey: ['b2b', 'home', language, scope] as const,
+    queryFn: ({ signal }) =>
+      api.get<ProducerHome>(apiPath(API_ROUTES.cases.home), {
+        query: {
+          selectedProducerId: scope.selectedProducerId ?? undefined,
+          includedTeam: scope.includedTeam,
+        },
+        signal,
+      }),
+  });
+}
+
+/**
+ * The New Business address a pipeline tile opens: one stage, as the list's own filter writes it in the URL, so the
+ * list's total is the tile's count (the scope is the team tree's choice, which the list reads too).
+ */
+export function newBusinessStagePath(stage: number): string {
+  const criteria = newBusinessList.criteria.parse({ stage: 'select', stageOptions: [stage] });
+  return `/b2b?${serializeCriteria(newBusinessList.criteria, criteria)}`;
+}
