@@ -1,5 +1,5 @@
 import { Anchor } from '@mantine/core';
-import type { ProducerHome } from '@portal/contract';
+import { AGING_BUCKETS, type ProducerHome } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type DataColumn, DataTable } from '../../../components/data-table/DataTable';
@@ -46,30 +46,15 @@ export function PipelineTable({ pipeline }: { pipeline: ProducerHome['pipeline']
         </Anchor>
       ),
     },
-    {
-      key: 'd0_7',
-      header: t('home.aging.d0_7'),
-      align: 'right',
-      cell: (row) => formatInteger(row.aging.d0_7),
-    },
-    {
-      key: 'd8_14',
-      header: t('home.aging.d8_14'),
-      align: 'right',
-      cell: (row) => formatInteger(row.aging.d8_14),
-    },
-    {
-      key: 'd15_30',
-      header: t('home.aging.d15_30'),
-      align: 'right',
-      cell: (row) => formatInteger(row.aging.d15_30),
-    },
-    {
-      key: 'over30',
-      header: t('home.aging.over30'),
-      align: 'right',
-      cell: (row) => formatInteger(row.aging.over30),
-    },
+    // One column per aging bucket, in the contract's order (they add up to the count).
+    ...AGING_BUCKETS.map(
+      (bucket): DataColumn<PipelineRow> => ({
+        key: bucket,
+        header: t(`home.aging.${bucket}`),
+        align: 'right',
+        cell: (row) => formatInteger(row.aging[bucket]),
+      }),
+    ),
     {
       key: 'overdue',
       header: t('home.pipeline.overdue'),
