@@ -139,7 +139,9 @@ describe('rendering in worker threads', () => {
         'Your earlier downloads are still being prepared (at most 1 at a time). Please wait until they finish, then try again.',
       );
     } finally {
-      held.release();
+      // With the database's lease store (PostgreSQL) the slot is free in every process only once release resolves:
+      // not awaited, the next download raced the lease's delete and was refused (a CI run, 2026-11-28).
+      await held.release();
     }
     expect((await client.get(`/statement/${first()}.pdf`)).statusCode).toBe(200);
   });
