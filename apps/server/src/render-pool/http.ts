@@ -27,7 +27,8 @@ export function abandonedSignal(reply: FastifyReply): AbortSignal {
 /**
  * Runs `work` in one of the requester's render slots (429 when all are taken), its renders queued in the requester's
  * turn (RenderPool.asOwner), with a signal that aborts its renders
- * if the client leaves. The slot is free again as soon as `work` settles: sending finished bytes costs no CPU.
+ * if the client leaves. The slot is free again as soon as `work` settles, before the answer goes out: sending finished
+ * bytes costs no CPU.
  */
 export async function renderForRequest<T>(
   pool: RenderPool,
@@ -40,7 +41,9 @@ export async function renderForRequest<T>(
   try {
     return await pool.asOwner(owner, () => work(abandonedSignal(reply)));
   } finally {
-    reservation.release();
+    // Awaited (it never rejects): with several processes the slot is a lease in the database, and a person whose
+    // PDF has arrived may ask for the next one at once; answering first let that request meet the old lease (429).
+    await reservation.release();
   }
 }
 
