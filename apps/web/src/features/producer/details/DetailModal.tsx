@@ -7,6 +7,7 @@ import { DownloadButton } from '../../../components/download/DownloadButton';
 import { ErrorPopup } from '../../../components/ErrorPopup';
 import { LoadingState } from '../../../components/LoadingState';
 import { SanitizedHtml } from '../../../components/SanitizedHtml';
+import { ApplicationChecklist } from './ApplicationChecklist';
 import { DETAIL_PATHS, type DetailKind, detailHtmlQuery } from './details-api';
 import { PlanPerformance } from './PlanPerformance';
 import './details.css';
@@ -68,6 +69,7 @@ export function DetailModal({ kind, id, onClose, actions, plan }: DetailModalPro
             )}
             <SanitizedHtml html={query.data} className="producer-detail" />
             {plan && <PlanPerformance clientId={plan.clientId} planNo={plan.planNo} />}
+            {kind === 'policy' && id !== null && <ApplicationChecklist applicationId={id} />}
           </>
         )}
       </Modal>

@@ -83,6 +83,66 @@ describe('detail modals', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
+  it("lists under a policy's detail what each party still owes, overdue said in words", async () => {
+    const item = {
+      mandatory: false,
+      reason: null,
+      statusChangedAt: '2026-11-01T00:00:00Z',
+      documentCount: 0,
+    };
+    show(<PolicyDetailModal id={42} onClose={() => {}} />, {
+      '/b2b/policy_detail/42.html': () => html(FRAGMENT),
+      '/b2b/applications/42/requirements': () => ({
+        stage: 3,
+        stageEnteredOn: '2026-10-01',
+        stageTargetDays: 14,
+        coolingOffEndsOn: '2026-12-20',
+        data: [
+          {
+            ...item,
+            id: 1,
+            type: 'FNA',
+            status: 'accepted',
+            dueDate: '2020-01-01',
+            provider: 'producer',
+            salesStep: 1,
+          },
+          {
+            ...item,
+            id: 2,
+            type: 'PAYMENT_PROOF',
+            status: 'outstanding',
+            dueDate: '2020-01-01',
+            provider: 'client',
+            mandatory: true,
+            salesStep: null,
+          },
+          {
+            ...item,
+            id: 3,
+            type: 'ID_PROOF',
+            status: 'rejected',
+            dueDate: null,
+            provider: 'client',
+            reason: 'Copy unreadable',
+            salesStep: null,
+          },
+        ],
+      }),
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Policy Detail' });
+    const section = await within(dialog).findByRole('region', { name: 'Requirements' });
+    expect(within(section).getByText('Cooling-off period ends on 2026/12/20.')).toBeInTheDocument();
+    const fromClient = within(section).getByRole('table', { name: 'From the client: 2 of 2 still open' });
+    const payment = within(fromClient).getByRole('row', { name: /Proof of payment/ });
+    expect(within(payment).getByText('Required to issue')).toBeInTheDocument();
+    expect(within(payment).getByText('Overdue')).toBeInTheDocument();
+    expect(within(fromClient).getByText('Copy unreadable')).toBeInTheDocument();
+    // A cleared item past its due date is not overdue.
+    const fromAdvisor = within(section).getByRole('table', { name: 'From the advisor: 0 of 1 still open' });
+    expect(within(fromAdvisor).queryByText('Overdue')).toBeNull();
+  });
+
   it('gives focus back to what opened it, also the first time (when its code loads)', async () => {
     function Opener() {
       const [id, setId] = React.useState<number | null>(null);
