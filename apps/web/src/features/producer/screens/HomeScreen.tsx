@@ -14,7 +14,7 @@ import { PipelineTable } from '../home/PipelineTable';
 import { useListScope } from '../team/useListScope';
 
 /**
- * /b2b/home (docs/producer/cases.md, "Producer home"): what is stuck in the scope the lists use (the producer chosen
+ * /b2b/home (docs/producer/cases.md, "The home screen"): what is stuck in the scope the lists use (the producer chosen
  * in the team tree, with their team): the pipeline by stage with its aging, overdue cases by sub-partner, the
  * requirements waiting, and this week's cooling-off ends and birthdays.
  */
