@@ -2,6 +2,7 @@ import { Badge, Box, Group, Stack, Text } from '@mantine/core';
 import { type SiteCode, siteCapabilities } from '@portal/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useStageName } from './stage-name';
 
 /**
  * The stage legend of New Business (docs/product.md, "Application stages"): the site's stages with their meaning, one
@@ -9,6 +10,7 @@ import { useTranslation } from 'react-i18next';
  */
 export function StageLegend({ siteCode }: { siteCode: SiteCode }) {
   const { t } = useTranslation('domain');
+  const stageName = useStageName();
   const titleId = useId();
   return (
     <Box component="section" aria-labelledby={titleId}>
@@ -19,7 +21,7 @@ export function StageLegend({ siteCode }: { siteCode: SiteCode }) {
         {siteCapabilities(siteCode).stages.map((stage) => (
           <Group key={stage} gap="xs" wrap="nowrap" align="flex-start">
             <Badge component="dt" variant="light" size="sm" miw={64}>
-              {stage === 8 ? t('stageOther') : t('stageNumber', { stage })}
+              {stageName(stage)}
             </Badge>
             <Text component="dd" size="xs" m={0}>
               {t(`stage.${stage}`)}

@@ -2,13 +2,9 @@ import { Box, ScrollArea, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { ProducerHome } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { formatInteger } from '../../../lib/format';
-import { useStageName } from './PipelineTable';
+import { useStageName } from '../components/stage-name';
 
-/**
- * Overdue cases by sub-partner and stage: the figure in each cell, its background darker the larger its share of
- * the busiest cell (the shade only repeats the number, so nothing is said by colour alone; the text stays dark on
- * every shade for contrast).
- */
+/** Cell backgrounds, from none to the busiest cell's; the text stays dark on each for contrast. */
 const SHADES = [
   'transparent',
   'var(--mantine-color-orange-0)',
@@ -16,6 +12,10 @@ const SHADES = [
   'var(--mantine-color-orange-2)',
 ];
 
+/**
+ * Overdue cases by sub-partner and stage: the figure in each cell, its background darker the larger its share of
+ * the busiest cell (the shade only repeats the number, so nothing is said by colour alone).
+ */
 export function OverdueHeatMap({
   rows,
   stages,
@@ -26,8 +26,9 @@ export function OverdueHeatMap({
   const { t } = useTranslation('producer');
   const stageName = useStageName();
   const max = Math.max(0, ...rows.flatMap((row) => row.byStage.map((cell) => cell.overdue)));
+  const darkest = SHADES.length - 1;
   const shade = (value: number) =>
-    SHADES[value === 0 || max === 0 ? 0 : Math.min(3, Math.ceil((value / max) * 3))];
+    SHADES[value === 0 || max === 0 ? 0 : Math.min(darkest, Math.ceil((value / max) * darkest))];
   if (rows.length === 0) return <Text c="dimmed">{t('home.heatMap.empty')}</Text>;
   return (
     <ScrollArea

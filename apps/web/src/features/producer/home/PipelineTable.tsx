@@ -5,15 +5,10 @@ import { Link } from 'react-router';
 import { type DataColumn, DataTable } from '../../../components/data-table/DataTable';
 import { formatInteger } from '../../../lib/format';
 import { useLocalePath } from '../../../lib/locale';
+import { useStageName } from '../components/stage-name';
 import { newBusinessStagePath } from './home-api';
 
 type PipelineRow = ProducerHome['pipeline'][number];
-
-/** Words for a stage number, as New Business names them. */
-export function useStageName() {
-  const { t } = useTranslation('domain');
-  return (stage: number) => (stage === 8 ? t('stageOther') : t('stageNumber', { stage }));
-}
 
 /**
  * The in-progress stages with their counts and how long their cases have waited: each count opens New Business

@@ -15,6 +15,7 @@ import { useSiteInfo } from '../../../lib/session';
 import { ListScreenHeader } from '../components/ListScreenHeader';
 import { ProductCodeLegend } from '../components/ProductCodeLegend';
 import { StageLegend } from '../components/StageLegend';
+import { useStageName } from '../components/stage-name';
 import { PolicyDetailModal } from '../details';
 import { useListScope } from '../team/useListScope';
 
@@ -52,8 +53,7 @@ export default function NewBusinessScreen() {
     serverError: list.query.error,
   });
   const [openCaaId, setOpenCaaId] = useState<number | null>(null);
-  const stageName = (stage: number) =>
-    stage === 8 ? t('domain:stageOther') : t('domain:stageNumber', { stage });
+  const stageName = useStageName();
   // biome-ignore lint/correctness/useExhaustiveDependencies: t follows the language
   const columns = useMemo(
     () =>
