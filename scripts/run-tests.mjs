@@ -29,9 +29,15 @@ const vitest = (name, projects) => ({
     ...projects.flatMap((p) => ['--project', p]),
     '--reporter=default',
     '--reporter=json',
+    `--reporter=${join(root, 'scripts', 'unhandled-errors-reporter.mjs')}`,
     `--outputFile.json=${join(reports, `vitest-${name}.json`)}`,
   ],
-  report: { kind: 'vitest', file: join(reports, `vitest-${name}.json`) },
+  env: { UNHANDLED_ERRORS_FILE: join(reports, `vitest-${name}-unhandled.json`) },
+  report: {
+    kind: 'vitest',
+    file: join(reports, `vitest-${name}.json`),
+    unhandled: join(reports, `vitest-${name}-unhandled.json`),
+  },
 });
 
 const PHASES = [
@@ -128,15 +134,26 @@ const firstLine = (text) =>
 
 /** The failed tests of a report, each with the first line of its error: what the end of a CI log must name. */
 function failures(report) {
-  if (!existsSync(report.file)) return [];
+  if (!existsSync(report.file))
+    return [`no report at ${relative(root, report.file)}: the command crashed before it`];
   const data = JSON.parse(readFileSync(report.file, 'utf8'));
   if (report.kind === 'vitest') {
-    return data.testResults.flatMap((file) => {
-      const name = relative(root, file.name);
-      const failed = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
-      if (failed.length === 0 && file.status === 'failed') return [`${name}: ${firstLine(file.message)}`];
-      return failed.map((a) => `${name} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
-    });
+    const unhandled =
+      report.unhandled && existsSync(report.unhandled)
+        ? JSON.parse(readFileSync(report.unhandled, 'utf8'))
+        : [];
+    const unhandledLines = unhandled.map(
+      (e) =>
+        `unhandled ${e.name ?? 'error'}${e.testFile ? ` in ${relative(root, e.testFile)}` : ''}${e.testName ? ` › ${e.testName}` : ''}: ${firstLine(e.message)}`,
+    );
+    return unhandledLines.concat(
+      data.testResults.flatMap((file) => {
+        const name = relative(root, file.name);
+        const failed = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+        if (failed.length === 0 && file.status === 'failed') return [`${name}: ${firstLine(file.message)}`];
+        return failed.map((a) => `${name} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+      }),
+    );
   }
   const found = [];
   const walk = (suite) => {
@@ -208,8 +225,12 @@ for (const { phase, results } of summary) {
   for (const r of results) {
     console.log(`${r.name.padEnd(12)} ${r.code === 0 ? 'passed' : `FAILED (exit ${r.code})`}`);
     const command = phase.commands.find((c) => c.name === r.name);
-    if (r.code !== 0 && command?.report)
-      for (const line of failures(command.report)) console.log(`  ✗ ${line}`);
+    if (r.code !== 0 && command?.report) {
+      const lines = failures(command.report);
+      for (const line of lines) console.log(`  ✗ ${line}`);
+      if (lines.length === 0)
+        console.log('  ✗ no failed test in its report: see the log above for what ended it');
+    }
   }
 }
 process.exit(failed ? 1 : 0);

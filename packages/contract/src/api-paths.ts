@@ -189,6 +189,9 @@ export const API_ROUTES = {
     requirements: get('/b2b/applications/:id/requirements'),
     decide: patch('/internal/requirements/:id'),
     changeStage: post('/internal/applications/:id/stage'),
+    /** The client's tracker: their applications, and a document for one item they owe. */
+    clientApplications: get('/b2c/applications'),
+    clientUpload: post('/b2c/applications/:id/requirements/:requirementId/documents'),
   },
 } as const;
 

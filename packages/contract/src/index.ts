@@ -2,6 +2,7 @@ export * from './account-security.js';
 export * from './api-paths.js';
 export * from './auth.js';
 export * from './cases.js';
+export * from './client-applications.js';
 export * from './client-area.js';
 export * from './commission-imports.js';
 export * from './commission-ledger.js';

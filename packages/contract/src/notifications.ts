@@ -18,6 +18,7 @@ export const NOTIFICATION_TYPES = [
   'export_ready',
   'export_failed',
   'application_stage_changed',
+  'requirement_received',
   'commission_statement_ready',
   'commission_dispute_changed',
   ...SECURITY_NOTIFICATION_TYPES,

@@ -320,6 +320,8 @@ export const en = {
   cases: {
     mandatoryOpen: 'This application cannot enter that stage while mandatory requirements are open.',
     statusChangeNotAllowed: 'This requirement cannot change from its current status to that one.',
+    notOwedByClient:
+      'This item is already with the office or cleared: nothing more is needed from you for it.',
     notInProgress: 'This application is not in progress.',
     sameStage: 'The application already is at that stage.',
   },

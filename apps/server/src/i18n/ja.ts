@@ -321,6 +321,8 @@ export const ja: Messages = {
   cases: {
     mandatoryOpen: '必須の提出物が未完了のため、この申込はその段階に進めません。',
     statusChangeNotAllowed: 'この提出物の状態は現在の状態から選択した状態に変更できません。',
+    notOwedByClient:
+      'この書類はすでに事務局が受け付けたか、完了しています。追加でお送りいただく必要はありません。',
     notInProgress: 'この申込は処理中ではありません。',
     sameStage: '申込はすでにその段階にあります。',
   },

@@ -313,6 +313,7 @@ export const kr: Messages = {
   cases: {
     mandatoryOpen: '필수 제출 서류가 남아 있어 이 청약은 해당 단계로 진행할 수 없습니다.',
     statusChangeNotAllowed: '이 제출 서류의 상태는 현재 상태에서 선택한 상태로 변경할 수 없습니다.',
+    notOwedByClient: '이 항목은 이미 사무국에서 처리 중이거나 완료되었습니다. 더 보내실 서류가 없습니다.',
     notInProgress: '이 청약은 진행 중이 아닙니다.',
     sameStage: '청약이 이미 해당 단계에 있습니다.',
   },

@@ -306,6 +306,7 @@ export const zh: Messages = {
   cases: {
     mandatoryOpen: '仍有未完成的必要文件，申請不能進入此階段。',
     statusChangeNotAllowed: '此文件要求的狀態不能由目前狀態改為所選狀態。',
+    notOwedByClient: '此項目已由辦公室處理或已完成，您無需再為此提交文件。',
     notInProgress: '此申請不在處理中。',
     sameStage: '申請已在該階段。',
   },

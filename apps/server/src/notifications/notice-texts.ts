@@ -63,6 +63,11 @@ const en: NoticeCatalog = {
     subject: (p) => `${p.siteName}: application stage changed`,
     what: (p) => `An application${about(p)} moved to a new stage on ${p.at} (UTC).`,
   },
+  requirement_received: {
+    subject: (p) => `${p.siteName}: a client sent a document`,
+    what: (p) =>
+      `A client sent a document for an application${about(p)} on ${p.at} (UTC). It awaits the office's review.`,
+  },
   commission_statement_ready: {
     subject: (p) => `${p.siteName}: commission statement ready`,
     what: (p) => `A new commission statement${about(p)} is available since ${p.at} (UTC).`,
@@ -157,6 +162,10 @@ const ja: NoticeCatalog = {
     subject: (p) => `${p.siteName}：申込みのステージが変わりました`,
     what: (p) => `申込み${about(p)}が ${p.at}（UTC）に新しいステージに進みました。`,
   },
+  requirement_received: {
+    subject: (p) => `${p.siteName}：お客様から書類が届きました`,
+    what: (p) => `お客様が申込み${about(p)}の書類を ${p.at}（UTC）に送信しました。事務局の確認待ちです。`,
+  },
   commission_statement_ready: {
     subject: (p) => `${p.siteName}：コミッション明細書`,
     what: (p) => `新しいコミッション明細書${about(p)}が ${p.at}（UTC）からご覧いただけます。`,
@@ -250,6 +259,10 @@ const zh: NoticeCatalog = {
     subject: (p) => `${p.siteName}：申請階段已變更`,
     what: (p) => `一份申請${about(p)}已於 ${p.at}（UTC）進入新階段。`,
   },
+  requirement_received: {
+    subject: (p) => `${p.siteName}：客戶已提交文件`,
+    what: (p) => `客戶於 ${p.at}（UTC）為申請${about(p)}提交了文件，正等待辦公室審核。`,
+  },
   commission_statement_ready: {
     subject: (p) => `${p.siteName}：佣金結單已備妥`,
     what: (p) => `新的佣金結單${about(p)}已於 ${p.at}（UTC）起提供。`,
@@ -338,6 +351,11 @@ const kr: NoticeCatalog = {
   application_stage_changed: {
     subject: (p) => `${p.siteName}: 청약 단계 변경`,
     what: (p) => `청약${about(p)}이 ${p.at}(UTC)에 새 단계로 진행되었습니다.`,
+  },
+  requirement_received: {
+    subject: (p) => `${p.siteName}: 고객이 서류를 보냈습니다`,
+    what: (p) =>
+      `고객이 ${p.at}(UTC)에 청약${about(p)} 서류를 보냈습니다. 사무국의 검토를 기다리고 있습니다.`,
   },
   commission_statement_ready: {
     subject: (p) => `${p.siteName}: 수수료 명세서`,

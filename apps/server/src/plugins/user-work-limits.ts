@@ -73,6 +73,8 @@ const API_WORK = workTable([
   [API_ROUTES.cases.requirements, 'list'],
   [API_ROUTES.cases.decide, 'list'],
   [API_ROUTES.cases.changeStage, 'list'],
+  [API_ROUTES.cases.clientApplications, 'list'],
+  [API_ROUTES.cases.clientUpload, 'preview'],
   [API_ROUTES.commissionLedger.ledger, 'list'],
   [API_ROUTES.commissionLedger.clawbackExposure, 'list'],
   [API_ROUTES.commissionReconciliation.disputes, 'list'],

@@ -17,10 +17,12 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { applications } from './applications.js';
 import { createdAt, idColumn, inList, refId, updatedAt } from './columns.js';
 import { siteCodeEnum } from './enums.js';
+import { uploadedFiles } from './files.js';
 import { users } from './identity.js';
 
 /**
@@ -97,6 +99,28 @@ export const applicationRequirements = pgTable(
       'application_requirements_reason_ck',
       sql`${t.status} not in ('rejected', 'waived') or ${t.reason} is not null`,
     ),
+  ],
+);
+
+/**
+ * The documents sent for a requirement (docs/uploads.md): each links one upload to the item it answers. Several
+ * pages of one proof are several rows; a rejected item keeps its earlier documents, so the office sees every attempt.
+ */
+export const requirementDocuments = pgTable(
+  'requirement_documents',
+  {
+    requirementId: refId('requirement_id')
+      .notNull()
+      .references(() => applicationRequirements.id, { onDelete: 'cascade' }),
+    uploadId: refId('upload_id')
+      .notNull()
+      .references(() => uploadedFiles.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.requirementId, t.uploadId], name: 'requirement_documents_pk' }),
+    // An upload answers one requirement: the same row cannot be claimed by a second item.
+    uniqueIndex('requirement_documents_upload_uq').on(t.uploadId),
   ],
 );
 

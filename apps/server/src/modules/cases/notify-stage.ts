@@ -32,3 +32,30 @@ export async function tellProducerOfStage(
     log.error({ err, applicationId: changed.id }, 'stage notice not queued');
   }
 }
+
+/**
+ * Tells the application's producer that the client sent documents for one of its items (`requirement_received`),
+ * linking to the case in New Business. Called after the upload is committed; a notice that cannot be queued is logged
+ * and the upload stays.
+ */
+export async function tellProducerOfDocument(
+  ctx: CasesContext,
+  log: FastifyBaseLogger,
+  app: CaseApplication,
+  requirementId: number,
+): Promise<void> {
+  try {
+    await notifyAccounts(
+      { db: ctx.db, notifier: ctx.notifier, log },
+      await accountsOf(ctx.db, { producerId: app.producerId }),
+      {
+        type: 'requirement_received',
+        link: `/b2b?case=${app.id}`,
+        params: () => ({ item: app.policyNo ?? `#${app.id}` }),
+      },
+      ctx.now(),
+    );
+  } catch (err) {
+    log.error({ err, applicationId: app.id, requirementId }, 'document notice not queued');
+  }
+}

@@ -1,6 +1,10 @@
 import {
   API_ROUTES,
   applicationIdParamsSchema,
+  clientApplicationListSchema,
+  clientRequirementDocumentParamsSchema,
+  clientRequirementUploadResultSchema,
+  DOCUMENT_UPLOAD_KINDS,
   idParamsSchema,
   producerHomeQuerySchema,
   producerHomeSchema,
@@ -14,9 +18,16 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ProducerCaller } from '../../db/team-scope.js';
-import { principalAs, requireProducer } from '../../plugins/auth-guards.js';
+import { readUploads, registerUploads } from '../../files/index.js';
+import { principalAs, requireClient, requireProducer } from '../../plugins/auth-guards.js';
 import { requireStaffPermission } from '../../plugins/staff-permission.js';
 import type { ModuleOptions } from '../module-options.js';
+import {
+  admitClientRequirement,
+  type ClientCaller,
+  listClientApplications,
+  recordClientDocuments,
+} from './client-tracker.js';
 import type { CasesContext } from './context.js';
 import { decideRequirement } from './decide-requirement.js';
 import { listRequirements } from './list-requirements.js';
@@ -29,6 +40,11 @@ const routes = API_ROUTES.cases;
 const producerOf = (request: FastifyRequest): ProducerCaller => {
   const { userId, producerId, siteCode } = principalAs(request, 'producer');
   return { userId, producerId, siteCode };
+};
+
+const clientOf = (request: FastifyRequest): ClientCaller => {
+  const { userId, clientId, siteCode } = principalAs(request, 'client');
+  return { userId, clientId, siteCode };
 };
 
 const staffOf = (request: FastifyRequest) => {
@@ -57,6 +73,37 @@ export const casesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
       routes.requirements.path,
       { schema: { tags, params: applicationIdParamsSchema, response: { 200: requirementListSchema } } },
       (request) => listRequirements(ctx, producerOf(request), request.params.id),
+    );
+  });
+
+  await app.register(async (plugin) => {
+    const client = plugin.withTypeProvider<ZodTypeProvider>();
+    client.addHook('onRequest', requireClient);
+    // The multipart parser, in the client's scope only: the other routes of the module take JSON.
+    await registerUploads(plugin);
+    client.get(
+      routes.clientApplications.path,
+      { schema: { tags, response: { 200: clientApplicationListSchema } } },
+      (request) => listClientApplications(ctx, clientOf(request)),
+    );
+    client.post(
+      routes.clientUpload.path,
+      {
+        schema: {
+          tags,
+          consumes: ['multipart/form-data'],
+          params: clientRequirementDocumentParamsSchema,
+          response: { 200: clientRequirementUploadResultSchema },
+        },
+      },
+      async (request) => {
+        const caller = clientOf(request);
+        const ids = { applicationId: request.params.id, requirementId: request.params.requirementId };
+        // Whose item it is, before a byte of the files is read (docs/uploads.md).
+        await admitClientRequirement(db, caller, ids.applicationId, ids.requirementId);
+        const { files } = await readUploads(request, { accept: DOCUMENT_UPLOAD_KINDS, required: true });
+        return recordClientDocuments(ctx, caller, ids, files, request.log);
+      },
     );
   });
 

@@ -9,6 +9,7 @@ import { readLatestMail } from '../../mail/outbox.js';
 import { type AuthAgent, account, createAuthTestApp, signedInAgent } from '../../testing/auth-agent.js';
 import { api } from '../../testing/http.js';
 import { jobsSettled } from '../../testing/jobs.js';
+import { EXE_BYTES, multipartForm, PNG_BYTES } from '../../testing/multipart-form.js';
 import type { TestContext } from '../../testing/test-app.js';
 
 let t: TestContext;
@@ -252,37 +253,7 @@ describe('starting a conversation', () => {
 const PDF = Buffer.from(
   '%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
 );
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 1)]);
-
-/** A multipart form as a browser sends it: text fields, then files under `files`. */
-function form(fields: Record<string, string>, files: { name: string; type: string; data: Buffer }[]) {
-  const boundary = '----conversation-test';
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields))
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  for (const file of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-const postForm = async (agent: AuthAgent, path: string, body: ReturnType<typeof form>) => {
+const postForm = async (agent: AuthAgent, path: string, body: ReturnType<typeof multipartForm>) => {
   if (!agent.csrfToken) await agent.me();
   return agent.request({ method: 'POST', url: api(path), ...body });
 };
@@ -300,10 +271,10 @@ describe('attachments', () => {
     const started = await postForm(
       agents.client,
       '/conversations',
-      form({ subject: 'My statement', body: 'Attached' }, [
+      multipartForm({ subject: 'My statement', body: 'Attached' }, [
         { name: 'statement.pdf', type: 'application/pdf', data: PDF },
         // A photo named like a PDF is taken as the PNG it is.
-        { name: 'scan.pdf', type: 'application/pdf', data: PNG },
+        { name: 'scan.pdf', type: 'application/pdf', data: PNG_BYTES },
       ]),
     );
     expect(started.statusCode, started.body).toBe(200);
@@ -340,16 +311,20 @@ describe('attachments', () => {
     const refused = await postForm(
       agents.client,
       `/conversations/${id}/messages`,
-      form({ body: 'Here is the form' }, [
+      multipartForm({ body: 'Here is the form' }, [
         { name: 'form.pdf', type: 'application/pdf', data: PDF },
-        { name: 'invoice.pdf', type: 'application/pdf', data: EXE },
+        { name: 'invoice.pdf', type: 'application/pdf', data: EXE_BYTES },
       ]),
     );
     expect(refused.statusCode).toBe(415);
     expect(refused.json().error).toMatch(/PDF, JPEG, PNG/);
     expect(await messageCount()).toBe(before);
     expect((await one<{ n: number }>(sql`select count(*)::int as n from uploaded_files`)).n).toBe(uploads.n);
-    const blank = await postForm(agents.client, `/conversations/${id}/messages`, form({ body: ' ' }, []));
+    const blank = await postForm(
+      agents.client,
+      `/conversations/${id}/messages`,
+      multipartForm({ body: ' ' }, []),
+    );
     expect(blank.statusCode).toBe(400);
     expect(blank.json().errors.body).toHaveLength(1);
   });
@@ -358,7 +333,7 @@ describe('attachments', () => {
     const sent = await postForm(
       agents.client,
       `/conversations/${id}/messages`,
-      form({ body: 'Wrong file' }, [{ name: 'wrong.png', type: 'image/png', data: PNG }]),
+      multipartForm({ body: 'Wrong file' }, [{ name: 'wrong.png', type: 'image/png', data: PNG_BYTES }]),
     );
     expect(sent.statusCode, sent.body).toBe(200);
     const messageId = (sent.json() as { id: number }).id;

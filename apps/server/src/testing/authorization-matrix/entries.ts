@@ -1043,6 +1043,38 @@ export const MATRIX: MatrixEntry[] = [
       ),
   },
   {
+    // The client's tracker: their own applications only.
+    ...route(R.cases.clientApplications),
+    access: CLIENT,
+    ok: 200,
+    targets: () => one(get(R.cases.clientApplications.path)),
+  },
+  {
+    ...route(R.cases.clientUpload),
+    access: CLIENT,
+    // Not a multipart form: the owner passes the access check, then the upload mechanism refuses it; nothing is
+    // written. Another client's item is the same 404 as an unknown one.
+    ok: 415,
+    targets: (f) =>
+      f.clients.flatMap((c) =>
+        c.owedRequirement
+          ? [
+              {
+                label: c.owner,
+                request: post(
+                  apiPath(R.cases.clientUpload, {
+                    id: c.owedRequirement.applicationId,
+                    requirementId: c.owedRequirement.id,
+                  }),
+                  {},
+                ),
+                readers: c.owedRequirement.readers,
+              },
+            ]
+          : [],
+      ),
+  },
+  {
     ...route(R.cases.decide),
     access: CASE_REQUIREMENTS,
     // An accepted item cannot go back to review: refused past the guard, nothing is written.

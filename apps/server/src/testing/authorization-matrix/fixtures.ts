@@ -43,6 +43,8 @@ export interface ClientSubject extends Resource {
   consolidated: { partyId: number; month: string } & Resource;
   /** The client's performance as producers see it: those above a servicing producer of a plan with history. */
   performance: Resource;
+  /** An item the client still owes on one of their applications (the tracker's upload slot), when they have one. */
+  owedRequirement?: { applicationId: number; id: number } & Resource;
 }
 
 export interface Fixtures {
@@ -306,6 +308,12 @@ async function clientSubject(db: Db, key: string, clientNo: string): Promise<Cli
         group by sa.id, sa.account_no order by sa.id limit 1`,
   );
   if (!consolidated) throw new Error(`no consolidated account of ${clientNo}`);
+  const [owed] = await rowsOf<{ id: string; application_id: string }>(
+    db,
+    sql`select r.id, r.application_id from application_requirements r join applications a on a.id = r.application_id
+        where a.client_id = ${clientId} and r.provider = 'client' and r.status in ('outstanding', 'rejected')
+        order by r.id limit 1`,
+  );
   const holders = fund
     ? await rowsOf<{ id: string }>(
         db,
@@ -333,6 +341,17 @@ async function clientSubject(db: Db, key: string, clientNo: string): Promise<Cli
       identifiers,
     },
     messageId: num(message.id),
+    ...(owed
+      ? {
+          owedRequirement: {
+            id: num(owed.id),
+            applicationId: num(owed.application_id),
+            owner: key,
+            readers: own,
+            identifiers,
+          },
+        }
+      : {}),
     fundCode: fund?.code,
     fundHolders: { clients: new Set(holders.map((r) => num(r.id))), producers: new Set() },
     consolidated: {

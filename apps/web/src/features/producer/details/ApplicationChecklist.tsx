@@ -30,7 +30,7 @@ const PROVIDERS = ['client', 'producer', 'insurer'] as const;
  * issued without it; the cooling-off end once the policy is delivered. docs/producer/cases.md, "The checklist".
  */
 export function ApplicationChecklist({ applicationId }: { applicationId: number }) {
-  const { t, i18n } = useTranslation('producer');
+  const { t, i18n } = useTranslation(['producer', 'domain']);
   const query = useQuery(checklistQuery(i18n.language, applicationId));
   if (query.isPending) return <LoadingState label={t('checklist.loading')} />;
   if (query.isError)
@@ -76,7 +76,7 @@ export function ApplicationChecklist({ applicationId }: { applicationId: number 
                 {owed.map((item) => (
                   <Table.Tr key={item.id}>
                     <Table.Td>
-                      {t(`requirementType.${item.type}`)}
+                      {t(`domain:requirementType.${item.type}`)}
                       {/* Plain text, not a badge: a badge cut its words on a phone. */}
                       {item.mandatory && (
                         <Text size="xs" c="dimmed">
@@ -85,7 +85,7 @@ export function ApplicationChecklist({ applicationId }: { applicationId: number 
                       )}
                     </Table.Td>
                     <Table.Td>
-                      {t(`checklist.statusName.${item.status}`)}
+                      {t(`domain:requirementStatus.${item.status}`)}
                       {item.reason && (
                         <Text size="xs" c="dimmed">
                           {item.reason}

@@ -19,7 +19,7 @@ import { useListScope } from '../team/useListScope';
  * requirements waiting, and this week's cooling-off ends and birthdays.
  */
 export default function HomeScreen() {
-  const { t, i18n } = useTranslation(['producer', 'common']);
+  const { t, i18n } = useTranslation(['producer', 'common', 'domain']);
   const site = useSiteInfo();
   const home = useQuery(producerHomeQuery(i18n.language, useListScope()));
   const title = t('home.title');
@@ -65,7 +65,7 @@ export default function HomeScreen() {
                 {home.data.recentlyReceived.map((item) => (
                   <List.Item key={item.requirementId}>
                     {t('home.received.item', {
-                      type: t(`requirementType.${item.type}`),
+                      type: t(`domain:requirementType.${item.type}`),
                       client: item.clientName,
                       date: formatDate(hongKongToday(new Date(item.receivedAt))),
                     })}

@@ -2,6 +2,7 @@ import { Box, Checkbox, Group, Radio, Stack, TextInput } from '@mantine/core';
 import { API_ROUTES, type NewBusinessItem, newBusinessList, siteCapabilities } from '@portal/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { BusinessDateField } from '../../../components/forms/BusinessDateField';
 import { MultiSelectField } from '../../../components/forms/lazy-fields';
 import { ExportButton } from '../../../components/search-list/ExportButton';
@@ -31,6 +32,9 @@ const TEMPLATE = {
 const FIELD_KEYS = Object.keys(TEMPLATE);
 const { newBusiness: LIST_PATH, newBusinessExport: EXPORT_PATH } = API_ROUTES.producerLists;
 
+const caseIdOf = (value: string | null): number | null =>
+  value && /^[1-9][0-9]{0,15}$/.test(value) ? Number(value) : null;
+
 /** New Business (/b2b, docs/product.md "Producer area"): search, result table (rows open the policy detail), stage and
  * product legends.
  */
@@ -52,7 +56,17 @@ export default function NewBusinessScreen() {
     template: TEMPLATE,
     serverError: list.query.error,
   });
-  const [openCaaId, setOpenCaaId] = useState<number | null>(null);
+  // `?case=<caaId>` opens that application's detail: the link of a notice about one case (docs/producer/cases.md).
+  const [params, setParams] = useSearchParams();
+  const [openCaaId, setOpenCaaId] = useState<number | null>(() => caseIdOf(params.get('case')));
+  const closeDetail = () => {
+    setOpenCaaId(null);
+    if (params.has('case')) {
+      const next = new URLSearchParams(params);
+      next.delete('case');
+      setParams(next, { replace: true });
+    }
+  };
   const stageName = useStageName();
   // biome-ignore lint/correctness/useExhaustiveDependencies: t follows the language
   const columns = useMemo(
@@ -135,7 +149,7 @@ export default function NewBusinessScreen() {
           <ProductCodeLegend />
         </Box>
       </Stack>
-      <PolicyDetailModal id={openCaaId} onClose={() => setOpenCaaId(null)} />
+      <PolicyDetailModal id={openCaaId} onClose={closeDetail} />
     </Stack>
   );
 }
