@@ -130,6 +130,8 @@ const WIRE = [
   'GET /b2b/applications/:id/requirements',
   'PATCH /internal/requirements/:id',
   'POST /internal/applications/:id/stage',
+  'GET /b2c/applications',
+  'POST /b2c/applications/:id/requirements/:requirementId/documents',
 ];
 
 describe('the API path table', () => {

@@ -21,6 +21,7 @@ export const SPA_ROUTE_PATTERNS = [
   '/b2c',
   '/b2c/plan_detail/:id',
   '/b2c/performance',
+  '/b2c/applications',
   '/b2c/my_profile',
   '/b2c/message',
   '/b2c/conversations',

@@ -78,6 +78,7 @@ export function AppRoutes() {
         <Route index element={<client.MyPlan />} />
         <Route path="plan_detail/:id" element={<client.PlanDetail />} />
         <Route path="performance" element={<client.Performance />} />
+        <Route path="applications" element={<client.Applications />} />
         <Route path="my_profile" element={<client.MyProfile />} />
         <Route path="message" element={<client.MessageBox />} />
         <Route path="conversations" element={<client.Conversations />} />

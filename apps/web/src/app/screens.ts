@@ -25,6 +25,7 @@ export const clientScreens = {
   MyPlan: lazyScreen(() => import('../features/client/screens/MyPlanScreen')),
   PlanDetail: lazyScreen(() => import('../features/client/screens/PlanDetailScreen')),
   Performance: lazyScreen(() => import('../features/client/screens/PerformanceScreen')),
+  Applications: lazyScreen(() => import('../features/client/screens/ApplicationsScreen')),
   MyProfile: lazyScreen(() => import('../features/client/screens/MyProfileScreen')),
   MessageBox: lazyScreen(() => import('../features/client/screens/MessageBoxScreen')),
   Conversations: lazyScreen(() => import('../features/client/screens/ConversationsScreen')),

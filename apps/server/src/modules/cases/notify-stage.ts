@@ -5,12 +5,12 @@ import type { CasesContext } from './context.js';
 import type { CaseApplication } from './queries.js';
 
 /**
- * Tells the application's producer (through the account they used last) that it moved stage (`application_stage_changed`),
- * naming the plan or application and the new stage in each account's language, linking to New Business. The client
- * is told once the client tracker exists. Called after the change is committed: a notice that cannot be queued is
- * logged and the change stays.
+ * Tells the application's producer and its client (each through the account they used last) that it moved stage
+ * (`application_stage_changed`), naming the plan or application and the new stage in each account's language: the
+ * producer's link opens the case in New Business, the client's their tracker. Called after the change is committed: a
+ * notice that cannot be queued is logged and the change stays.
  */
-export async function tellProducerOfStage(
+export async function tellPartiesOfStage(
   ctx: CasesContext,
   log: FastifyBaseLogger,
   changed: CaseApplication,
@@ -18,10 +18,13 @@ export async function tellProducerOfStage(
   try {
     await notifyAccounts(
       { db: ctx.db, notifier: ctx.notifier, log },
-      await accountsOf(ctx.db, { producerId: changed.producerId }),
+      [
+        ...(await accountsOf(ctx.db, { producerId: changed.producerId })),
+        ...(await accountsOf(ctx.db, { clientId: changed.clientId })),
+      ],
       {
         type: 'application_stage_changed',
-        link: '/b2b',
+        link: (audience) => (audience === 'client' ? '/b2c/applications' : `/b2b?case=${changed.id}`),
         params: (language) => ({
           item: `${changed.policyNo ?? `#${changed.id}`}: ${translator(language)(`details.stage${changed.stage}` as MessageKey)}`,
         }),

@@ -31,7 +31,7 @@ import {
 import type { CasesContext } from './context.js';
 import { decideRequirement } from './decide-requirement.js';
 import { listRequirements } from './list-requirements.js';
-import { tellProducerOfStage } from './notify-stage.js';
+import { tellPartiesOfStage } from './notify-stage.js';
 import { loadProducerHome } from './producer-home.js';
 import { changeStage, StageRefused } from './stage-rule.js';
 
@@ -143,7 +143,7 @@ export const casesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
             request.body.stage,
             ctx.now(),
           );
-          await tellProducerOfStage(ctx, request.log, changed);
+          await tellPartiesOfStage(ctx, request.log, changed);
           return {
             id: changed.id,
             stage: changed.stage,

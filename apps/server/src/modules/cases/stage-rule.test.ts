@@ -139,8 +139,19 @@ describe('the stage rule', () => {
         where a.id = ${pendingId} and n.audience = 'producer' and n.type = 'application_stage_changed'`,
     );
     expect(notices).toHaveLength(1);
-    expect(notices[0]?.link).toBe('/b2b');
+    expect(notices[0]?.link).toBe(`/b2b?case=${pendingId}`);
     expect(notices[0]?.item).toMatch(/: Policy arrived at office or couriered to client$/);
+    // Its client too, when they have an account: the link opens their tracker.
+    const clientNotices = await rowsOf<{ link: string }>(
+      t.database.db,
+      sql`select n.link from notifications n join applications a on a.client_id = n.recipient_id
+        where a.id = ${pendingId} and n.audience = 'client' and n.type = 'application_stage_changed'`,
+    );
+    const [clientAccount] = await rowsOf<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from users u join applications a on a.client_id = u.client_id where a.id = ${pendingId}`,
+    );
+    expect(clientNotices.map((n) => n.link)).toEqual(clientAccount?.n ? ['/b2c/applications'] : []);
   });
 
   it('refuses the same stage and a stage outside 1–8 (400), and a cleared item stays cleared', async () => {

@@ -47,6 +47,7 @@ function useMemberMenu() {
     ) : undefined;
   return [
     { to: localePath('/b2c'), label: t('client.myPlan'), end: true },
+    { to: localePath('/b2c/applications'), label: t('client.applications') },
     { to: localePath('/b2c/performance'), label: t('client.performance') },
     { to: localePath('/b2c/my_profile'), label: t('client.myProfile') },
     { to: localePath('/b2c/message'), label: t('client.messageBox'), badge },
