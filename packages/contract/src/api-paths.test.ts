@@ -132,6 +132,9 @@ const WIRE = [
   'POST /internal/applications/:id/stage',
   'GET /b2c/applications',
   'POST /b2c/applications/:id/requirements/:requirementId/documents',
+  'GET /internal/requirements',
+  'GET /internal/applications/:id/requirements',
+  'GET /internal/requirements/:id/documents/:documentId',
 ];
 
 describe('the API path table', () => {

@@ -192,6 +192,10 @@ export const API_ROUTES = {
     /** The client's tracker: their applications, and a document for one item they owe. */
     clientApplications: get('/b2c/applications'),
     clientUpload: post('/b2c/applications/:id/requirements/:requirementId/documents'),
+    /** The office's review: the queue, a case with its documents, one document. */
+    reviewQueue: get('/internal/requirements'),
+    staffCase: get('/internal/applications/:id/requirements'),
+    document: get('/internal/requirements/:id/documents/:documentId'),
   },
 } as const;
 

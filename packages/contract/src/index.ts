@@ -1,6 +1,7 @@
 export * from './account-security.js';
 export * from './api-paths.js';
 export * from './auth.js';
+export * from './case-review.js';
 export * from './cases.js';
 export * from './client-applications.js';
 export * from './client-area.js';

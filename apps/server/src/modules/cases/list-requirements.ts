@@ -1,8 +1,9 @@
 import type { RequirementList } from '@portal/contract';
+import type { Db } from '../../db/client.js';
 import type { ProducerCaller } from '../../db/team-scope.js';
 import type { CasesContext } from './context.js';
 import { admitProducerCase } from './producer-access.js';
-import { selectRequirements, selectStageTarget } from './queries.js';
+import { type CaseApplication, selectRequirements, selectStageTarget } from './queries.js';
 import { countDocuments } from './requirement-documents.js';
 
 /**
@@ -15,12 +16,17 @@ export async function listRequirements(
   applicationId: number,
 ): Promise<RequirementList> {
   const app = await admitProducerCase(ctx.db, caller, applicationId, 'application_requirements');
+  return checklistOf(ctx.db, app);
+}
+
+/** An admitted application's checklist: the producer's and the office's screens read the same. */
+export async function checklistOf(db: Db, app: CaseApplication): Promise<RequirementList> {
   const [rows, target] = await Promise.all([
-    selectRequirements(ctx.db, app.id),
-    selectStageTarget(ctx.db, app.siteCode, app.stage),
+    selectRequirements(db, app.id),
+    selectStageTarget(db, app.siteCode, app.stage),
   ]);
   const documents = await countDocuments(
-    ctx.db,
+    db,
     rows.map((r) => r.id),
   );
   return {

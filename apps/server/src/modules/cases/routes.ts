@@ -9,7 +9,11 @@ import {
   producerHomeQuerySchema,
   producerHomeSchema,
   requirementDecisionSchema,
+  requirementDocumentParamsSchema,
   requirementListSchema,
+  reviewQueueQuerySchema,
+  reviewQueueSchema,
+  staffCaseSchema,
   stageChangeResultSchema,
   stageChangeSchema,
   stageRefusalSchema,
@@ -32,6 +36,7 @@ import type { CasesContext } from './context.js';
 import { decideRequirement } from './decide-requirement.js';
 import { listRequirements } from './list-requirements.js';
 import { tellPartiesOfStage } from './notify-stage.js';
+import { listReviewQueue, loadStaffCase, sendRequirementDocument } from './office-review.js';
 import { loadProducerHome } from './producer-home.js';
 import { changeStage, StageRefused } from './stage-rule.js';
 
@@ -110,6 +115,28 @@ export const casesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
   await app.register(async (plugin) => {
     const staff = plugin.withTypeProvider<ZodTypeProvider>();
     staff.addHook('onRequest', requireStaffPermission(db, 'caseRequirements'));
+    staff.get(
+      routes.reviewQueue.path,
+      { schema: { tags, querystring: reviewQueueQuerySchema, response: { 200: reviewQueueSchema } } },
+      (request) => listReviewQueue(db, staffOf(request), request.query),
+    );
+    staff.get(
+      routes.staffCase.path,
+      { schema: { tags, params: applicationIdParamsSchema, response: { 200: staffCaseSchema } } },
+      (request) => loadStaffCase(db, staffOf(request), request.params.id),
+    );
+    staff.get(
+      routes.document.path,
+      { schema: { tags, params: requirementDocumentParamsSchema } },
+      (request, reply) =>
+        sendRequirementDocument(
+          reply,
+          db,
+          staffOf(request),
+          { requirementId: request.params.id, documentId: request.params.documentId },
+          ctx.now(),
+        ),
+    );
     staff.patch(
       routes.decide.path,
       {

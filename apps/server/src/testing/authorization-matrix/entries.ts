@@ -1075,6 +1075,26 @@ export const MATRIX: MatrixEntry[] = [
       ),
   },
   {
+    ...route(R.cases.reviewQueue),
+    access: CASE_REQUIREMENTS,
+    ok: 200,
+    targets: () => one(get(R.cases.reviewQueue.path)),
+  },
+  {
+    ...route(R.cases.staffCase),
+    access: CASE_REQUIREMENTS,
+    ok: 200,
+    targets: (_f, ctx) => one(get(apiPath(R.cases.staffCase, { id: ctx.heldApplicationId }))),
+  },
+  {
+    ...route(R.cases.document),
+    access: CASE_REQUIREMENTS,
+    // No such document: refused past the guard.
+    ok: 404,
+    targets: (_f, ctx) =>
+      one(get(apiPath(R.cases.document, { id: ctx.clearedRequirementId, documentId: NO_SUCH_ID }))),
+  },
+  {
     ...route(R.cases.decide),
     access: CASE_REQUIREMENTS,
     // An accepted item cannot go back to review: refused past the guard, nothing is written.
