@@ -12,8 +12,12 @@ import { UPLOAD_KINDS } from './uploads.js';
 export const REVIEW_QUEUE_STATUSES = ['received', 'under_review'] as const;
 export const REVIEW_QUEUE_PAGE_SIZE_MAX = 50;
 
+/** Oldest first (the default: first come, first served), or newest first (what just came in). */
+export const REVIEW_QUEUE_ORDERS = ['oldest', 'newest'] as const;
+
 export const reviewQueueQuerySchema = z.object({
   status: optionalCriterion(z.enum(REVIEW_QUEUE_STATUSES)),
+  order: z.enum(REVIEW_QUEUE_ORDERS).default('oldest'),
   page: strictInt(1, 100_000).default(1),
   sizePerPage: strictInt(1, REVIEW_QUEUE_PAGE_SIZE_MAX).default(20),
 });

@@ -143,6 +143,23 @@ export const requirementDecisionSchema = z
   });
 export type RequirementDecision = z.infer<typeof requirementDecisionSchema>;
 
+/**
+ * Which status may follow which on the office's decision (docs/producer/cases.md): staff review what was received,
+ * accept or reject it, and may waive anything not yet cleared. A client's upload (outstanding or rejected → received)
+ * is the upload's own path; a cleared item (accepted, waived) stays cleared. The server enforces it; the office's
+ * screen offers only these moves.
+ */
+export const REQUIREMENT_STAFF_MOVES: Record<RequirementDecision['status'], readonly RequirementStatus[]> = {
+  under_review: ['received'],
+  accepted: ['received', 'under_review'],
+  rejected: ['received', 'under_review'],
+  waived: ['outstanding', 'received', 'under_review', 'rejected'],
+};
+
+export function staffMayMove(from: RequirementStatus, to: RequirementDecision['status']): boolean {
+  return REQUIREMENT_STAFF_MOVES[to].includes(from);
+}
+
 export const stageChangeSchema = z.object({ stage: z.literal(STAGES) });
 export type StageChange = z.infer<typeof stageChangeSchema>;
 

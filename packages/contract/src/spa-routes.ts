@@ -51,6 +51,7 @@ export const SPA_ROUTE_PATTERNS = [
   '/internal/revenues/:id/payin',
   '/internal/revenues/:id/payout',
   '/internal/commission-reconciliation',
+  '/internal/case_requirements',
 ] as const;
 
 function patternSource(pattern: string): string {

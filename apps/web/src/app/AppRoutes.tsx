@@ -38,6 +38,7 @@ export function AppRoutes() {
   const staffMayUseRevenues = useStaffPermission('revenues');
   const staffMayReadDeliveryLog = useStaffPermission('deliveryLog');
   const staffMayReconcile = useStaffPermission('commissionReconciliation');
+  const staffMayReviewCases = useStaffPermission('caseRequirements');
 
   const routes = (
     <>
@@ -143,6 +144,7 @@ export function AppRoutes() {
         {staffMayReconcile && (
           <Route path="commission-reconciliation" element={<internal.CommissionReconciliation />} />
         )}
+        {staffMayReviewCases && <Route path="case_requirements" element={<internal.CaseRequirements />} />}
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </>

@@ -60,6 +60,7 @@ export const internalScreens = {
   Security: lazyScreen(() => import('../features/internal/screens/SecurityScreen')),
   Notifications: lazyScreen(() => import('../features/internal/screens/NotificationsScreen')),
   DeliveryLog: lazyScreen(() => import('../features/internal/screens/DeliveryLogScreen')),
+  CaseRequirements: lazyScreen(() => import('../features/internal/screens/CaseRequirementsScreen')),
   CommissionReconciliation: lazyScreen(
     () => import('../features/internal/screens/CommissionReconciliationScreen'),
   ),

@@ -64,9 +64,10 @@ export async function insertRequirements(tx: Db, now: Date, fromApplicationId = 
 }
 
 /**
- * What the README's demo accounts promise (docs/producer/cases.md): the first demo client has an application in
- * progress with a payment proof outstanding from them, and partner1's team has a pending application with an open
- * mandatory item. Written on the lowest matching ids, so tests find them again.
+ * What the README's demo accounts promise (docs/producer/cases.md): each of the two demo clients has an application
+ * in progress with a payment proof outstanding from them (the second one's case is in partner1's team, for the
+ * walk from the client's upload to the office's decision), and partner1's team has a pending application with an
+ * open mandatory item. Written on the lowest matching ids, so tests find them again.
  */
 export async function ensureDemoCases(tx: Db, now: Date): Promise<void> {
   const dueSoon = hongKongToday(new Date(now.getTime() + 7 * 86_400_000));
@@ -76,6 +77,13 @@ export async function ensureDemoCases(tx: Db, now: Date): Promise<void> {
       join applications a on a.id = r.application_id
       join clients c on c.id = a.client_id
       where c.client_no = 'AG10000001' and a.stage between 1 and 5 and r.type_code = 'PAYMENT_PROOF'
+      order by a.id limit 1)`);
+  await tx.execute(sql`update application_requirements set status = 'outstanding', reason = null,
+      due_date = ${dueSoon}::date
+    where id = (select r.id from application_requirements r
+      join applications a on a.id = r.application_id
+      join clients c on c.id = a.client_id
+      where c.client_no = 'AG10000002' and a.stage between 1 and 5 and r.type_code = 'PAYMENT_PROOF'
       order by a.id limit 1)`);
   await tx.execute(sql`update application_requirements set status = 'outstanding', reason = null
     where id = (select r.id from application_requirements r

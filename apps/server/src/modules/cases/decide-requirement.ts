@@ -1,25 +1,9 @@
-import type { Requirement, RequirementDecision, RequirementStatus, SiteCode } from '@portal/contract';
+import { type Requirement, type RequirementDecision, type SiteCode, staffMayMove } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { applicationRequirements, auditLog } from '../../db/schema/index.js';
 import { FormValidationError, HttpError } from '../../plugins/errors.js';
 import { insertHistory, lockCaseApplication, lockRequirement } from './queries.js';
-
-/**
- * Which status may follow which (docs/producer/cases.md): staff review what was received, accept or reject it, and
- * may waive anything not yet cleared. A client's upload (outstanding or rejected → received) is the upload's own
- * path; a cleared item (accepted, waived) stays cleared.
- */
-const STAFF_MOVES: Record<RequirementDecision['status'], readonly RequirementStatus[]> = {
-  under_review: ['received'],
-  accepted: ['received', 'under_review'],
-  rejected: ['received', 'under_review'],
-  waived: ['outstanding', 'received', 'under_review', 'rejected'],
-};
-
-export function staffMayMove(from: RequirementStatus, to: RequirementDecision['status']): boolean {
-  return STAFF_MOVES[to].includes(from);
-}
 
 /**
  * PATCH /internal/requirements/{id}: a staff decision on one requirement of the staff member's site. The item and its

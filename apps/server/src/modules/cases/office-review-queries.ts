@@ -7,7 +7,7 @@ import {
   type SiteCode,
   type UploadKind,
 } from '@portal/contract';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   applicationRequirements,
@@ -25,7 +25,7 @@ const queueStatuses = (query: ReviewQueueQuery) =>
   query.status ? [query.status] : [...REVIEW_QUEUE_STATUSES];
 
 /**
- * One page of the queue, oldest first (application_requirements_review_idx: site, status_changed_at, id, on the
+ * One page of the queue, oldest or newest first (application_requirements_review_idx: site, status_changed_at, id, on the
  * received and under-review items only), with its total.
  */
 export async function selectReviewQueue(db: Db, siteCode: SiteCode, query: ReviewQueueQuery) {
@@ -54,7 +54,11 @@ export async function selectReviewQueue(db: Db, siteCode: SiteCode, query: Revie
       .innerJoin(applications, eq(applications.id, applicationRequirements.applicationId))
       .innerJoin(producers, eq(producers.id, applications.producerId))
       .where(where)
-      .orderBy(asc(applicationRequirements.statusChangedAt), asc(applicationRequirements.id))
+      .orderBy(
+        ...(query.order === 'newest'
+          ? [desc(applicationRequirements.statusChangedAt), desc(applicationRequirements.id)]
+          : [asc(applicationRequirements.statusChangedAt), asc(applicationRequirements.id)]),
+      )
       .limit(query.sizePerPage)
       .offset((query.page - 1) * query.sizePerPage),
     db.select({ n: count() }).from(applicationRequirements).where(where),

@@ -146,8 +146,14 @@ describe("the office's review", () => {
     expect((await staff.get(`/internal/applications/${ipc.id}/requirements`)).statusCode).toBe(404);
     expect((await staff.get('/internal/requirements?sizePerPage=51')).statusCode).toBe(400);
     expect((await staff.get('/internal/requirements?status=accepted')).statusCode).toBe(400);
-    const page = await staff.get('/internal/requirements?sizePerPage=1&page=1');
-    expect(page.statusCode).toBe(200);
-    expect(page.json().data.length).toBeLessThanOrEqual(1);
+    const oldest = await staff.get('/internal/requirements?sizePerPage=3');
+    const newest = await staff.get('/internal/requirements?sizePerPage=3&order=newest');
+    expect(oldest.statusCode).toBe(200);
+    const times = (answer: typeof oldest) =>
+      (answer.json().data as { statusChangedAt: string }[]).map((row) => row.statusChangedAt);
+    expect(times(oldest)).toEqual([...times(oldest)].sort());
+    expect(times(newest)).toEqual([...times(newest)].sort().reverse());
+    expect(times(newest)[0] ?? '').not.toBe(times(oldest)[0]);
+    expect((await staff.get('/internal/requirements?order=random')).statusCode).toBe(400);
   });
 });
