@@ -128,6 +128,7 @@ const WIRE = [
   'GET /internal/delivery_log',
   'GET /b2b/home',
   'GET /b2b/applications/:id/requirements',
+  'POST /b2b/applications/:id/reminders',
   'PATCH /internal/requirements/:id',
   'POST /internal/applications/:id/stage',
   'GET /b2c/applications',

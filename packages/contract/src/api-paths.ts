@@ -187,6 +187,7 @@ export const API_ROUTES = {
   cases: {
     home: get('/b2b/home'),
     requirements: get('/b2b/applications/:id/requirements'),
+    remind: post('/b2b/applications/:id/reminders'),
     decide: patch('/internal/requirements/:id'),
     changeStage: post('/internal/applications/:id/stage'),
     /** The client's tracker: their applications, and a document for one item they owe. */

@@ -123,8 +123,13 @@ export const requirementListSchema = z.object({
 });
 export type RequirementList = z.infer<typeof requirementListSchema>;
 
-/** POST /b2b/applications/:id/reminders: the producer reminds the client of what they still owe. */
+/**
+ * POST /b2b/applications/:id/reminders: the producer reminds the client of what they still owe (a notification on the
+ * client's own channels, linking to their tracker). `items`: how many items the reminder names. At most one an
+ * application a Hong Kong day: another is refused (409), as is a reminder when nothing is owed.
+ */
 export const reminderResponseSchema = z.object({ sent: z.boolean(), items: z.number().int() });
+export type ReminderResponse = z.infer<typeof reminderResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Staff: PATCH /internal/requirements/:id, POST /internal/applications/:id/stage

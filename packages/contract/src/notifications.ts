@@ -19,6 +19,7 @@ export const NOTIFICATION_TYPES = [
   'export_failed',
   'application_stage_changed',
   'requirement_received',
+  'requirements_reminder',
   'commission_statement_ready',
   'commission_dispute_changed',
   ...SECURITY_NOTIFICATION_TYPES,

@@ -322,6 +322,9 @@ export const en = {
     statusChangeNotAllowed: 'This requirement cannot change from its current status to that one.',
     notOwedByClient:
       'This item is already with the office or cleared: nothing more is needed from you for it.',
+    nothingOwed: 'The client owes nothing on this application.',
+    remindedToday: 'The client was already reminded of this application today.',
+    clientWithoutAccount: 'This client has no portal account to remind.',
     notInProgress: 'This application is not in progress.',
     sameStage: 'The application already is at that stage.',
   },

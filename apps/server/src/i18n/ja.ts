@@ -323,6 +323,9 @@ export const ja: Messages = {
     statusChangeNotAllowed: 'この提出物の状態は現在の状態から選択した状態に変更できません。',
     notOwedByClient:
       'この書類はすでに事務局が受け付けたか、完了しています。追加でお送りいただく必要はありません。',
+    nothingOwed: 'このお申込みでお客様に提出いただく書類はありません。',
+    remindedToday: 'このお申込みについては本日すでにお知らせしました。',
+    clientWithoutAccount: 'このお客様はポータルのアカウントをお持ちでないため、お知らせできません。',
     notInProgress: 'この申込は処理中ではありません。',
     sameStage: '申込はすでにその段階にあります。',
   },

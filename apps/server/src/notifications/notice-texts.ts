@@ -68,6 +68,11 @@ const en: NoticeCatalog = {
     what: (p) =>
       `A client sent a document for an application${about(p)} on ${p.at} (UTC). It awaits the office's review.`,
   },
+  requirements_reminder: {
+    subject: (p) => `${p.siteName}: your application still needs documents`,
+    what: (p) =>
+      `Your advisor reminds you that your application${about(p)} still needs documents from you (${p.at} UTC). You can send them in the portal, under My Applications.`,
+  },
   commission_statement_ready: {
     subject: (p) => `${p.siteName}: commission statement ready`,
     what: (p) => `A new commission statement${about(p)} is available since ${p.at} (UTC).`,
@@ -166,6 +171,11 @@ const ja: NoticeCatalog = {
     subject: (p) => `${p.siteName}：お客様から書類が届きました`,
     what: (p) => `お客様が申込み${about(p)}の書類を ${p.at}（UTC）に送信しました。事務局の確認待ちです。`,
   },
+  requirements_reminder: {
+    subject: (p) => `${p.siteName}：お申込みに必要な書類のお願い`,
+    what: (p) =>
+      `お申込み${about(p)}に必要な書類がまだ届いていないことを、担当アドバイザーからお知らせします（${p.at} UTC）。ポータルの「お申込み状況」から送信できます。`,
+  },
   commission_statement_ready: {
     subject: (p) => `${p.siteName}：コミッション明細書`,
     what: (p) => `新しいコミッション明細書${about(p)}が ${p.at}（UTC）からご覧いただけます。`,
@@ -263,6 +273,11 @@ const zh: NoticeCatalog = {
     subject: (p) => `${p.siteName}：客戶已提交文件`,
     what: (p) => `客戶於 ${p.at}（UTC）為申請${about(p)}提交了文件，正等待辦公室審核。`,
   },
+  requirements_reminder: {
+    subject: (p) => `${p.siteName}：您的申請仍需提交文件`,
+    what: (p) =>
+      `您的顧問提醒您，申請${about(p)}仍需要您提交文件（${p.at} UTC）。您可在入口網站的「我的申請」提交。`,
+  },
   commission_statement_ready: {
     subject: (p) => `${p.siteName}：佣金結單已備妥`,
     what: (p) => `新的佣金結單${about(p)}已於 ${p.at}（UTC）起提供。`,
@@ -356,6 +371,11 @@ const kr: NoticeCatalog = {
     subject: (p) => `${p.siteName}: 고객이 서류를 보냈습니다`,
     what: (p) =>
       `고객이 ${p.at}(UTC)에 청약${about(p)} 서류를 보냈습니다. 사무국의 검토를 기다리고 있습니다.`,
+  },
+  requirements_reminder: {
+    subject: (p) => `${p.siteName}: 청약에 필요한 서류가 남아 있습니다`,
+    what: (p) =>
+      `담당 어드바이저가 청약${about(p)}에 고객님의 서류가 아직 필요하다고 알려 드립니다(${p.at} UTC). 포털의 '나의 청약'에서 보내실 수 있습니다.`,
   },
   commission_statement_ready: {
     subject: (p) => `${p.siteName}: 수수료 명세서`,

@@ -71,6 +71,7 @@ const API_WORK = workTable([
   // Cases: the producer home (a team's pipeline), checklists, the client's tracker, the staff queue, and the writes.
   [API_ROUTES.cases.home, 'list'],
   [API_ROUTES.cases.requirements, 'list'],
+  [API_ROUTES.cases.remind, 'list'],
   [API_ROUTES.cases.decide, 'list'],
   [API_ROUTES.cases.changeStage, 'list'],
   [API_ROUTES.cases.clientApplications, 'list'],

@@ -153,3 +153,24 @@ export const coolingOffPeriods = pgTable(
   },
   (t) => [check('cooling_off_periods_days_ck', sql`${t.days} between 1 and 90`)],
 );
+
+/**
+ * Reminders a producer sent a client about the items they owe on an application (docs/producer/cases.md): at most one
+ * an application a Hong Kong day, so a client is not pestered; the rows are also the reminder's history.
+ */
+export const applicationReminders = pgTable(
+  'application_reminders',
+  {
+    id: idColumn(),
+    applicationId: refId('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    sentByUserId: refId('sent_by_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** How many items the client owed when it was sent. */
+    items: smallint('items').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('application_reminders_application_idx').on(t.applicationId, t.sentAt)],
+);

@@ -8,6 +8,7 @@ import {
   idParamsSchema,
   producerHomeQuerySchema,
   producerHomeSchema,
+  reminderResponseSchema,
   requirementDecisionSchema,
   requirementDocumentParamsSchema,
   requirementListSchema,
@@ -38,6 +39,7 @@ import { listRequirements } from './list-requirements.js';
 import { tellPartiesOfStage } from './notify-stage.js';
 import { listReviewQueue, loadStaffCase, sendRequirementDocument } from './office-review.js';
 import { loadProducerHome } from './producer-home.js';
+import { remindClient } from './remind-client.js';
 import { changeStage, StageRefused } from './stage-rule.js';
 
 const routes = API_ROUTES.cases;
@@ -78,6 +80,11 @@ export const casesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
       routes.requirements.path,
       { schema: { tags, params: applicationIdParamsSchema, response: { 200: requirementListSchema } } },
       (request) => listRequirements(ctx, producerOf(request), request.params.id),
+    );
+    producer.post(
+      routes.remind.path,
+      { schema: { tags, params: applicationIdParamsSchema, response: { 200: reminderResponseSchema } } },
+      (request) => remindClient(ctx, producerOf(request), request.params.id, request.log),
     );
   });
 

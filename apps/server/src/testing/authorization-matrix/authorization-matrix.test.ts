@@ -78,6 +78,9 @@ beforeAll(async () => {
   if (!revenue || !form || !cleared || !held)
     throw new Error('the demo seed has no revenue, form or requirements');
   await execute(sql`update revenues set deletable = false where id = ${revenue.id}`);
+  // Every application was reminded today: a producer's reminder is refused past the guard (409), nothing is sent.
+  await execute(sql`insert into application_reminders (application_id, sent_by_user_id, items, sent_at)
+    select a.id, (select min(id) from users), 1, ${t.clock.now.toISOString()}::timestamptz from applications a`);
   const producerOf = (code: string) => fixtures.producers.find((p) => p.code === code)?.producerId ?? 0;
   ctx = {
     formsSecret: t.config.formsClientSecret,

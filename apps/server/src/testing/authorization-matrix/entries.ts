@@ -1095,6 +1095,24 @@ export const MATRIX: MatrixEntry[] = [
       one(get(apiPath(R.cases.document, { id: ctx.clearedRequirementId, documentId: NO_SUCH_ID }))),
   },
   {
+    ...route(R.cases.remind),
+    access: PRODUCER,
+    // Reminded today already (set up for every application): refused past the guard, nothing is sent.
+    ok: 409,
+    targets: (f) =>
+      f.producers.flatMap((p) =>
+        p.application
+          ? [
+              {
+                label: p.code,
+                request: post(apiPath(R.cases.remind, { id: p.application.id })),
+                readers: p.application.readers,
+              },
+            ]
+          : [],
+      ),
+  },
+  {
     ...route(R.cases.decide),
     access: CASE_REQUIREMENTS,
     // An accepted item cannot go back to review: refused past the guard, nothing is written.

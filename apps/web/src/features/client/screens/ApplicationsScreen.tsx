@@ -89,7 +89,9 @@ function ApplicationCard({
         <ApplicationTimeline application={application} stages={stages} today={today} />
         <section aria-labelledby={`owed-${application.id}`}>
           <Title order={3} size="h5" id={`owed-${application.id}`} mb="xs">
-            {t('applications.owed.title', { count: application.outstanding.length })}
+            {application.outstanding.length === 0
+              ? t('applications.owed.titleNone')
+              : t('applications.owed.title', { count: application.outstanding.length })}
           </Title>
           {application.outstanding.length === 0 ? (
             <Text size="sm" c="dimmed">

@@ -3,6 +3,7 @@ import {
   API_ROUTES,
   apiPath,
   CLEARED_REQUIREMENT_STATUSES,
+  CLIENT_OWED_STATUSES,
   hongKongToday,
   type Requirement,
   type RequirementList,
@@ -12,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadingState } from '../../../components/LoadingState';
 import { api } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
+import { RemindClientButton } from './RemindClientButton';
 
 /** GET /b2b/applications/{id}/requirements: the application's checklist (the same id as its detail). */
 function checklistQuery(language: string, applicationId: number) {
@@ -42,6 +44,9 @@ export function ApplicationChecklist({ applicationId }: { applicationId: number 
   const { data: items, coolingOffEndsOn } = query.data;
   const today = hongKongToday(new Date());
   const open = (item: Requirement) => !CLEARED_REQUIREMENT_STATUSES.includes(item.status);
+  const clientOwed = items.filter(
+    (item) => item.provider === 'client' && CLIENT_OWED_STATUSES.includes(item.status),
+  ).length;
   return (
     <Stack gap="xs" mt="lg" component="section" aria-labelledby={`checklist-${applicationId}`}>
       <Title order={3} size="h4" id={`checklist-${applicationId}`}>
@@ -107,6 +112,7 @@ export function ApplicationChecklist({ applicationId }: { applicationId: number 
           );
         })
       )}
+      {clientOwed > 0 && <RemindClientButton applicationId={applicationId} owed={clientOwed} />}
     </Stack>
   );
 }

@@ -90,7 +90,12 @@ describe('detail modals', () => {
       statusChangedAt: '2026-11-01T00:00:00Z',
       documentCount: 0,
     };
+    let reminders = 0;
     show(<PolicyDetailModal id={42} onClose={() => {}} />, {
+      'POST /b2b/applications/42/reminders': () => {
+        reminders += 1;
+        return { sent: true, items: 2 };
+      },
       '/b2b/policy_detail/42.html': () => html(FRAGMENT),
       '/b2b/applications/42/requirements': () => ({
         stage: 3,
@@ -141,6 +146,13 @@ describe('detail modals', () => {
     // A cleared item past its due date is not overdue.
     const fromAdvisor = within(section).getByRole('table', { name: 'From the advisor: 0 of 1 still open' });
     expect(within(fromAdvisor).queryByText('Overdue')).toBeNull();
+
+    // The client owes two items: the producer reminds them once; the answer is read out.
+    const remind = within(section).getByRole('button', { name: 'Remind the client of the 2 items they owe' });
+    fireEvent.click(remind);
+    expect(await within(section).findByRole('status')).toHaveTextContent('Reminder sent: 2 items.');
+    expect(remind).toBeDisabled();
+    expect(reminders).toBe(1);
   });
 
   it('gives focus back to what opened it, also the first time (when its code loads)', async () => {
