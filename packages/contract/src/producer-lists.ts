@@ -92,8 +92,16 @@ export const newBusinessCriteriaSchema = z
     stageOptions: listCriterion(strictInt(1, STAGES.length), STAGES.length),
     receivedFrom: dateCriterion,
     receivedTo: dateCriterion,
+    /** The last day of the client's cooling-off, once the policy is delivered (docs/producer/cases.md). */
+    coolingOffFrom: dateCriterion,
+    coolingOffTo: dateCriterion,
   })
-  .superRefine(rangeIssues([['receivedFrom', 'receivedTo']]));
+  .superRefine(
+    rangeIssues([
+      ['receivedFrom', 'receivedTo'],
+      ['coolingOffFrom', 'coolingOffTo'],
+    ]),
+  );
 export type NewBusinessCriteria = z.output<typeof newBusinessCriteriaSchema>;
 
 export const newBusinessItemSchema = z.object({

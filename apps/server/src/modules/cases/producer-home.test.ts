@@ -81,6 +81,44 @@ describe('the producer home', () => {
     }
   });
 
+  it('counts cooling-off ending this Hong Kong week as New Business filtered by it does', async () => {
+    // Two of the team's delivered policies end their cooling-off this week (6–12 July), one the week after.
+    const team = await rowsOf<{ id: number }>(
+      t.database.db,
+      sql`select a.id::int from applications a join producer_tree pt on pt.descendant_id = a.producer_id
+        join producers p on p.id = pt.ancestor_id where p.code = 'A1001' and a.stage = 7 order by a.id limit 3`,
+    );
+    expect(team).toHaveLength(3);
+    const [first, second, third] = team.map((r) => r.id);
+    await t.database.db.execute(sql`update applications set cooling_off_ends_on = case id
+      when ${first} then '2026-07-06'::date when ${second} then '2026-07-12'::date else '2026-07-13'::date end
+      where id in (${first}, ${second}, ${third})`);
+    const answer = (await home(partner1)) as Home & {
+      coolingOffEndingThisWeek: number;
+      weekFrom: string;
+      weekTo: string;
+    };
+    expect([answer.weekFrom, answer.weekTo]).toEqual(['2026-07-06', '2026-07-12']);
+    await partner1.me();
+    const list = await partner1.send('POST', '/b2b/new_business', {
+      stage: 'all',
+      coolingOffFrom: answer.weekFrom,
+      coolingOffTo: answer.weekTo,
+      page: 1,
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(answer.coolingOffEndingThisWeek).toBe(list.json().totalSize);
+    expect(answer.coolingOffEndingThisWeek).toBeGreaterThanOrEqual(2);
+    const ids = (list.json().items as { caaId: number }[]).map((row) => row.caaId);
+    expect(ids).toEqual(expect.arrayContaining([first, second]));
+    expect(ids).not.toContain(third);
+    const reversed = await partner1.send('POST', '/b2b/new_business', {
+      coolingOffFrom: '2026-07-12',
+      coolingOffTo: '2026-07-06',
+    });
+    expect(reversed.statusCode).toBe(400);
+  });
+
   it('answers 404 for a producer outside the caller’s team, and nothing for a client', async () => {
     const [other] = await rowsOf<{ id: number }>(
       t.database.db,

@@ -95,6 +95,13 @@ export const newBusinessServerList = defineServerList({
           ? sql`${applications.receivedDate} >= ${criteria.receivedFrom}::date`
           : undefined,
         criteria.receivedTo ? sql`${applications.receivedDate} <= ${criteria.receivedTo}::date` : undefined,
+        // Cooling-off ending in a range (applications_cooling_off_idx: the end day, then the producer).
+        criteria.coolingOffFrom
+          ? sql`${applications.coolingOffEndsOn} >= ${criteria.coolingOffFrom}::date`
+          : undefined,
+        criteria.coolingOffTo
+          ? sql`${applications.coolingOffEndsOn} <= ${criteria.coolingOffTo}::date`
+          : undefined,
         // The search document (policy no., insured, client name and AG number) through its trigram index.
         pattern ? sql`${applications.searchText} ilike ${pattern}` : undefined,
       ],

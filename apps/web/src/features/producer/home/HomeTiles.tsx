@@ -1,11 +1,15 @@
-import { Card, SimpleGrid, Text } from '@mantine/core';
+import { Anchor, Card, SimpleGrid, Text } from '@mantine/core';
 import type { ProducerHome } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatDate, formatInteger } from '../../../lib/format';
+import { useLocalePath } from '../../../lib/locale';
+import { newBusinessCoolingOffPath } from './home-api';
 
 /** The home's single figures: requirements waiting, cooling-off ending and birthdays in this Hong Kong week. */
 export function HomeTiles({ home }: { home: ProducerHome }) {
   const { t } = useTranslation('producer');
+  const localePath = useLocalePath();
   const week = { from: formatDate(home.weekFrom), to: formatDate(home.weekTo) };
   const tiles = [
     {
@@ -23,7 +27,13 @@ export function HomeTiles({ home }: { home: ProducerHome }) {
       value: home.receivedRequirements,
       note: t('home.tiles.receivedRequirementsNote'),
     },
-    { key: 'coolingOffEndingThisWeek', value: home.coolingOffEndingThisWeek, note: t('home.week', week) },
+    {
+      key: 'coolingOffEndingThisWeek',
+      value: home.coolingOffEndingThisWeek,
+      note: t('home.week', week),
+      // New Business filtered the same way: its total is this figure.
+      to: localePath(newBusinessCoolingOffPath(home.weekFrom, home.weekTo)),
+    },
     { key: 'birthdaysThisWeek', value: home.birthdaysThisWeek, note: t('home.week', week) },
   ] as const;
   return (
@@ -39,7 +49,18 @@ export function HomeTiles({ home }: { home: ProducerHome }) {
             {t(`home.tiles.${tile.key}`)}
           </Text>
           <Text fz={28} fw={700} lh={1.2}>
-            {formatInteger(tile.value)}
+            {'to' in tile ? (
+              <Anchor
+                component={Link}
+                to={tile.to}
+                inherit
+                aria-label={t('home.tiles.openCoolingOff', { count: tile.value })}
+              >
+                {formatInteger(tile.value)}
+              </Anchor>
+            ) : (
+              formatInteger(tile.value)
+            )}
           </Text>
           <Text size="xs" c="dimmed">
             {tile.note}

@@ -27,3 +27,12 @@ export function newBusinessStagePath(stage: number): string {
   const criteria = newBusinessList.criteria.parse({ stage: 'select', stageOptions: [stage] });
   return `/b2b?${serializeCriteria(newBusinessList.criteria, criteria)}`;
 }
+
+/**
+ * The New Business address of the cooling-off tile: every stage, cooling-off ending between `from` and `to` (the Hong
+ * Kong week the home counts), so the list's total is the tile's figure.
+ */
+export function newBusinessCoolingOffPath(from: string, to: string): string {
+  const criteria = newBusinessList.criteria.parse({ stage: 'all', coolingOffFrom: from, coolingOffTo: to });
+  return `/b2b?${serializeCriteria(newBusinessList.criteria, criteria)}`;
+}

@@ -27,6 +27,8 @@ const TEMPLATE = {
   stageOptions: [] as string[],
   receivedFrom: null as string | null,
   receivedTo: null as string | null,
+  coolingOffFrom: null as string | null,
+  coolingOffTo: null as string | null,
   includedTeam: true,
 };
 const FIELD_KEYS = Object.keys(TEMPLATE);
@@ -123,6 +125,12 @@ export default function NewBusinessScreen() {
         />
         <BusinessDateField label={t('newBusiness.receivedFrom')} {...form.getInputProps('receivedFrom')} />
         <BusinessDateField label={t('newBusiness.receivedTo')} {...form.getInputProps('receivedTo')} />
+        <BusinessDateField
+          label={t('newBusiness.coolingOffFrom')}
+          description={t('newBusiness.coolingOffHint')}
+          {...form.getInputProps('coolingOffFrom')}
+        />
+        <BusinessDateField label={t('newBusiness.coolingOffTo')} {...form.getInputProps('coolingOffTo')} />
         <Checkbox
           label={t('producer-lists:includedTeam')}
           mt={{ sm: 'xl' }}
