@@ -7,7 +7,7 @@ import { createTestApp, type TestContext } from './testing/test-app.js';
  * checks it), except the routes listed here with the reason.
  */
 const FILES =
-  /\/files\/|\/provider_statement\/:partyId$|\.html$|\.pdf$|download|_export$|\/export$|\/file$|\/document\/:formId$|\/attachments\/:attachmentId$/;
+  /\/files\/|\/provider_statement\/:partyId$|\.html$|\.pdf$|download|_export$|\/export$|\/file$|\/document\/:formId$|\/attachments\/:attachmentId$|\/documents\/:documentId$/;
 const UNDECLARED: Record<string, string> = {
   // The rows depend on the report named in the body: checked in the handler against that report's own schema.
   'POST /angel/face/:lang/api/b2b/reports': 'report',
