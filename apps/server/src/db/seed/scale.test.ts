@@ -45,6 +45,29 @@ const eligiblePlans = sql`select p.id, p.owner_client_id from policies p join cl
   where c.client_no >= 'AG20000000' and p.category in ('IL', 'FD', 'MPF', 'PB')
     and p.status_code not in ('COF', 'CAN', 'LAP', 'SUR', 'TOT', 'RCV', 'AIP', 'CFM', 'COD')`;
 
+describe('generated cases', () => {
+  it('gives every generated application its requirements and stage dates, as the demo has them', async () => {
+    const [r] = await rows<Record<string, string>>(sql`select count(*) as applications,
+        count(*) filter (where not exists (select 1 from application_requirements q where q.application_id = a.id))
+          as without_requirements,
+        count(*) filter (where a.stage in (6, 7) and exists (select 1 from application_requirements q
+          where q.application_id = a.id and q.mandatory and q.status not in ('accepted', 'waived'))) as issued_with_open,
+        count(*) filter (where a.stage between 1 and 5 and exists (select 1 from application_requirements q
+          where q.application_id = a.id and q.status not in ('accepted', 'waived'))) as pending_with_open,
+        count(*) filter (where a.stage_entered_at < now() - interval '30 days') as waiting_over_30_days,
+        (select count(*) from application_requirements q join applications b on b.id = q.application_id
+          join clients d on d.id = b.client_id where d.client_no >= 'AG20000000') as requirements
+      from applications a join clients c on c.id = a.client_id where c.client_no >= 'AG20000000'`);
+    expect(Number(r?.applications)).toBeGreaterThan(100);
+    expect(Number(r?.without_requirements)).toBe(0);
+    expect(Number(r?.issued_with_open)).toBe(0);
+    expect(Number(r?.pending_with_open)).toBeGreaterThan(0);
+    // The day a stage was entered comes from the data (received date or history), not from the moment of loading.
+    expect(Number(r?.waiting_over_30_days)).toBeGreaterThan(0);
+    expect(report.rows.application_requirements).toBe(Number(r?.requirements));
+  });
+});
+
 describe('generated statements', () => {
   it('gives every generated client with a live investment plan a consolidated account and one per plan', async () => {
     const [c] = await rows<{ clients: string; plans: string; consolidated: string; per_plan: string }>(sql`
@@ -382,6 +405,7 @@ describe('generator run', () => {
       'producers',
       'policies',
       'search indexes',
+      'cases',
       'report facts',
       'statements',
       'performance history',

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import {
+  applicationRequirements,
   applications,
   clients,
   funds,
@@ -11,6 +12,7 @@ import {
   serviceRecords,
 } from '../schema/index.js';
 import { ensureDemoData } from './demo.js';
+import { backfillStageDates, insertRequirements } from './demo-requirements.js';
 import { Progress } from './progress.js';
 import { Random } from './random.js';
 import { backfillReportFacts } from './report-facts.js';
@@ -24,6 +26,11 @@ import { insertHeads, insertTeams } from './scale-teams.js';
 import { insertsAsOneStatement } from './unnest.js';
 
 export { scaleHeadCode } from './scale-teams.js';
+
+async function countRequirements(db: Db): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::float8` }).from(applicationRequirements);
+  return Number(row?.n ?? 0);
+}
 
 export const POLICIES_PER_SCALE_UNIT = 10_000;
 /** Clients drawn per generation step: the unit of the random stream, kept from the first generator. */
@@ -50,6 +57,11 @@ export interface ScaleOptions {
    * Default: unless NODE_ENV is production — a generated database is a development one.
    */
   signInUsers?: boolean;
+  /**
+   * Cases for the generated applications: the day each entered its stage and its cooling-off end, and its
+   * requirements (docs/producer/cases.md), as the demo has them. Default true; tests of other things skip it.
+   */
+  cases?: boolean;
   /** Progress bars; default none (tests, the bench). */
   progress?: Progress;
   log?: (line: string) => void;
@@ -133,6 +145,9 @@ export async function generateScaleData(db: Db, options: ScaleOptions): Promise<
   // A run that died without rebuilding them left them missing: build them first, so they are dropped knowingly.
   await createMissingIndexes(db, searchIndexes, depth);
   await dropIndexes(db, searchIndexes);
+  const [lastApplication] = await db
+    .select({ id: sql<number>`coalesce(max(${applications.id}), 0)::float8` })
+    .from(applications);
   let clientIds: { low: number; high: number };
   try {
     clientIds = await loadPlans(db, options, depth, skipTriggers, progress, count, log);
@@ -140,6 +155,19 @@ export async function generateScaleData(db: Db, options: ScaleOptions): Promise<
     progress.begin('search indexes', searchIndexes.length, 'indexes');
     await createMissingIndexes(db, searchIndexes, depth);
     progress.update(searchIndexes.length, 0);
+  }
+
+  if (options.cases ?? true) {
+    // Set-based, on the new applications only: stage dates first (the requirements' dates follow them).
+    progress.begin('cases', 2, 'steps');
+    const fromId = Number(lastApplication?.id ?? 0);
+    await backfillStageDates(db, fromId);
+    progress.update(1, 0);
+    const before = await countRequirements(db);
+    await insertRequirements(db, options.now ?? new Date(), fromId);
+    const inserted = (await countRequirements(db)) - before;
+    count('application_requirements', inserted);
+    progress.update(2, inserted);
   }
 
   // Cards, BV factors, AB BV lines and training for the generated plans and producers, derived in SQL from what was inserted.

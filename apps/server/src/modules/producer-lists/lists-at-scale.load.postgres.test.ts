@@ -39,7 +39,7 @@ beforeAll(async () => {
   // Generated on a handle without the server's short limits (the load's statements run for seconds), then served as
   // the server opens its database: DB_POOL_MAX, the heavy lane and every DB_* limit at its default.
   const seeded = await openTestDatabase();
-  await generateScaleData(seeded.database.db, { scale: SCALE, concurrency: 2 });
+  await generateScaleData(seeded.database.db, { scale: SCALE, concurrency: 2, cases: false });
   await seeded.database.close();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' });
   const database = await openDatabase({
