@@ -4,7 +4,10 @@ import {
   apiPath,
   CLEARED_REQUIREMENT_STATUSES,
   CLIENT_OWED_STATUSES,
+  daysBetween,
+  daysInStage,
   hongKongToday,
+  isOverTarget,
   type Requirement,
   type RequirementList,
 } from '@portal/contract';
@@ -41,8 +44,9 @@ export function ApplicationChecklist({ applicationId }: { applicationId: number 
         {t('checklist.failed')}
       </Alert>
     );
-  const { data: items, coolingOffEndsOn } = query.data;
+  const { data: items, coolingOffEndsOn, stageEnteredOn, stageTargetDays } = query.data;
   const today = hongKongToday(new Date());
+  const days = daysInStage(stageEnteredOn, new Date());
   const open = (item: Requirement) => !CLEARED_REQUIREMENT_STATUSES.includes(item.status);
   const clientOwed = items.filter(
     (item) => item.provider === 'client' && CLIENT_OWED_STATUSES.includes(item.status),
@@ -52,8 +56,18 @@ export function ApplicationChecklist({ applicationId }: { applicationId: number 
       <Title order={3} size="h4" id={`checklist-${applicationId}`}>
         {t('checklist.title')}
       </Title>
+      {/* Time in the current stage against its target, in words (decision 054). */}
+      <Text size="sm">
+        {t('checklist.inStage', { count: days, since: formatDate(stageEnteredOn) })}
+        {stageTargetDays !== null &&
+          ` ${t(isOverTarget(days, stageTargetDays) ? 'checklist.overTarget' : 'checklist.withinTarget', { target: stageTargetDays })}`}
+      </Text>
       {coolingOffEndsOn && (
-        <Text size="sm">{t('checklist.coolingOff', { date: formatDate(coolingOffEndsOn) })}</Text>
+        <Text size="sm">
+          {t('checklist.coolingOff', { date: formatDate(coolingOffEndsOn) })}
+          {coolingOffEndsOn >= today &&
+            ` ${t('checklist.coolingOffLeft', { count: daysBetween(today, coolingOffEndsOn) })}`}
+        </Text>
       )}
       {items.length === 0 ? (
         <Text c="dimmed">{t('checklist.empty')}</Text>

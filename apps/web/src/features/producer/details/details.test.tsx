@@ -137,7 +137,13 @@ describe('detail modals', () => {
     });
     const dialog = await screen.findByRole('dialog', { name: 'Policy Detail' });
     const section = await within(dialog).findByRole('region', { name: 'Requirements' });
-    expect(within(section).getByText('Cooling-off period ends on 2026/12/20.')).toBeInTheDocument();
+    expect(within(section).getByText(/^Cooling-off period ends on 2026\/12\/20\./)).toBeInTheDocument();
+    // Time in the stage since 2026/10/01, against its 14-day target: long past it.
+    expect(
+      within(section).getByText(
+        /^In this stage for \d+ days, since 2026\/10\/01\. Over the 14-day target\.$/,
+      ),
+    ).toBeInTheDocument();
     const fromClient = within(section).getByRole('table', { name: 'From the client: 2 of 2 still open' });
     const payment = within(fromClient).getByRole('row', { name: /Proof of payment/ });
     expect(within(payment).getByText('Required to issue')).toBeInTheDocument();
