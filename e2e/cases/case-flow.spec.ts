@@ -99,7 +99,7 @@ test('a payment proof from the client’s phone to an issued policy', async ({ b
   for (;;) {
     const waive = dialog
       .getByRole('row')
-      .filter({ hasText: en('case-review', 'case.mandatory') })
+      .filter({ hasText: en('domain', 'requirementMandatory') })
       .getByRole('button', { name: /^Waive / })
       .first();
     if ((await waive.count()) === 0) break;

@@ -71,20 +71,15 @@ export async function insertRequirements(tx: Db, now: Date, fromApplicationId = 
  */
 export async function ensureDemoCases(tx: Db, now: Date): Promise<void> {
   const dueSoon = hongKongToday(new Date(now.getTime() + 7 * 86_400_000));
-  await tx.execute(sql`update application_requirements set status = 'outstanding', reason = null,
-      due_date = ${dueSoon}::date
-    where id = (select r.id from application_requirements r
-      join applications a on a.id = r.application_id
-      join clients c on c.id = a.client_id
-      where c.client_no = 'AG10000001' and a.stage between 1 and 5 and r.type_code = 'PAYMENT_PROOF'
-      order by a.id limit 1)`);
-  await tx.execute(sql`update application_requirements set status = 'outstanding', reason = null,
-      due_date = ${dueSoon}::date
-    where id = (select r.id from application_requirements r
-      join applications a on a.id = r.application_id
-      join clients c on c.id = a.client_id
-      where c.client_no = 'AG10000002' and a.stage between 1 and 5 and r.type_code = 'PAYMENT_PROOF'
-      order by a.id limit 1)`);
+  for (const clientNo of ['AG10000001', 'AG10000002']) {
+    await tx.execute(sql`update application_requirements set status = 'outstanding', reason = null,
+        due_date = ${dueSoon}::date
+      where id = (select r.id from application_requirements r
+        join applications a on a.id = r.application_id
+        join clients c on c.id = a.client_id
+        where c.client_no = ${clientNo} and a.stage between 1 and 5 and r.type_code = 'PAYMENT_PROOF'
+        order by a.id limit 1)`);
+  }
   await tx.execute(sql`update application_requirements set status = 'outstanding', reason = null
     where id = (select r.id from application_requirements r
       join applications a on a.id = r.application_id

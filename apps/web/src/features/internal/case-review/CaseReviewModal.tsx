@@ -3,6 +3,7 @@ import { type Requirement, type RequirementDecision, type StaffCase, staffMayMov
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RequirementName, RequirementStatusText } from '../../../components/cases/RequirementText';
 import { FetchError } from '../../../components/FetchError';
 import { LoadingState } from '../../../components/LoadingState';
 import { isApiError } from '../../../lib/api-error';
@@ -130,21 +131,11 @@ function CaseBody({ staffCase }: { staffCase: StaffCase }) {
               return (
                 <Table.Tr key={item.id}>
                   <Table.Th scope="row" fw={500}>
-                    {itemName(item)}
-                    {item.mandatory && (
-                      <Text size="xs" c="dimmed">
-                        {t('case.mandatory')}
-                      </Text>
-                    )}
+                    <RequirementName item={item} />
                   </Table.Th>
                   <Table.Td>{t(`case.provider.${item.provider}`)}</Table.Td>
                   <Table.Td>
-                    {t(`domain:requirementStatus.${item.status}`)}
-                    {item.reason && (
-                      <Text size="xs" c="dimmed">
-                        {item.reason}
-                      </Text>
-                    )}
+                    <RequirementStatusText item={item} />
                   </Table.Td>
                   <Table.Td>
                     {documents.length === 0 ? (

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Pagination, Select, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Pagination, Select, Stack, Text, VisuallyHidden } from '@mantine/core';
 import {
   hongKongToday,
   REVIEW_QUEUE_ORDERS,
@@ -11,7 +11,6 @@ import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '../../../components/data-table/DataTable';
 import { FetchError } from '../../../components/FetchError';
 import { LoadingState } from '../../../components/LoadingState';
-import { usePageTitle } from '../../../components/usePageTitle';
 import { formatDate } from '../../../lib/format';
 import {
   type QueueFilter,
@@ -20,6 +19,7 @@ import {
   reviewQueueQuery,
 } from '../api/case-review-api';
 import { CaseReviewModal } from '../case-review/CaseReviewModal';
+import { InternalScreenHeader } from '../components/InternalScreenHeader';
 
 /**
  * Case requirements (/internal/case_requirements, with the "Case requirements" menu row): what clients sent and the
@@ -28,7 +28,6 @@ import { CaseReviewModal } from '../case-review/CaseReviewModal';
  */
 export default function CaseRequirementsScreen() {
   const { t } = useTranslation(['case-review', 'domain', 'lists']);
-  usePageTitle(t('title'));
   const [status, setStatus] = useState<QueueFilter>('');
   const [order, setOrder] = useState<ReviewQueueOrder>('oldest');
   const [page, setPage] = useState(1);
@@ -73,14 +72,7 @@ export default function CaseRequirementsScreen() {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} size="h2">
-          {t('title')}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t('intro')}
-        </Text>
-      </div>
+      <InternalScreenHeader title={t('title')} intro={t('intro')} />
       <Group gap="md" align="flex-end">
         <Select
           label={t('queue.filter')}

@@ -1,6 +1,6 @@
-import { Stack, Tabs, Text, Title } from '@mantine/core';
+import { Stack, Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../../components/usePageTitle';
+import { InternalScreenHeader } from '../components/InternalScreenHeader';
 import { DisputesPanel } from '../reconciliation/DisputesPanel';
 import { ImportPanel } from '../reconciliation/ImportPanel';
 
@@ -10,17 +10,9 @@ import { ImportPanel } from '../reconciliation/ImportPanel';
  */
 export default function CommissionReconciliationScreen() {
   const { t } = useTranslation('reconciliation');
-  usePageTitle(t('title'));
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} size="h2">
-          {t('title')}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t('intro')}
-        </Text>
-      </div>
+      <InternalScreenHeader title={t('title')} intro={t('intro')} />
       <Tabs defaultValue="disputes" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="disputes">{t('tabs.disputes')}</Tabs.Tab>

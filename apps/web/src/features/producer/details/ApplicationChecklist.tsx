@@ -13,6 +13,7 @@ import {
 } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { RequirementName, RequirementStatusText } from '../../../components/cases/RequirementText';
 import { LoadingState } from '../../../components/LoadingState';
 import { api } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
@@ -95,21 +96,10 @@ export function ApplicationChecklist({ applicationId }: { applicationId: number 
                 {owed.map((item) => (
                   <Table.Tr key={item.id}>
                     <Table.Td>
-                      {t(`domain:requirementType.${item.type}`)}
-                      {/* Plain text, not a badge: a badge cut its words on a phone. */}
-                      {item.mandatory && (
-                        <Text size="xs" c="dimmed">
-                          {t('checklist.mandatory')}
-                        </Text>
-                      )}
+                      <RequirementName item={item} />
                     </Table.Td>
                     <Table.Td>
-                      {t(`domain:requirementStatus.${item.status}`)}
-                      {item.reason && (
-                        <Text size="xs" c="dimmed">
-                          {item.reason}
-                        </Text>
-                      )}
+                      <RequirementStatusText item={item} />
                     </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       {formatDate(item.dueDate)}
