@@ -14,6 +14,7 @@ import { hashDemoPasswords, insertOrganisation, insertStaffAndProducerUsers } fr
 import { insertDemoPerformance } from './demo-performance.js';
 import { insertPolicies } from './demo-policies.js';
 import { insertReportBusiness } from './demo-report-business.js';
+import { insertRequirementDocuments } from './demo-requirement-documents.js';
 import { backfillStageDates, ensureDemoCases, insertRequirements } from './demo-requirements.js';
 import { insertRevenues } from './demo-revenues.js';
 import { insertCatalog, insertCodeTables } from './reference.js';
@@ -78,6 +79,7 @@ export async function ensureDemoData(db: Db, options: DemoDataOptions = {}): Pro
       await insertRequirements(tx, now);
       await ensureDemoCases(tx, now);
     });
+    await timed('requirement documents', () => insertRequirementDocuments(ctx));
     await timed('service records', () => insertServiceRecords(ctx));
     await timed('messages', () => insertMessages(ctx));
     await timed('client documents', () => insertClientDocuments(ctx));

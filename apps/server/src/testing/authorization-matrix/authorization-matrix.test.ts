@@ -75,8 +75,12 @@ beforeAll(async () => {
     await execute(sql`select application_id as id from application_requirements
       where mandatory and status = 'outstanding' order by id limit 1`)
   ).rows[0];
-  if (!revenue || !form || !cleared || !held)
-    throw new Error('the demo seed has no revenue, form or requirements');
+  // A document the office has on file (the demo's received items each have one).
+  const document = (
+    await execute(sql`select requirement_id, upload_id from requirement_documents order by upload_id limit 1`)
+  ).rows[0];
+  if (!revenue || !form || !cleared || !held || !document)
+    throw new Error('the demo seed has no revenue, form, requirements or requirement documents');
   await execute(sql`update revenues set deletable = false where id = ${revenue.id}`);
   // Every application was reminded today: a producer's reminder is refused past the guard (409), nothing is sent.
   await execute(sql`insert into application_reminders (application_id, sent_by_user_id, items, sent_at)
@@ -88,6 +92,10 @@ beforeAll(async () => {
     revenueId: Number(revenue.id),
     clearedRequirementId: Number(cleared.id),
     heldApplicationId: Number(held.id),
+    requirementDocument: {
+      requirementId: Number(document.requirement_id),
+      documentId: Number(document.upload_id),
+    },
     jobs: [
       { id: await finishedJob('partner'), owner: 'A1001', producerId: producerOf('A1001') },
       { id: await finishedJob('subpartner'), owner: 'A1002', producerId: producerOf('A1002') },

@@ -60,6 +60,8 @@ export interface EntryContext {
   /** An accepted requirement (a staff decision on it is refused, 400) and an application held by the stage rule. */
   clearedRequirementId: number;
   heldApplicationId: number;
+  /** A document of a requirement: the office downloads it. */
+  requirementDocument: { requirementId: number; documentId: number };
   /** Background report jobs made in setup, one per producer who owns it. */
   jobs: { id: string; owner: string; producerId: number }[];
   /** One conversation per subject client with their consultant (conversation-fixtures.ts). */
@@ -1089,10 +1091,16 @@ export const MATRIX: MatrixEntry[] = [
   {
     ...route(R.cases.document),
     access: CASE_REQUIREMENTS,
-    // No such document: refused past the guard.
-    ok: 404,
+    ok: 200,
     targets: (_f, ctx) =>
-      one(get(apiPath(R.cases.document, { id: ctx.clearedRequirementId, documentId: NO_SUCH_ID }))),
+      one(
+        get(
+          apiPath(R.cases.document, {
+            id: ctx.requirementDocument.requirementId,
+            documentId: ctx.requirementDocument.documentId,
+          }),
+        ),
+      ),
   },
   {
     ...route(R.cases.remind),
