@@ -60,6 +60,52 @@ export interface CapturedClientArea {
 const jsonSafe = (value: unknown): unknown =>
   value instanceof Date ? value.toISOString() : typeof value === 'bigint' ? value.toString() : value;
 
+/**
+ * Runs `run` on a drizzle handle over a pool that records every statement it sends, with its parameters and when
+ * its answer came: the statements of one use case, in the round trips it made them. Throws when drizzle logged more
+ * statements than the pool saw (one sent some other way would be missing from the baseline).
+ */
+export async function captureSql(
+  databaseUrl: string,
+  run: (db: Db, pool: pg.Pool) => Promise<unknown>,
+): Promise<CapturedStatement[]> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 8 });
+  let recording: Sent[] | null = null;
+  let logged = 0;
+  const query = pool.query.bind(pool) as (config: unknown, values?: unknown[]) => Promise<unknown>;
+  (pool as unknown as { query: typeof query }).query = (config, values) => {
+    const text = typeof config === 'string' ? config : (config as { text: string }).text;
+    const params = values ?? (config as { values?: unknown[] }).values ?? [];
+    const entry: Sent = { text, params: params.map(jsonSafe), sentAt: performance.now(), doneAt: Infinity };
+    recording?.push(entry);
+    return query(config, values).then((result) => {
+      entry.doneAt = performance.now();
+      return result;
+    });
+  };
+  const db = drizzle(pool, {
+    schema,
+    logger: {
+      logQuery: () => {
+        if (recording) logged++;
+      },
+    },
+  }) as unknown as Db;
+  try {
+    const sent: Sent[] = [];
+    recording = sent;
+    await run(db, pool);
+    recording = null;
+    if (sent.length === 0 || sent.length !== logged)
+      throw new Error(
+        `captured ${sent.length} statements at the pool, drizzle logged ${logged}: the baseline would miss some`,
+      );
+    return staged(sent);
+  } finally {
+    await pool.end();
+  }
+}
+
 export async function captureClientAreaSql(
   databaseUrl: string,
   client: { login: string; siteCode: SiteCode },

@@ -18,7 +18,10 @@ import { SEARCH_POOL_OPTIONS } from '../../apps/server/src/db/search-statements.
 import type { TeamScope } from '../../apps/server/src/db/team-scope.js';
 import { listPageQueries } from '../../apps/server/src/lists/index.js';
 import type { ContractList, CriteriaOf } from '../../apps/server/src/lists/server-list.js';
+import { listRequirements } from '../../apps/server/src/modules/cases/list-requirements.js';
+import { loadProducerHome } from '../../apps/server/src/modules/cases/producer-home.js';
 import { SERVER_REPORTS } from '../../apps/server/src/modules/reports/server-report-registry.js';
+import { captureSql } from '../capture-sql.js';
 import { type ConcurrentResult, measureConcurrent } from '../harness.js';
 import { listExportCase } from './producer-list-export.js';
 import { type BenchProducer, benchProducers, LIST_KEYWORDS, SCALE_LISTS } from './producer-list-fixtures.js';
@@ -33,13 +36,15 @@ import { BENCH_FORMS } from './reports.js';
  * p95s, the endpoint ÷ bare throughput at 8 in flight, any answer but 200 (a 503 is a failure of the case), and
  * EXPLAIN (ANALYZE, BUFFERS) of the case's slowest statement (one line in the table; the plans in a file).
  *
- * `DATABASE_URL=…/bench_1m npx tsx --expose-gc bench/cases/team-scale.ts [--duration 600] [--only lists,reports,export]
+ * `DATABASE_URL=…/bench_1m npx tsx --expose-gc bench/cases/team-scale.ts [--duration 600] [--only lists,reports,export,home]
  *   [--who top] [--plans .tmp/team-scale-plans.md]`
  */
 
 const TARGET_LIST_P95_MS = 150;
 const TARGET_REPORT_P95_MS = 500;
 const TARGET_RATIO = 0.5;
+/** A case's checklist (issue "cases that move"): one application's dozen items. */
+const TARGET_REQUIREMENTS_P95_MS = 20;
 
 interface CaseRow {
   case: string;
@@ -125,7 +130,7 @@ async function main() {
       name: string,
       who: BenchProducer,
       call: () => Promise<number>,
-      statements: { name: string; text: string; values: unknown[] }[],
+      statements: { name: string; text: string; values: unknown[]; stage?: number }[],
       target: number,
     ): Promise<void> => {
       let failures = 0;
@@ -137,7 +142,16 @@ async function main() {
           statuses.add(status);
         }
       };
-      const bareRun = () => Promise.all(statements.map((s) => bare.query(s)));
+      // A use case's statements replay in its round trips (capture-sql.ts): a stage after the one it waited for.
+      const stages = [...new Set(statements.map((s) => s.stage ?? 0))].sort((a, b) => a - b);
+      const bareRun = async () => {
+        for (const stage of stages)
+          await Promise.all(
+            statements
+              .filter((s) => (s.stage ?? 0) === stage)
+              .map(({ stage: _stage, ...s }) => bare.query(s)),
+          );
+      };
       const m: Measured = {
         endpoint1: await measureConcurrent(`${name} @1`, { concurrency: 1, durationMs }, endpoint),
         bare1: await measureConcurrent(`${name} bare @1`, { concurrency: 1, durationMs }, bareRun),
@@ -148,7 +162,7 @@ async function main() {
       for (const s of statements) {
         const explained = await bare.query({
           text: `explain (analyze, buffers) ${s.text}`,
-          values: s.values,
+          values: s.values as unknown[],
         });
         const lines = explained.rows.map((r: Record<string, string>) => r['QUERY PLAN'] as string);
         const ms = Number(lines.find((l) => l.startsWith('Execution Time'))?.match(/[\d.]+/)?.[0] ?? 0);
@@ -244,6 +258,58 @@ async function main() {
           async () => (await head.agent.send('POST', '/b2b/reports', form)).statusCode,
           statements,
           TARGET_REPORT_P95_MS,
+        );
+      }
+    }
+
+    if (only.has('home')) {
+      // The producer home (docs/producer/cases.md) for each bench producer with their whole team, against the SQL its
+      // use case sends, captured and replayed bare in the same round trips; then one application's checklist.
+      for (const who of producers) {
+        const caller = { userId: 0, producerId: who.producerId, siteCode: who.siteCode };
+        const captured = await captureSql(config.databaseUrl, (db) =>
+          loadProducerHome(
+            { db, now: () => new Date(), notifier: undefined as never },
+            caller,
+            { includedTeam: true },
+            'en',
+          ),
+        );
+        await measure(
+          `home ${who.label}`,
+          who,
+          async () => (await who.agent.get('/b2b/home')).statusCode,
+          captured.map((c, i) => ({
+            name: `bench_home_${who.code}_${i}`,
+            text: c.text,
+            values: c.params,
+            stage: c.stage,
+          })),
+          TARGET_LIST_P95_MS,
+        );
+        const [pending] = (
+          await bare.query(
+            `select a.id from applications a join producer_tree t on t.descendant_id = a.producer_id
+             where t.ancestor_id = $1 and a.stage between 1 and 5 order by a.id desc limit 1`,
+            [who.producerId],
+          )
+        ).rows as { id: string }[];
+        if (!pending) continue;
+        const app = { id: Number(pending.id) };
+        const checklist = await captureSql(config.databaseUrl, (db) =>
+          listRequirements({ db, now: () => new Date(), notifier: undefined as never }, caller, app.id),
+        );
+        await measure(
+          `requirements ${who.label}`,
+          who,
+          async () => (await who.agent.get(`/b2b/applications/${app.id}/requirements`)).statusCode,
+          checklist.map((c, i) => ({
+            name: `bench_req_${who.code}_${i}`,
+            text: c.text,
+            values: c.params,
+            stage: c.stage,
+          })),
+          TARGET_REQUIREMENTS_P95_MS,
         );
       }
     }
