@@ -266,7 +266,11 @@ async function main() {
       // The producer home (docs/producer/cases.md) for each bench producer with their whole team, against the SQL its
       // use case sends, captured and replayed bare in the same round trips; then one application's checklist.
       for (const who of producers) {
-        const caller = { userId: 0, producerId: who.producerId, siteCode: who.siteCode };
+        // The producer's own user: opening a team member's case is audited under it (a foreign key).
+        const [user] = (
+          await bare.query('select min(id) as id from users where producer_id = $1', [who.producerId])
+        ).rows as { id: string }[];
+        const caller = { userId: Number(user?.id), producerId: who.producerId, siteCode: who.siteCode };
         const captured = await captureSql(config.databaseUrl, (db) =>
           loadProducerHome(
             { db, now: () => new Date(), notifier: undefined as never },
