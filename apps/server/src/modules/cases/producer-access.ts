@@ -14,13 +14,26 @@ export async function admitProducerCase(
   applicationId: number,
   what: string,
 ): Promise<CaseApplication> {
-  const app = await selectCaseApplication(db, applicationId, caller.siteCode);
-  if (!app || !(await isInTeam(db, caller, app.producerId))) throw new HttpError(404, 'errors.notFound');
+  const app = await findProducerCase(db, caller, applicationId);
   await auditTeamView(
     db,
     { caller, producerId: app.producerId, viewingOther: app.producerId !== caller.producerId },
     what,
     { applicationId },
   );
+  return app;
+}
+
+/**
+ * The same check without the view's audit row: for a write whose own audit row records what was done, and which must
+ * write nothing when it is refused.
+ */
+export async function findProducerCase(
+  db: Db,
+  caller: ProducerCaller,
+  applicationId: number,
+): Promise<CaseApplication> {
+  const app = await selectCaseApplication(db, applicationId, caller.siteCode);
+  if (!app || !(await isInTeam(db, caller, app.producerId))) throw new HttpError(404, 'errors.notFound');
   return app;
 }

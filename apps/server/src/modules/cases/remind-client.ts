@@ -7,7 +7,7 @@ import { accountsOf, notifyAccounts } from '../../notifications/index.js';
 import { HttpError } from '../../plugins/errors.js';
 import type { CasesContext } from './context.js';
 import { selectCaseFacts } from './office-review-queries.js';
-import { admitProducerCase } from './producer-access.js';
+import { findProducerCase } from './producer-access.js';
 import { lockCaseApplication } from './queries.js';
 
 /**
@@ -22,7 +22,8 @@ export async function remindClient(
   applicationId: number,
   log: FastifyBaseLogger,
 ): Promise<ReminderResponse> {
-  const app = await admitProducerCase(ctx.db, caller, applicationId, 'application_reminder');
+  // No view audit: a refused reminder writes nothing; a sent one is audited as cases.reminder_sent.
+  const app = await findProducerCase(ctx.db, caller, applicationId);
   const now = ctx.now();
   const { items, accounts } = await ctx.db.transaction(async (tx) => {
     await lockCaseApplication(tx, app.id, caller.siteCode);
