@@ -61,14 +61,11 @@ const jsonSafe = (value: unknown): unknown =>
   value instanceof Date ? value.toISOString() : typeof value === 'bigint' ? value.toString() : value;
 
 /**
- * Runs `run` on a drizzle handle over a pool that records every statement it sends, with its parameters and when
- * its answer came: the statements of one use case, in the round trips it made them. Throws when drizzle logged more
- * statements than the pool saw (one sent some other way would be missing from the baseline).
+ * A drizzle handle over a pool that records every statement it sends, with its parameters and when its answer came.
+ * `record` runs one use case and returns its statements in the round trips it made them; it throws when drizzle
+ * logged more statements than the pool saw (one sent some other way would be missing from the baseline).
  */
-export async function captureSql(
-  databaseUrl: string,
-  run: (db: Db, pool: pg.Pool) => Promise<unknown>,
-): Promise<CapturedStatement[]> {
+function recordingHandle(databaseUrl: string) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 8 });
   let recording: Sent[] | null = null;
   let logged = 0;
@@ -91,16 +88,31 @@ export async function captureSql(
       },
     },
   }) as unknown as Db;
-  try {
+  const record = async <T>(
+    run: () => Promise<T>,
+  ): Promise<{ result: T; statements: CapturedStatement[] }> => {
     const sent: Sent[] = [];
     recording = sent;
-    await run(db, pool);
+    logged = 0;
+    const result = await run();
     recording = null;
     if (sent.length === 0 || sent.length !== logged)
       throw new Error(
         `captured ${sent.length} statements at the pool, drizzle logged ${logged}: the baseline would miss some`,
       );
-    return staged(sent);
+    return { result, statements: staged(sent) };
+  };
+  return { db, pool, record };
+}
+
+/** The statements one use case sends, run on a recording handle (recordingHandle). */
+export async function captureSql(
+  databaseUrl: string,
+  run: (db: Db) => Promise<unknown>,
+): Promise<CapturedStatement[]> {
+  const { db, pool, record } = recordingHandle(databaseUrl);
+  try {
+    return (await record(() => run(db))).statements;
   } finally {
     await pool.end();
   }
@@ -111,28 +123,7 @@ export async function captureClientAreaSql(
   client: { login: string; siteCode: SiteCode },
   planId: number,
 ): Promise<CapturedClientArea> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 8 });
-  let recording: Sent[] | null = null;
-  let logged = 0;
-  const query = pool.query.bind(pool) as (config: unknown, values?: unknown[]) => Promise<unknown>;
-  (pool as unknown as { query: typeof query }).query = (config, values) => {
-    const text = typeof config === 'string' ? config : (config as { text: string }).text;
-    const params = values ?? (config as { values?: unknown[] }).values ?? [];
-    const entry: Sent = { text, params: params.map(jsonSafe), sentAt: performance.now(), doneAt: Infinity };
-    recording?.push(entry);
-    return query(config, values).then((result) => {
-      entry.doneAt = performance.now();
-      return result;
-    });
-  };
-  const db = drizzle(pool, {
-    schema,
-    logger: {
-      logQuery: () => {
-        if (recording) logged++;
-      },
-    },
-  }) as unknown as Db;
+  const { db, pool, record } = recordingHandle(databaseUrl);
   try {
     const found = await pool.query<{ client_id: string | null }>(
       'select client_id from users where site_code = $1 and lower(login) = lower($2)',
@@ -148,24 +139,14 @@ export async function captureClientAreaSql(
     });
     const ctx: ClientAreaContext = { db, config, files: createDbFileStore(db), now: () => new Date() };
     const ref: ClientRef = { clientId, siteCode: client.siteCode };
-    const plansSent: Sent[] = [];
-    recording = plansSent;
-    const list = await listPlans(ctx, ref, 'en');
-    const detailSent: Sent[] = [];
-    recording = detailSent;
-    await getPlanDetail(ctx, ref, planId, 'en');
-    recording = null;
-    const captured = plansSent.length + detailSent.length;
-    if (plansSent.length === 0 || detailSent.length === 0 || captured !== logged)
-      throw new Error(
-        `captured ${captured} statements at the pool, drizzle logged ${logged}: the baseline would miss some`,
-      );
+    const plans = await record(() => listPlans(ctx, ref, 'en'));
+    const detail = await record(() => getPlanDetail(ctx, ref, planId, 'en'));
     return {
       clientId,
       planId,
-      plans: staged(plansSent),
-      planDetail: staged(detailSent),
-      planCount: list.data.length,
+      plans: plans.statements,
+      planDetail: detail.statements,
+      planCount: plans.result.data.length,
     };
   } finally {
     await pool.end();

@@ -1,3 +1,4 @@
+import { EXE_BYTES, PNG_BYTES } from '../../apps/server/src/testing/multipart-form.js';
 import { clientUrl, expect, test, text } from '../client/fixtures.js';
 import { SCREEN_SIZES } from '../fixtures/axe.js';
 import { checkState, failApi, openScreen } from './screen-states.js';
@@ -10,10 +11,6 @@ import { checkState, failApi, openScreen } from './screen-states.js';
  */
 
 const en = (namespace: string, key: string) => text('en', namespace, key);
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 for (const [size, viewport] of Object.entries(SCREEN_SIZES)) {
   test.describe(`client applications, ${size}`, () => {
@@ -43,7 +40,7 @@ for (const [size, viewport] of Object.entries(SCREEN_SIZES)) {
       await form.locator('input[type="file"]').setInputFiles({
         name: 'receipt.pdf',
         mimeType: 'application/pdf',
-        buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 1)]),
+        buffer: EXE_BYTES,
       });
       await form.getByRole('button', { name: en('client', 'applications.upload.send') }).click();
       await expect(form.getByRole('alert')).toContainText('PDF, JPEG, PNG');
@@ -52,7 +49,7 @@ for (const [size, viewport] of Object.entries(SCREEN_SIZES)) {
       await form.locator('input[type="file"]').setInputFiles({
         name: 'payment-slip.png',
         mimeType: 'image/png',
-        buffer: PNG,
+        buffer: PNG_BYTES,
       });
       await form.getByRole('button', { name: en('client', 'applications.upload.send') }).click();
       await expect(

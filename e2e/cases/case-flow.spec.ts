@@ -1,6 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { hongKongToday } from '@portal/contract';
 import { demoAccount } from '../../apps/server/src/db/seed/demo-accounts.js';
+import { PNG_BYTES } from '../../apps/server/src/testing/multipart-form.js';
 import { catalogText } from '../catalogs.js';
 import { withAccountLock } from '../fixtures/account-lock.js';
 import { SCREEN_SIZES } from '../fixtures/axe.js';
@@ -18,10 +19,6 @@ const client = demoAccount('client2');
 const partner = demoAccount('partner');
 const staff = demoAccount('staff');
 const en = (namespace: string, key: string) => catalogText('en', namespace, key);
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 const PAYMENT_PROOF = en('domain', 'requirementType.PAYMENT_PROOF');
 
 async function pageAt(browser: Browser, size: keyof typeof SCREEN_SIZES): Promise<Page> {
@@ -51,7 +48,7 @@ test('a payment proof from the client’s phone to an issued policy', async ({ b
   const form = phone.getByRole('form', { name: `Send ${PAYMENT_PROOF}` });
   await form
     .locator('input[type="file"]')
-    .setInputFiles({ name: 'bank-slip.png', mimeType: 'image/png', buffer: PNG });
+    .setInputFiles({ name: 'bank-slip.png', mimeType: 'image/png', buffer: PNG_BYTES });
   await form.getByRole('button', { name: en('client', 'applications.upload.send') }).click();
   await expect(phone.getByRole('status').filter({ hasText: PAYMENT_PROOF })).toBeVisible();
   await expect(form).toHaveCount(0);

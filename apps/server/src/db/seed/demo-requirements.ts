@@ -29,12 +29,13 @@ export async function backfillStageDates(tx: Db, fromApplicationId = 0): Promise
 }
 
 /**
- * The requirements of every application with an id above `fromApplicationId`. `pick` is a number 0–99 drawn from the
+ * The requirements of every application with an id above `fromApplicationId`, and how many were written. `pick` is a number 0–99 drawn from the
  * application and the type, so the same data set is generated every time.
  */
-export async function insertRequirements(tx: Db, now: Date, fromApplicationId = 0): Promise<void> {
+export async function insertRequirements(tx: Db, now: Date, fromApplicationId = 0): Promise<number> {
   const today = hongKongToday(now);
-  await tx.execute(sql`insert into application_requirements
+  // The count comes back with the insert: counting the table before and after read it whole twice.
+  const result = await tx.execute(sql`with inserted as (insert into application_requirements
       (application_id, site_code, type_code, producer_id, provider, mandatory, status, reason, due_date,
        status_changed_at, created_at, updated_at)
     select a.id, a.site_code, t.code, a.producer_id, t.provider, t.mandatory, s.status,
@@ -60,7 +61,10 @@ export async function insertRequirements(tx: Db, now: Date, fromApplicationId = 
         or (t.code = 'MEDICAL' and a.category in ('IN', 'IL') and p.pick < 35)
         or (t.code = 'REPLACEMENT_DECLARATION' and a.category in ('IN', 'IL') and p.pick < 20)
         or (t.code = 'IFS_3' and a.category = 'IL')
-        or (t.code = 'ADDRESS_PROOF' and p.pick < 40))`);
+        or (t.code = 'ADDRESS_PROOF' and p.pick < 40))
+      returning 1)
+    select count(*)::int as n from inserted`);
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
 }
 
 /**

@@ -1,7 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import {
-  applicationRequirements,
   applications,
   clients,
   funds,
@@ -26,11 +25,6 @@ import { insertHeads, insertTeams } from './scale-teams.js';
 import { insertsAsOneStatement } from './unnest.js';
 
 export { scaleHeadCode } from './scale-teams.js';
-
-async function countRequirements(db: Db): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::float8` }).from(applicationRequirements);
-  return Number(row?.n ?? 0);
-}
 
 export const POLICIES_PER_SCALE_UNIT = 10_000;
 /** Clients drawn per generation step: the unit of the random stream, kept from the first generator. */
@@ -163,9 +157,7 @@ export async function generateScaleData(db: Db, options: ScaleOptions): Promise<
     const fromId = Number(lastApplication?.id ?? 0);
     await backfillStageDates(db, fromId);
     progress.update(1, 0);
-    const before = await countRequirements(db);
-    await insertRequirements(db, options.now ?? new Date(), fromId);
-    const inserted = (await countRequirements(db)) - before;
+    const inserted = await insertRequirements(db, options.now ?? new Date(), fromId);
     count('application_requirements', inserted);
     progress.update(2, inserted);
   }
