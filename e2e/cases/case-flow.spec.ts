@@ -3,7 +3,7 @@ import { hongKongToday } from '@portal/contract';
 import { demoAccount } from '../../apps/server/src/db/seed/demo-accounts.js';
 import { PNG_BYTES } from '../../apps/server/src/testing/multipart-form.js';
 import { catalogText } from '../catalogs.js';
-import { withAccountLock } from '../fixtures/account-lock.js';
+import { PARTNER1_TEAM_REQUIREMENTS, withAccountLock, withLock } from '../fixtures/account-lock.js';
 import { SCREEN_SIZES } from '../fixtures/axe.js';
 import { signIn } from '../fixtures/sign-in.js';
 import { siteUrl } from '../sites.js';
@@ -37,34 +37,42 @@ test('a payment proof from the client’s phone to an issued policy', async ({ b
   test.setTimeout(180_000);
   const producer = await pageAt(browser, 'desktop');
   await signIn(producer, partner);
-  await producer.goto(siteUrl(partner.site, '/b2b/home'));
-  await expect(producer.getByRole('heading', { level: 1, name: en('producer', 'home.title') })).toBeVisible();
-  const owedBefore = await homeFigure(producer, 'outstandingFromClients');
-  const awaitingBefore = await homeFigure(producer, 'receivedRequirements');
-
   const phone = await pageAt(browser, 'phone');
   await withAccountLock(client, () => signIn(phone, client));
   await phone.goto(siteUrl(client.site, '/b2c/applications'));
-  const form = phone.getByRole('form', { name: `Send ${PAYMENT_PROOF}` });
-  await form
-    .locator('input[type="file"]')
-    .setInputFiles({ name: 'bank-slip.png', mimeType: 'image/png', buffer: PNG_BYTES });
-  await form.getByRole('button', { name: en('client', 'applications.upload.send') }).click();
-  await expect(phone.getByRole('status').filter({ hasText: PAYMENT_PROOF })).toBeVisible();
-  await expect(form).toHaveCount(0);
-  const clientName = (
-    (await phone
-      .getByText(/^Signed in as /)
-      .first()
-      .textContent()) ?? ''
-  ).replace(/^Signed in as /, '');
-  expect(clientName).not.toBe('');
+  // The home's figures count partner1's whole team: no other test's upload may land inside this window.
+  const clientName = await withLock(PARTNER1_TEAM_REQUIREMENTS, async () => {
+    await producer.goto(siteUrl(partner.site, '/b2b/home'));
+    await expect(
+      producer.getByRole('heading', { level: 1, name: en('producer', 'home.title') }),
+    ).toBeVisible();
+    const owedBefore = await homeFigure(producer, 'outstandingFromClients');
+    const awaitingBefore = await homeFigure(producer, 'receivedRequirements');
 
-  await producer.reload();
-  await expect(producer.getByRole('heading', { level: 1, name: en('producer', 'home.title') })).toBeVisible();
-  await expect.poll(() => homeFigure(producer, 'outstandingFromClients')).toBe(owedBefore - 1);
-  expect(await homeFigure(producer, 'receivedRequirements')).toBe(awaitingBefore + 1);
-  await expect(producer.getByText(`${PAYMENT_PROOF} from ${clientName}`).first()).toBeVisible();
+    const form = phone.getByRole('form', { name: `Send ${PAYMENT_PROOF}` });
+    await form
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'bank-slip.png', mimeType: 'image/png', buffer: PNG_BYTES });
+    await form.getByRole('button', { name: en('client', 'applications.upload.send') }).click();
+    await expect(phone.getByRole('status').filter({ hasText: PAYMENT_PROOF })).toBeVisible();
+    await expect(form).toHaveCount(0);
+    const clientName = (
+      (await phone
+        .getByText(/^Signed in as /)
+        .first()
+        .textContent()) ?? ''
+    ).replace(/^Signed in as /, '');
+    expect(clientName).not.toBe('');
+
+    await producer.reload();
+    await expect(
+      producer.getByRole('heading', { level: 1, name: en('producer', 'home.title') }),
+    ).toBeVisible();
+    await expect.poll(() => homeFigure(producer, 'outstandingFromClients')).toBe(owedBefore - 1);
+    expect(await homeFigure(producer, 'receivedRequirements')).toBe(awaitingBefore + 1);
+    await expect(producer.getByText(`${PAYMENT_PROOF} from ${clientName}`).first()).toBeVisible();
+    return clientName;
+  });
 
   const office = await pageAt(browser, 'desktop');
   await signIn(office, staff);
