@@ -272,12 +272,9 @@ async function main() {
         ).rows as { id: string }[];
         const caller = { userId: Number(user?.id), producerId: who.producerId, siteCode: who.siteCode };
         const captured = await captureSql(config.databaseUrl, (db) =>
-          loadProducerHome(
-            { db, now: () => new Date(), notifier: undefined as never },
-            caller,
-            { includedTeam: true },
-            'en',
-          ),
+          loadProducerHome({ db, now: () => new Date(), notifier: undefined as never }, caller, {
+            includedTeam: true,
+          }),
         );
         await measure(
           `home ${who.label}`,

@@ -12,6 +12,7 @@ import {
   date,
   foreignKey,
   index,
+  integer,
   pgTable,
   primaryKey,
   smallint,
@@ -24,6 +25,7 @@ import { createdAt, idColumn, inList, refId, updatedAt } from './columns.js';
 import { siteCodeEnum } from './enums.js';
 import { uploadedFiles } from './files.js';
 import { users } from './identity.js';
+import { producers } from './producers.js';
 
 /**
  * The catalogue of requirement types per site (docs/producer/cases.md): who provides each, whether a new application
@@ -173,4 +175,22 @@ export const applicationReminders = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('application_reminders_application_idx').on(t.applicationId, t.sentAt)],
+);
+
+/**
+ * How many in-progress applications (stages 1–6) of each producer's subtree entered each stage on each Hong Kong day
+ * (decision 063): the producer home's pipeline and heat map for a team of any size read these rows instead of counting
+ * applications. Written only by the triggers of migration 0053, on applications and producer_tree.
+ */
+export const teamStageDays = pgTable(
+  'team_stage_days',
+  {
+    ancestorId: refId('ancestor_id')
+      .notNull()
+      .references(() => producers.id, { onDelete: 'cascade' }),
+    stage: smallint('stage').notNull(),
+    enteredOn: date('entered_on').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ancestorId, t.stage, t.enteredOn], name: 'team_stage_days_pk' })],
 );

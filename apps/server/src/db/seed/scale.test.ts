@@ -66,6 +66,20 @@ describe('generated cases', () => {
     expect(Number(r?.waiting_over_30_days)).toBeGreaterThan(0);
     expect(report.rows.application_requirements).toBe(Number(r?.requirements));
   });
+
+  it("recounts the home's team counts the load wrote without triggers (decision 063)", async () => {
+    const [r] = await rows<Record<string, string>>(sql`with kept as (
+        select ancestor_id, stage, entered_on, n from team_stage_days),
+      recount as (select tree.ancestor_id, a.stage, (a.stage_entered_at at time zone 'Asia/Hong_Kong')::date as entered_on,
+          count(*)::int as n
+        from applications a join producer_tree tree on tree.descendant_id = a.producer_id
+        where a.stage between 1 and 6 group by 1, 2, 3)
+      select (select count(*) from kept) as kept,
+        (select count(*) from (select * from kept except select * from recount) x)
+          + (select count(*) from (select * from recount except select * from kept) y) as differences`);
+    expect(Number(r?.kept)).toBeGreaterThan(100);
+    expect(Number(r?.differences)).toBe(0);
+  });
 });
 
 describe('generated statements', () => {
@@ -406,6 +420,7 @@ describe('generator run', () => {
       'policies',
       'search indexes',
       'cases',
+      'team stage days',
       'report facts',
       'statements',
       'performance history',

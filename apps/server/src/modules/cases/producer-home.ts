@@ -3,9 +3,7 @@ import {
   HONG_KONG_TIME_ZONE,
   hongKongToday,
   IN_PROGRESS_STAGES,
-  type Language,
   LIST_COUNT_LIMIT,
-  type NewBusinessCriteria,
   type ProducerHome,
   type ProducerHomeQuery,
   type RequirementType,
@@ -21,72 +19,62 @@ import {
   resolveTeamScope,
   type TeamScope,
 } from '../../db/team-scope.js';
-import { listStatement } from '../../lists/index.js';
-import { newBusinessServerList } from '../producer-lists/index.js';
 import type { CasesContext } from './context.js';
 import { OPEN_STATUS_LIST, selectStageTargets } from './queries.js';
 
 /*
  * GET /b2b/home (docs/producer/cases.md): what is stuck in the scope (the caller, or the producer they view, alone or
- * with their team). Every figure is a bounded, indexed count: the pipeline's counts are the New Business list's own
- * count statement for each stage (the list mechanism's SQL, so a tile's figure is the total the list shows when the
- * tile opens it), its aging read from the same rows.
+ * with their team). Every figure costs the same whatever the team's size: the pipeline and the heat map read the
+ * team's counts per stage and day (team_stage_days, decision 063), the other tiles are counts stopped at the list
+ * limit. A pipeline count is what the New Business list filtered to that stage shows as its total (the same rows;
+ * beyond the list's count limit both say "10,000+").
  */
-
-/** The New Business criteria a pipeline tile opens: one stage, in the home's scope. */
-export function stageCriteria(
-  scope: TeamScope,
-  stage: number,
-): NewBusinessCriteria & { page: number; sizePerPage: number } {
-  return {
-    stage: 'select',
-    stageOptions: [stage],
-    page: 1,
-    sizePerPage: 20,
-    includedTeam: scope.includedTeam,
-    selectedProducerId: scope.producerId,
-  } as NewBusinessCriteria & { page: number; sizePerPage: number };
-}
 
 const num = (value: unknown) => Number(value ?? 0);
 
-/** Whole Hong Kong days from the day a row entered its stage to `today`. */
-const daysInStage = (today: string) =>
-  sql`(${today}::date - (list_rows.stage_entered_at at time zone ${HONG_KONG_TIME_ZONE})::date)`;
-
 /**
- * One statement for every stage: each stage's rows as the list counts them (its key FROM and WHERE, stopped at the
- * count limit + 1), with their days in stage bucketed.
+ * The scope's in-progress applications counted by stage and the Hong Kong day they entered it. A team reads its
+ * producer's rows of team_stage_days (decision 063: a few rows per stage and day, whatever the team's size); a producer
+ * alone counts their own applications on applications_stage_aging_idx.
  */
+function stageDaysStatement(scope: TeamScope, stages: number[]): SQL {
+  const stageList = sql.join(
+    stages.map((s) => sql`${s}`),
+    sql`, `,
+  );
+  if (scope.includedTeam)
+    return sql`select stage, entered_on, n from team_stage_days
+      where ancestor_id = ${scope.producerId} and stage in (${stageList})`;
+  return sql`select stage, (stage_entered_at at time zone ${HONG_KONG_TIME_ZONE})::date as entered_on, count(*)::int as n
+    from applications where producer_id = ${scope.producerId} and stage in (${stageList}) group by 1, 2`;
+}
+
+/** Per stage: how many, their days in stage bucketed, and how many are past the stage's target. */
 function pipelineStatement(
   scope: TeamScope,
   stages: number[],
   today: string,
   targets: Map<number, number>,
-  language: Language,
 ): SQL {
-  const bound = LIST_COUNT_LIMIT + 1;
-  const days = daysInStage(today);
-  const parts = stages.map((stage) => {
-    const { keyFromWhere } = listStatement(
-      newBusinessServerList,
-      scope,
-      stageCriteria(scope, stage),
-      language,
-    );
-    const target = targets.get(stage);
-    return sql`select ${stage}::int as stage, count(*)::int as n,
-        count(*) filter (where ${days} <= 7)::int as d0_7,
-        count(*) filter (where ${days} between 8 and 14)::int as d8_14,
-        count(*) filter (where ${days} between 15 and 30)::int as d15_30,
-        count(*) filter (where ${days} > 30)::int as over30,
-        ${target === undefined ? sql`0` : sql`count(*) filter (where ${days} > ${target})`}::int as overdue
-      from (select applications.stage_entered_at ${keyFromWhere} limit ${bound}) as list_rows`;
-  });
-  return sql.join(parts, sql` union all `);
+  const days = sql`(${today}::date - stage_days.entered_on)`;
+  const overdue = [...targets].map(([stage, target]) => sql`when ${stage} then ${days} > ${target}`);
+  const isOverdue =
+    overdue.length === 0
+      ? sql`false`
+      : sql`case stage_days.stage ${sql.join(overdue, sql` `)} else false end`;
+  return sql`select stage_days.stage, sum(n)::int as n,
+      coalesce(sum(n) filter (where ${days} <= 7), 0)::int as d0_7,
+      coalesce(sum(n) filter (where ${days} between 8 and 14), 0)::int as d8_14,
+      coalesce(sum(n) filter (where ${days} between 15 and 30), 0)::int as d15_30,
+      coalesce(sum(n) filter (where ${days} > 30), 0)::int as over30,
+      coalesce(sum(n) filter (where ${isOverdue}), 0)::int as overdue
+    from (${stageDaysStatement(scope, stages)}) as stage_days group by stage_days.stage`;
 }
 
-/** The scope's producer and each direct report: overdue cases per stage in each one's subtree. */
+/**
+ * The scope's producer (their own cases) and, with the team, each direct report (their whole subtree, from
+ * team_stage_days): overdue cases per stage.
+ */
 function heatMapStatement(
   scope: TeamScope,
   stages: number[],
@@ -95,26 +83,21 @@ function heatMapStatement(
 ): SQL {
   const cutoffs = stages
     .filter((s) => targets.has(s))
-    .map(
-      (s) =>
-        sql`(${s}::smallint, (${today}::date - ${targets.get(s)}::int)::timestamp at time zone ${HONG_KONG_TIME_ZONE})`,
-    );
+    .map((s) => sql`(${s}::smallint, ${today}::date - ${targets.get(s)}::int)`);
   if (cutoffs.length === 0)
     return sql`select null::bigint as producer_id, null as name, null::int as stage, 0 as overdue where false`;
-  // Subtree roots: the producer themselves (their own cases only) and, with the team, each direct report (their
-  // whole subtree). Then per root, stage and producer one index-only range of applications_stage_aging_idx.
   const roots = scope.includedTeam
     ? sql`select ${scope.producerId}::bigint as root_id, true as alone
         union all select descendant_id, false from producer_tree where ancestor_id = ${scope.producerId} and depth = 1`
     : sql`select ${scope.producerId}::bigint as root_id, true as alone`;
+  // Entered before the cutoff day (Hong Kong) = more days in stage than the target.
   return sql`with targets(stage, cutoff) as (values ${sql.join(cutoffs, sql`, `)}),
       roots as (${roots})
-    select r.root_id as producer_id, p.name, t.stage, (
-        select count(*)::int from applications a
-        where a.stage = t.stage and a.stage_entered_at < t.cutoff
-          and (case when r.alone then a.producer_id = r.root_id
-            else a.producer_id in (select descendant_id from producer_tree where ancestor_id = r.root_id) end)
-      ) as overdue
+    select r.root_id as producer_id, p.name, t.stage, case when r.alone then (
+        select count(*) from applications a where a.producer_id = r.root_id and a.stage = t.stage
+          and a.stage_entered_at < t.cutoff::timestamp at time zone ${HONG_KONG_TIME_ZONE})
+      else (select coalesce(sum(d.n), 0) from team_stage_days d
+        where d.ancestor_id = r.root_id and d.stage = t.stage and d.entered_on < t.cutoff) end::int as overdue
     from roots r join producers p on p.id = r.root_id cross join targets t
     order by r.alone desc, p.name, r.root_id, t.stage`;
 }
@@ -138,7 +121,6 @@ export async function loadProducerHome(
   ctx: CasesContext,
   caller: ProducerCaller,
   query: ProducerHomeQuery,
-  language: Language,
 ): Promise<ProducerHome> {
   // The lists' scope rule: a selected producer outside the caller's subtree is a 404; viewing one is audited.
   const scope = await resolveTeamScope(ctx.db, caller, query);
@@ -151,7 +133,7 @@ export async function loadProducerHome(
   const team = (column: unknown) => producerFilter(scope, column as SQL);
 
   const [pipelineRows, heatRows, counts, received] = await Promise.all([
-    searchRows<Record<string, unknown>>(ctx.db, pipelineStatement(scope, stages, today, targets, language)),
+    searchRows<Record<string, unknown>>(ctx.db, pipelineStatement(scope, stages, today, targets)),
     searchRows<{ producer_id: unknown; name: string; stage: unknown; overdue: unknown }>(
       ctx.db,
       heatMapStatement(scope, stages, today, targets),

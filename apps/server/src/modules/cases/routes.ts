@@ -74,7 +74,7 @@ export const casesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
     producer.get(
       routes.home.path,
       { schema: { tags, querystring: producerHomeQuerySchema, response: { 200: producerHomeSchema } } },
-      (request) => loadProducerHome(ctx, producerOf(request), request.query, request.language),
+      (request) => loadProducerHome(ctx, producerOf(request), request.query),
     );
     producer.get(
       routes.requirements.path,

@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDemoDatabase, rowsOf } from '../testing/demo-database.js';
+import type { Db } from './client.js';
+
+/*
+ * team_stage_days (migration 0053, decision 063) is kept by triggers; whatever happens to applications and to the
+ * team tree, it must equal a recount from scratch, row for row.
+ */
+
+let db: Db;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ db, close } = await openDemoDatabase());
+});
+afterAll(() => close());
+
+type Row = { ancestor_id: number; stage: number; entered_on: string; n: number };
+
+const kept = () =>
+  rowsOf<Row>(
+    db,
+    sql`select ancestor_id::int, stage::int, entered_on::text, n from team_stage_days order by 1, 2, 3`,
+  );
+
+const recount = () =>
+  rowsOf<Row>(
+    db,
+    sql`select tree.ancestor_id::int, a.stage::int,
+        ((a.stage_entered_at at time zone 'Asia/Hong_Kong')::date)::text as entered_on, count(*)::int as n
+      from applications a join producer_tree tree on tree.descendant_id = a.producer_id
+      where a.stage between 1 and 6 group by 1, 2, 3 order by 1, 2, 3`,
+  );
+
+async function producerId(code: string): Promise<number> {
+  const [row] = await rowsOf<{ id: number }>(db, sql`select id::int from producers where code = ${code}`);
+  if (!row) throw new Error(`no producer ${code}`);
+  return row.id;
+}
+
+describe('team_stage_days', () => {
+  it('equals a recount of the demo data', async () => {
+    const rows = await kept();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows).toEqual(await recount());
+  });
+
+  it('follows stage changes, new stage dates, completion and reopening', async () => {
+    await db.execute(sql`update applications set stage = case when stage = 6 then 7 else stage + 1 end
+      where id in (select id from applications where stage between 1 and 6 order by id limit 7)`);
+    await db.execute(sql`update applications set stage_entered_at = stage_entered_at - interval '9 days'
+      where id in (select id from applications where stage between 1 and 6 order by id desc limit 5)`);
+    await db.execute(sql`update applications set stage = 2, stage_entered_at = now()
+      where id in (select id from applications where stage in (7, 8) order by id limit 3)`);
+    // An update that moves nothing (the home's counts do not change) writes nothing wrong either.
+    await db.execute(sql`update applications set updated_at = now() where stage between 1 and 6`);
+    expect(await kept()).toEqual(await recount());
+  });
+
+  it('follows an application moved to another producer, and a deleted one', async () => {
+    const target = await producerId('A1002');
+    await db.execute(sql`update applications set producer_id = ${target}
+      where id in (select id from applications where stage between 1 and 6 and producer_id <> ${target}
+        order by id limit 4)`);
+    await db.execute(sql`delete from application_stage_history where application_id = (
+      select max(id) from applications where stage between 1 and 6)`);
+    await db.execute(sql`delete from application_requirements where application_id = (
+      select max(id) from applications where stage between 1 and 6)`);
+    await db.execute(sql`delete from applications where id = (select max(id) from applications
+      where stage between 1 and 6 and not exists (select 1 from application_reminders r where r.application_id = applications.id))`);
+    expect(await kept()).toEqual(await recount());
+  });
+
+  it('follows a producer moved between teams with their subtree', async () => {
+    const moved = await producerId('A1002');
+    const [other] = await rowsOf<{ id: number }>(
+      db,
+      sql`select p.id::int from producers p where p.site_code = (select site_code from producers where id = ${moved})
+        and p.id <> ${moved} and p.parent_id is null
+        and not exists (select 1 from producer_tree t where t.ancestor_id = ${moved} and t.descendant_id = p.id)
+        order by p.id limit 1`,
+    );
+    expect(other).toBeDefined();
+    await db.execute(sql`update producers set parent_id = ${other?.id} where id = ${moved}`);
+    expect(await kept()).toEqual(await recount());
+    await db.execute(sql`update producers set parent_id = null where id = ${moved}`);
+    expect(await kept()).toEqual(await recount());
+  });
+});
