@@ -200,6 +200,17 @@ const agingSchema = z.object({
   over30: z.number().int(),
 });
 
+/** The home's single figures, each a count stopped at the list limit. */
+export const HOME_FIGURES = [
+  'overdueRequirements',
+  'outstandingFromClients',
+  'receivedRequirements',
+  'coolingOffEndingThisWeek',
+  'birthdaysThisWeek',
+  'missingPremiums',
+] as const;
+export type HomeFigure = (typeof HOME_FIGURES)[number];
+
 export const producerHomeSchema = z.object({
   /** Hong Kong today, and the Monday and Sunday of its week (the "this week" tiles). */
   today: isoDate,
@@ -242,6 +253,13 @@ export const producerHomeSchema = z.object({
   ),
   coolingOffEndingThisWeek: z.number().int(),
   birthdaysThisWeek: z.number().int(),
+  /**
+   * Open missing-premium follow-ups: the Service Records list's totalSize for `{ statusOptions: 'O', typeOptions:
+   * [6] }` in the same scope. Null on a site without service records.
+   */
+  missingPremiums: z.number().int().nullable(),
+  /** The figures above counted only up to the list limit: there are more (the web shows "10,000+"). */
+  lowerBounds: z.array(z.enum(HOME_FIGURES)),
 });
 export type ProducerHome = z.infer<typeof producerHomeSchema>;
 

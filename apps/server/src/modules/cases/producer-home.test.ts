@@ -14,6 +14,8 @@ type Home = {
   pipeline: { stage: number; count: number; aging: Record<string, number>; overdue: number }[];
   overdueBySubPartner: { producerId: number; byStage: { stage: number; overdue: number }[] }[];
   overdueRequirements: number;
+  missingPremiums: number | null;
+  lowerBounds: string[];
 };
 
 const home = async (agent: ApiAgent, query = '') => {
@@ -66,6 +68,24 @@ describe('the producer home', () => {
       total += row.count;
     }
     expect(total).toBeGreaterThan(0);
+    // Missing premiums: Service Records' open missing-premium follow-ups in the same scope.
+    const records = await partner1.send('POST', '/b2b/service_records', {
+      statusOptions: 'O',
+      typeOptions: [6],
+      page: 1,
+      ...listScope,
+    });
+    expect(records.statusCode, records.body).toBe(200);
+    expect(answer.missingPremiums).toBe(records.json().totalSize);
+    if (scope.includedTeam && !viewing) expect(answer.missingPremiums).toBeGreaterThan(0);
+    expect(answer.lowerBounds).toEqual([]);
+  });
+
+  it('leaves missing premiums out on a site without service records', async () => {
+    const absg = await agentFor(t, 'absgProducer', 'absg.localhost');
+    const answer = await home(absg);
+    expect(answer.missingPremiums).toBeNull();
+    expect(answer.pipeline.length).toBeGreaterThan(0);
   });
 
   it('lists the producer and each direct report in the heat map, their overdue cases adding up to the pipeline', async () => {
@@ -173,5 +193,21 @@ describe('aging in Hong Kong days', () => {
     const next = await bucketOf('2026-07-08T16:00:00Z');
     expect(next?.d0_7).toBe(0);
     expect(next?.d8_14).toBe(1);
+
+    // The team's figures (kept per stage and day, decision 063) bucket the same way as each row's own days in stage.
+    const teamRows = await rowsOf<{ entered: string }>(
+      t.database.db,
+      sql`select to_char(a.stage_entered_at at time zone 'Asia/Hong_Kong', 'YYYY-MM-DD') as entered
+        from applications a join producer_tree pt on pt.descendant_id = a.producer_id
+        join producers p on p.id = pt.ancestor_id where p.code = 'A1001' and a.stage = ${app.stage}`,
+    );
+    for (const now of ['2026-07-08T15:59:00Z', '2026-07-08T16:00:00Z']) {
+      t.clock.now = new Date(now);
+      const expected = { d0_7: 0, d8_14: 0, d15_30: 0, over30: 0 };
+      for (const row of teamRows) expected[agingBucket(daysInStage(row.entered, t.clock.now))] += 1;
+      const agent = await agentFor(t, 'partner', 'afs.localhost');
+      const answer = await home(agent);
+      expect(answer.pipeline.find((p) => p.stage === app.stage)?.aging).toEqual(expected);
+    }
   });
 });

@@ -1,6 +1,9 @@
 import {
   AGING_BUCKETS,
+  FOLLOWUP_TYPE_MISSING_PREMIUM,
+  HOME_FIGURES,
   HONG_KONG_TIME_ZONE,
+  type HomeFigure,
   hongKongToday,
   IN_PROGRESS_STAGES,
   LIST_COUNT_LIMIT,
@@ -131,6 +134,7 @@ export async function loadProducerHome(
   const targets = await selectStageTargets(ctx.db, caller.siteCode);
   const bound = LIST_COUNT_LIMIT + 1;
   const team = (column: unknown) => producerFilter(scope, column as SQL);
+  const hasServiceRecords = siteCapabilities(caller.siteCode).has('serviceRecords');
 
   const [pipelineRows, heatRows, counts, received] = await Promise.all([
     searchRows<Record<string, unknown>>(ctx.db, pipelineStatement(scope, stages, today, targets)),
@@ -156,7 +160,13 @@ export async function loadProducerHome(
             sql`, `,
           )})
             and exists (select 1 from policies p where p.owner_client_id = c.id and ${team(sql`p.servicing_producer_id`)})
-          limit ${bound}) x) as birthdays`,
+          limit ${bound}) x) as birthdays,
+        ${
+          hasServiceRecords
+            ? sql`(select count(*)::int from (select 1 from service_records s where ${team(sql`s.producer_id`)}
+                and s.status = 'O' and s.type_id = ${FOLLOWUP_TYPE_MISSING_PREMIUM} limit ${bound}) x)`
+            : sql`null::int`
+        } as missing_premiums`,
     ),
     searchRows<{
       id: unknown;
@@ -183,6 +193,14 @@ export async function loadProducerHome(
   }
   const totals = counts[0] ?? {};
   const bounded = (value: unknown) => Math.min(num(value), LIST_COUNT_LIMIT);
+  const figures: Record<HomeFigure, unknown> = {
+    overdueRequirements: totals.overdue_requirements,
+    outstandingFromClients: totals.outstanding_from_clients,
+    receivedRequirements: totals.received_requirements,
+    coolingOffEndingThisWeek: totals.cooling_off,
+    birthdaysThisWeek: totals.birthdays,
+    missingPremiums: totals.missing_premiums,
+  };
   return {
     today,
     weekFrom: week.from,
@@ -214,5 +232,7 @@ export async function loadProducerHome(
     })),
     coolingOffEndingThisWeek: bounded(totals.cooling_off),
     birthdaysThisWeek: bounded(totals.birthdays),
+    missingPremiums: hasServiceRecords ? bounded(totals.missing_premiums) : null,
+    lowerBounds: HOME_FIGURES.filter((figure) => num(figures[figure]) > LIST_COUNT_LIMIT),
   };
 }

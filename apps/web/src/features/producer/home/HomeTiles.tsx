@@ -1,16 +1,22 @@
 import { Anchor, Card, SimpleGrid, Text } from '@mantine/core';
-import type { ProducerHome } from '@portal/contract';
+import type { HomeFigure, ProducerHome } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate, formatInteger } from '../../../lib/format';
 import { useLocalePath } from '../../../lib/locale';
-import { newBusinessCoolingOffPath } from './home-api';
+import { newBusinessCoolingOffPath, serviceRecordsMissingPremiumPath } from './home-api';
 
-/** The home's single figures: requirements waiting, cooling-off ending and birthdays in this Hong Kong week. */
+/**
+ * The home's single figures: requirements waiting, cooling-off ending and birthdays in this Hong Kong week, missing
+ * premiums. A figure with a list behind it is a link to that list filtered the same way (its total is the figure).
+ */
 export function HomeTiles({ home }: { home: ProducerHome }) {
   const { t } = useTranslation('producer');
   const localePath = useLocalePath();
   const week = { from: formatDate(home.weekFrom), to: formatDate(home.weekTo) };
+  // A count stopped at the list limit reads "10,000+", as the list's own total does.
+  const figure = (key: HomeFigure, value: number) =>
+    `${formatInteger(value)}${home.lowerBounds.includes(key) ? '+' : ''}`;
   const tiles = [
     {
       key: 'overdueRequirements',
@@ -35,10 +41,20 @@ export function HomeTiles({ home }: { home: ProducerHome }) {
       to: localePath(newBusinessCoolingOffPath(home.weekFrom, home.weekTo)),
     },
     { key: 'birthdaysThisWeek', value: home.birthdaysThisWeek, note: t('home.week', week) },
+    ...(home.missingPremiums === null
+      ? []
+      : [
+          {
+            key: 'missingPremiums' as const,
+            value: home.missingPremiums,
+            note: t('home.tiles.missingPremiumsNote'),
+            to: localePath(serviceRecordsMissingPremiumPath()),
+          },
+        ]),
   ] as const;
   return (
     <SimpleGrid
-      cols={{ base: 2, md: 3, lg: 5 }}
+      cols={{ base: 2, md: 3, lg: 6 }}
       spacing="md"
       component="ul"
       style={{ listStyle: 'none', padding: 0, margin: 0 }}
@@ -54,12 +70,15 @@ export function HomeTiles({ home }: { home: ProducerHome }) {
                 component={Link}
                 to={tile.to}
                 inherit
-                aria-label={t('home.tiles.openCoolingOff', { count: tile.value })}
+                aria-label={t(`home.tiles.open.${tile.key}`, {
+                  count: tile.value,
+                  figure: figure(tile.key, tile.value),
+                })}
               >
-                {formatInteger(tile.value)}
+                {figure(tile.key, tile.value)}
               </Anchor>
             ) : (
-              formatInteger(tile.value)
+              figure(tile.key, tile.value)
             )}
           </Text>
           <Text size="xs" c="dimmed">

@@ -1,4 +1,11 @@
-import { API_ROUTES, apiPath, newBusinessList, type ProducerHome } from '@portal/contract';
+import {
+  API_ROUTES,
+  apiPath,
+  FOLLOWUP_TYPE_MISSING_PREMIUM,
+  newBusinessList,
+  type ProducerHome,
+  serviceRecordList,
+} from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { serializeCriteria } from '../../../components/search-list/criteria-url';
 import type { ListScope } from '../../../components/search-list/useSearchList';
@@ -35,4 +42,13 @@ export function newBusinessStagePath(stage: number): string {
 export function newBusinessCoolingOffPath(from: string, to: string): string {
   const criteria = newBusinessList.criteria.parse({ stage: 'all', coolingOffFrom: from, coolingOffTo: to });
   return `/b2b?${serializeCriteria(newBusinessList.criteria, criteria)}`;
+}
+
+/** The Service Records address of the missing-premium tile: open follow-ups of the missing-premium type. */
+export function serviceRecordsMissingPremiumPath(): string {
+  const criteria = serviceRecordList.criteria.parse({
+    statusOptions: 'O',
+    typeOptions: [FOLLOWUP_TYPE_MISSING_PREMIUM],
+  });
+  return `/b2b/service_records?${serializeCriteria(serviceRecordList.criteria, criteria)}`;
 }

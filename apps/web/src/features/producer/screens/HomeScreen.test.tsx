@@ -38,7 +38,7 @@ const home: ProducerHome = {
       ],
     },
   ],
-  overdueRequirements: 4,
+  overdueRequirements: 10_000,
   outstandingFromClients: 6,
   receivedRequirements: 2,
   recentlyReceived: [
@@ -52,6 +52,8 @@ const home: ProducerHome = {
   ],
   coolingOffEndingThisWeek: 1,
   birthdaysThisWeek: 3,
+  missingPremiums: 5,
+  lowerBounds: ['overdueRequirements'],
 };
 
 describe('producer home', () => {
@@ -61,8 +63,20 @@ describe('producer home', () => {
     expect(await screen.findByText('As of 2026/11/27 (Hong Kong)')).toBeInTheDocument();
 
     const tile = (name: string) => screen.getByText(name).closest('li') as HTMLElement;
-    expect(within(tile('Overdue requirements')).getByText('4')).toBeInTheDocument();
+    // A figure counted only up to the list limit says so.
+    expect(within(tile('Overdue requirements')).getByText('10,000+')).toBeInTheDocument();
     expect(within(tile('Owed by clients')).getByText('6')).toBeInTheDocument();
+    // Missing premiums open Service Records filtered the way the figure counts.
+    expect(
+      within(tile('Missing premiums')).getByRole('link', {
+        name: 'Missing premiums: open the 5 follow-ups in Service Records',
+      }),
+    ).toHaveAttribute('href', '/b2b/service_records?typeOptions=6');
+    expect(
+      within(tile('Cooling-off ending')).getByRole('link', {
+        name: 'Cooling-off ending this week: open the 1 case in New Business',
+      }),
+    ).toBeInTheDocument();
     expect(
       within(tile('Client birthdays')).getByText('This week: 2026/11/23 – 2026/11/29'),
     ).toBeInTheDocument();
@@ -100,5 +114,16 @@ describe('producer home', () => {
       handlers: { 'GET /b2b/home': () => new Response('{"msg":"down"}', { status: 500 }) },
     });
     expect(await screen.findByRole('alert')).toBeInTheDocument();
+  });
+});
+
+describe('producer home on a site without service records', () => {
+  it('leaves out the missing-premium figure', async () => {
+    renderApp('/b2b/home', {
+      me,
+      handlers: { 'GET /b2b/home': () => ({ ...home, missingPremiums: null, lowerBounds: [] }) },
+    });
+    expect(await screen.findByText('Owed by clients')).toBeInTheDocument();
+    expect(screen.queryByText('Missing premiums')).not.toBeInTheDocument();
   });
 });
