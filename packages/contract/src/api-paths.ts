@@ -117,6 +117,8 @@ export const API_ROUTES = {
     clientExport: get('/b2b/client_export'),
     serviceRecords: post('/b2b/service_records'),
     serviceRecordExport: get('/b2b/sr_export'),
+    requirements: post('/b2b/requirements'),
+    requirementExport: get('/b2b/requirement_export'),
     followupTypes: get('/b2b/get_all_followup_type'),
   },
   producerTeam: {

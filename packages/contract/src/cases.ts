@@ -230,7 +230,10 @@ export const producerHomeSchema = z.object({
       targetDays: z.number().int().nullable(),
     }),
   ),
-  /** Overdue cases (over their stage's target) per sub-partner: the scope's producer and each direct report. */
+  /**
+   * Overdue cases (over their stage's target) per sub-partner: the scope's producer (their own cases) first, then the
+   * direct reports with the most (each with their whole subtree), at most 20.
+   */
   overdueBySubPartner: z.array(
     z.object({
       producerId: z.number().int(),
@@ -238,6 +241,13 @@ export const producerHomeSchema = z.object({
       byStage: z.array(z.object({ stage: z.number().int(), overdue: z.number().int() })),
     }),
   ),
+  /** The direct reports beyond those 20, summed: every column still adds up to the pipeline's overdue. */
+  overdueOthers: z
+    .object({
+      producers: z.number().int(),
+      byStage: z.array(z.object({ stage: z.number().int(), overdue: z.number().int() })),
+    })
+    .nullable(),
   overdueRequirements: z.number().int(),
   /** Items clients still owe (outstanding or rejected) and items received awaiting the office's review. */
   outstandingFromClients: z.number().int(),

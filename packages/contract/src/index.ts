@@ -23,6 +23,7 @@ export * from './producer-lists.js';
 export * from './producer-team.js';
 export * from './products.js';
 export * from './reports/index.js';
+export * from './requirement-list.js';
 export * from './return-path.js';
 export * from './service-records.js';
 export * from './session.js';

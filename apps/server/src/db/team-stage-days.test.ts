@@ -18,17 +18,25 @@ afterAll(() => close());
 
 type Row = { ancestor_id: number; stage: number; entered_on: string; n: number };
 
+/**
+ * The kept rows as every figure reads them: a dated row that has aged past the 366-day line counts as the shared
+ * day (team_stage_day), so both sides are folded the same way before they are compared.
+ */
 const kept = () =>
   rowsOf<Row>(
     db,
-    sql`select ancestor_id::int, stage::int, entered_on::text, n from team_stage_days order by 1, 2, 3`,
+    sql`select ancestor_id::int, stage::int, entered_on::text, sum(n)::int as n from (
+        select ancestor_id, stage, case when entered_on < (now() at time zone 'Asia/Hong_Kong')::date - 366
+          then date '1900-01-01' else entered_on end as entered_on, n
+        from team_stage_days) k
+      group by 1, 2, 3 having sum(n) <> 0 order by 1, 2, 3`,
   );
 
 const recount = () =>
   rowsOf<Row>(
     db,
-    sql`select tree.ancestor_id::int, a.stage::int,
-        ((a.stage_entered_at at time zone 'Asia/Hong_Kong')::date)::text as entered_on, count(*)::int as n
+    sql`select tree.ancestor_id::int, a.stage::int, team_stage_day(a.stage_entered_at)::text as entered_on,
+        count(*)::int as n
       from applications a join producer_tree tree on tree.descendant_id = a.producer_id
       where a.stage between 1 and 6 group by 1, 2, 3 order by 1, 2, 3`,
   );
@@ -44,6 +52,35 @@ describe('team_stage_days', () => {
     const rows = await kept();
     expect(rows.length).toBeGreaterThan(0);
     expect(rows).toEqual(await recount());
+  });
+
+  it('counts a case over 366 days in its stage under the one shared day, and folds rows that aged past it', async () => {
+    const [app] = await rowsOf<{ id: number }>(
+      db,
+      sql`select id::int from applications where stage between 1 and 6 order by id limit 1`,
+    );
+    await db.execute(
+      sql`update applications set stage_entered_at = now() - interval '400 days' where id = ${app?.id}`,
+    );
+    const [shared] = await rowsOf<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from team_stage_days where entered_on = date '1900-01-01'`,
+    );
+    expect(shared?.n).toBeGreaterThan(0);
+    // A dated row as it would be after a year: fold_team_stage_days merges it into the shared day.
+    await db.execute(sql`insert into team_stage_days (ancestor_id, stage, entered_on, n)
+      select ancestor_id, stage, date '1901-01-01', 2 from team_stage_days where entered_on = date '1900-01-01' limit 1`);
+    await db.execute(sql`update team_stage_days set n = n - 2 where (ancestor_id, stage, entered_on) in (
+      select ancestor_id, stage, date '1900-01-01' from team_stage_days where entered_on = date '1901-01-01')`);
+    const before = await kept();
+    await db.execute(sql`select fold_team_stage_days()`);
+    const [dated] = await rowsOf<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from team_stage_days where entered_on = date '1901-01-01'`,
+    );
+    expect(dated?.n).toBe(0);
+    expect(await kept()).toEqual(before);
+    expect(await kept()).toEqual(await recount());
   });
 
   it('follows stage changes, new stage dates, completion and reopening', async () => {

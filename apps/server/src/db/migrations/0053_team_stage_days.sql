@@ -13,6 +13,35 @@ CREATE TABLE "team_stage_days" (
 --> statement-breakpoint
 ALTER TABLE "team_stage_days" ADD CONSTRAINT "team_stage_days_ancestor_id_producers_id_fk" FOREIGN KEY ("ancestor_id") REFERENCES "public"."producers"("id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint
+-- The day a row is counted under: its Hong Kong day, or, once more than 366 days ago, one shared day (1900-01-01).
+-- Every figure treats all such days alike (over 30 days in stage, over any target: targets are at most 365 days), so a
+-- team's years-old cases cost one row per stage instead of one per day. A row written as a dated day that later ages
+-- past the line still counts the same; fold_team_stage_days() merges such rows.
+CREATE OR REPLACE FUNCTION team_stage_day(entered_at timestamptz) RETURNS date LANGUAGE sql STABLE AS $$
+  SELECT CASE WHEN d < (now() AT TIME ZONE 'Asia/Hong_Kong')::date - 366 THEN DATE '1900-01-01' ELSE d END
+  FROM (SELECT (entered_at AT TIME ZONE 'Asia/Hong_Kong')::date AS d) x
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION fold_team_stage_days() RETURNS integer LANGUAGE plpgsql AS $$
+DECLARE
+  folded integer;
+BEGIN
+  WITH old AS (
+    DELETE FROM team_stage_days
+    WHERE entered_on < (now() AT TIME ZONE 'Asia/Hong_Kong')::date - 366 AND entered_on <> DATE '1900-01-01'
+    RETURNING ancestor_id, stage, n
+  ), merged AS (
+    INSERT INTO team_stage_days AS t (ancestor_id, stage, entered_on, n)
+    SELECT ancestor_id, stage, DATE '1900-01-01', sum(n)::int FROM old GROUP BY 1, 2 ORDER BY 1, 2
+    ON CONFLICT (ancestor_id, stage, entered_on) DO UPDATE SET n = t.n + excluded.n
+    RETURNING 1
+  )
+  SELECT count(*) INTO folded FROM merged;
+  DELETE FROM team_stage_days WHERE entered_on = DATE '1900-01-01' AND n = 0;
+  RETURN folded;
+END
+$$;
+--> statement-breakpoint
 -- Adds the signed counts of `delta` (producer_id, stage, entered_on, n) to every ancestor of each producer, then drops
 -- the rows that reached zero. Keys are written in order, so two writers lock shared rows in the same order.
 CREATE OR REPLACE FUNCTION team_stage_days_apply(delta jsonb) RETURNS void LANGUAGE plpgsql AS $$
@@ -42,19 +71,19 @@ DECLARE
 BEGIN
   IF TG_OP = 'INSERT' THEN
     SELECT jsonb_agg(x) INTO delta FROM (
-      SELECT producer_id, stage, (stage_entered_at AT TIME ZONE 'Asia/Hong_Kong')::date AS entered_on, count(*) AS n
+      SELECT producer_id, stage, team_stage_day(stage_entered_at) AS entered_on, count(*) AS n
       FROM new_rows WHERE stage BETWEEN 1 AND 6 GROUP BY 1, 2, 3) x;
   ELSIF TG_OP = 'DELETE' THEN
     SELECT jsonb_agg(x) INTO delta FROM (
-      SELECT producer_id, stage, (stage_entered_at AT TIME ZONE 'Asia/Hong_Kong')::date AS entered_on, -count(*) AS n
+      SELECT producer_id, stage, team_stage_day(stage_entered_at) AS entered_on, -count(*) AS n
       FROM old_rows WHERE stage BETWEEN 1 AND 6 GROUP BY 1, 2, 3) x;
   ELSE
     SELECT jsonb_agg(x) INTO delta FROM (
       SELECT producer_id, stage, entered_on, sum(n) AS n FROM (
-        SELECT producer_id, stage, (stage_entered_at AT TIME ZONE 'Asia/Hong_Kong')::date AS entered_on, -1 AS n
+        SELECT producer_id, stage, team_stage_day(stage_entered_at) AS entered_on, -1 AS n
         FROM old_rows WHERE stage BETWEEN 1 AND 6
         UNION ALL
-        SELECT producer_id, stage, (stage_entered_at AT TIME ZONE 'Asia/Hong_Kong')::date, 1
+        SELECT producer_id, stage, team_stage_day(stage_entered_at), 1
         FROM new_rows WHERE stage BETWEEN 1 AND 6) c
       GROUP BY 1, 2, 3 HAVING sum(n) <> 0) x;
   END IF;
@@ -80,7 +109,7 @@ CREATE TRIGGER applications_team_stage_days_delete AFTER DELETE ON applications
 CREATE OR REPLACE FUNCTION team_stage_days_after_tree_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO team_stage_days AS t (ancestor_id, stage, entered_on, n)
-  SELECT l.ancestor_id, a.stage, (a.stage_entered_at AT TIME ZONE 'Asia/Hong_Kong')::date, count(*)::int
+  SELECT l.ancestor_id, a.stage, team_stage_day(a.stage_entered_at), count(*)::int
   FROM new_rows l JOIN applications a ON a.producer_id = l.descendant_id AND a.stage BETWEEN 1 AND 6
   GROUP BY 1, 2, 3
   ORDER BY 1, 2, 3
@@ -92,7 +121,7 @@ $$;
 CREATE OR REPLACE FUNCTION team_stage_days_after_tree_delete() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   WITH gone AS (
-    SELECT l.ancestor_id, a.stage, (a.stage_entered_at AT TIME ZONE 'Asia/Hong_Kong')::date AS entered_on,
+    SELECT l.ancestor_id, a.stage, team_stage_day(a.stage_entered_at) AS entered_on,
       count(*)::int AS n
     FROM old_rows l JOIN applications a ON a.producer_id = l.descendant_id AND a.stage BETWEEN 1 AND 6
     GROUP BY 1, 2, 3
@@ -111,7 +140,7 @@ CREATE TRIGGER producer_tree_team_stage_days_delete AFTER DELETE ON producer_tre
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION team_stage_days_after_tree_delete();
 --> statement-breakpoint
 INSERT INTO team_stage_days (ancestor_id, stage, entered_on, n)
-SELECT tree.ancestor_id, a.stage, (a.stage_entered_at AT TIME ZONE 'Asia/Hong_Kong')::date, count(*)::int
+SELECT tree.ancestor_id, a.stage, team_stage_day(a.stage_entered_at), count(*)::int
 FROM applications a JOIN producer_tree tree ON tree.descendant_id = a.producer_id
 WHERE a.stage BETWEEN 1 AND 6
 GROUP BY 1, 2, 3;

@@ -91,6 +91,20 @@ export const applicationRequirements = pgTable(
     index('application_requirements_open_due_idx')
       .on(t.producerId, t.dueDate)
       .where(sql`${t.status} in (${sql.raw(OPEN_REQUIREMENT_STATUSES.map((s) => `'${s}'`).join(', '))})`),
+    // The requirements list's default order: open items by due date, the team checked from the index.
+    index('application_requirements_list_due_idx')
+      .on(t.dueDate, t.id, t.producerId)
+      .where(sql`${t.status} in (${sql.raw(OPEN_REQUIREMENT_STATUSES.map((s) => `'${s}'`).join(', '))})`),
+    // The "owed by clients" view (list and home figure): the same literals as requirementViewFilter's.
+    index('application_requirements_client_owes_idx')
+      .on(t.dueDate, t.id, t.producerId)
+      .where(
+        sql`${t.status} in (${sql.raw(OPEN_REQUIREMENT_STATUSES.map((s) => `'${s}'`).join(', '))}) and ${t.status} in ('outstanding', 'rejected') and ${t.provider} = 'client'`,
+      ),
+    // The home's recently received items: newest first, the team checked from the index.
+    index('application_requirements_received_idx')
+      .on(t.statusChangedAt, t.id, t.producerId)
+      .where(sql`${t.status} = 'received'`),
     // The staff review queue: a site's received items, oldest first.
     index('application_requirements_review_idx')
       .on(t.siteCode, t.statusChangedAt, t.id)

@@ -92,6 +92,8 @@ export const serviceRecords = pgTable(
     ),
     index('service_records_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('service_records_type_status_idx').on(t.typeId, t.status),
+    // The producer home's missing-premium figure: open follow-ups of one type with their producer, index only.
+    index('service_records_open_type_idx').on(t.typeId, t.id, t.producerId).where(sql`${t.status} = 'O'`),
     index('service_records_policy_idx').on(t.policyId),
     // Missing premium report (type 7): a team's premium follow-ups by their date (the due date, else the day the
     // follow-up was opened), newest first; producer_id last for the team check from the index alone.

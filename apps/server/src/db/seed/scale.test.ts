@@ -70,7 +70,7 @@ describe('generated cases', () => {
   it("recounts the home's team counts the load wrote without triggers (decision 063)", async () => {
     const [r] = await rows<Record<string, string>>(sql`with kept as (
         select ancestor_id, stage, entered_on, n from team_stage_days),
-      recount as (select tree.ancestor_id, a.stage, (a.stage_entered_at at time zone 'Asia/Hong_Kong')::date as entered_on,
+      recount as (select tree.ancestor_id, a.stage, team_stage_day(a.stage_entered_at) as entered_on,
           count(*)::int as n
         from applications a join producer_tree tree on tree.descendant_id = a.producer_id
         where a.stage between 1 and 6 group by 1, 2, 3)

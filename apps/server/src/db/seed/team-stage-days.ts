@@ -11,7 +11,7 @@ export async function rebuildTeamStageDays(db: Db): Promise<number> {
     await tx.execute(sql`delete from team_stage_days`);
     const result =
       await tx.execute(sql`with inserted as (insert into team_stage_days (ancestor_id, stage, entered_on, n)
-        select tree.ancestor_id, a.stage, (a.stage_entered_at at time zone 'Asia/Hong_Kong')::date, count(*)::int
+        select tree.ancestor_id, a.stage, team_stage_day(a.stage_entered_at), count(*)::int
         from applications a join producer_tree tree on tree.descendant_id = a.producer_id
         where a.stage between 1 and 6
         group by 1, 2, 3

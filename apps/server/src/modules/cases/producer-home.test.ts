@@ -5,6 +5,7 @@ import { rowsOf } from '../../testing/demo-database.js';
 import type { ApiAgent } from '../../testing/http.js';
 import { agentFor } from '../../testing/staff-agents.js';
 import { createTestApp, type TestContext } from '../../testing/test-app.js';
+import { heatMapRows } from './producer-home.js';
 
 let t: TestContext;
 let partner1: ApiAgent;
@@ -13,6 +14,7 @@ let subpartnerId: number;
 type Home = {
   pipeline: { stage: number; count: number; aging: Record<string, number>; overdue: number }[];
   overdueBySubPartner: { producerId: number; byStage: { stage: number; overdue: number }[] }[];
+  overdueOthers: { producers: number; byStage: { stage: number; overdue: number }[] } | null;
   overdueRequirements: number;
   missingPremiums: number | null;
   lowerBounds: string[];
@@ -93,10 +95,10 @@ describe('the producer home', () => {
     const ids = answer.overdueBySubPartner.map((r) => r.producerId);
     expect(ids).toContain(subpartnerId);
     for (const row of answer.pipeline) {
-      const heat = answer.overdueBySubPartner.reduce(
-        (sum, sub) => sum + (sub.byStage.find((s) => s.stage === row.stage)?.overdue ?? 0),
-        0,
-      );
+      const heat = [
+        ...answer.overdueBySubPartner,
+        ...(answer.overdueOthers ? [answer.overdueOthers] : []),
+      ].reduce((sum, sub) => sum + (sub.byStage.find((s) => s.stage === row.stage)?.overdue ?? 0), 0);
       expect(heat).toBe(row.overdue);
     }
   });
@@ -194,14 +196,15 @@ describe('aging in Hong Kong days', () => {
     expect(next?.d0_7).toBe(0);
     expect(next?.d8_14).toBe(1);
 
-    // The team's figures (kept per stage and day, decision 063) bucket the same way as each row's own days in stage.
+    // The team's figures (kept per stage and day, decision 063) bucket the same way as each row's own days in stage,
+    // read on the database's own today (the kept days fold at 366 days from it) and the next day.
     const teamRows = await rowsOf<{ entered: string }>(
       t.database.db,
       sql`select to_char(a.stage_entered_at at time zone 'Asia/Hong_Kong', 'YYYY-MM-DD') as entered
         from applications a join producer_tree pt on pt.descendant_id = a.producer_id
         join producers p on p.id = pt.ancestor_id where p.code = 'A1001' and a.stage = ${app.stage}`,
     );
-    for (const now of ['2026-07-08T15:59:00Z', '2026-07-08T16:00:00Z']) {
+    for (const now of [Date.now(), Date.now() + 86_400_000]) {
       t.clock.now = new Date(now);
       const expected = { d0_7: 0, d8_14: 0, d15_30: 0, over30: 0 };
       for (const row of teamRows) expected[agingBucket(daysInStage(row.entered, t.clock.now))] += 1;
@@ -209,5 +212,40 @@ describe('aging in Hong Kong days', () => {
       const answer = await home(agent);
       expect(answer.pipeline.find((p) => p.stage === app.stage)?.aging).toEqual(expected);
     }
+  });
+});
+
+describe('the heat map of a large team', () => {
+  it('names the producer and the twenty direct reports with the most overdue cases, and sums the rest', () => {
+    const rows = [{ producer_id: 1, name: 'Self', stage: 1, overdue: 0, alone: true }];
+    for (let i = 2; i <= 26; i++) {
+      rows.push({
+        producer_id: i,
+        name: `Report ${String(i).padStart(2, '0')}`,
+        stage: 1,
+        overdue: i,
+        alone: false,
+      });
+      rows.push({
+        producer_id: i,
+        name: `Report ${String(i).padStart(2, '0')}`,
+        stage: 2,
+        overdue: 1,
+        alone: false,
+      });
+    }
+    const { overdueBySubPartner, overdueOthers } = heatMapRows(rows);
+    expect(overdueBySubPartner.map((r) => r.producerId)).toEqual([
+      1,
+      ...Array.from({ length: 20 }, (_, i) => 26 - i),
+    ]);
+    // Reports 2–6 are the five with the fewest: summed stage by stage.
+    expect(overdueOthers).toEqual({
+      producers: 5,
+      byStage: [
+        { stage: 1, overdue: 2 + 3 + 4 + 5 + 6 },
+        { stage: 2, overdue: 5 },
+      ],
+    });
   });
 });

@@ -10,10 +10,12 @@ import {
   type ProducerHome,
   type ProducerHomeQuery,
   type RequirementType,
+  type RequirementView,
   siteCapabilities,
   weekOf,
 } from '@portal/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { applicationRequirements } from '../../db/schema/index.js';
 import { searchRows } from '../../db/search-statements.js';
 import {
   auditTeamView,
@@ -22,6 +24,7 @@ import {
   resolveTeamScope,
   type TeamScope,
 } from '../../db/team-scope.js';
+import { requirementViewFilter } from '../producer-lists/index.js';
 import type { CasesContext } from './context.js';
 import { OPEN_STATUS_LIST, selectStageTargets } from './queries.js';
 
@@ -34,6 +37,9 @@ import { OPEN_STATUS_LIST, selectStageTargets } from './queries.js';
  */
 
 const num = (value: unknown) => Number(value ?? 0);
+
+/** Direct reports shown by name in the heat map; the others are one summed row. */
+const HEAT_MAP_REPORTS = 20;
 
 /**
  * The scope's in-progress applications counted by stage and the Hong Kong day they entered it. A team reads its
@@ -75,8 +81,9 @@ function pipelineStatement(
 }
 
 /**
- * The scope's producer (their own cases) and, with the team, each direct report (their whole subtree, from
- * team_stage_days): overdue cases per stage.
+ * Overdue cases per stage: the scope's producer (their own cases, on applications_stage_aging_idx) and, with the team,
+ * each direct report's whole subtree (one grouped read of their team_stage_days rows, however many reports there are).
+ * Every direct report has a row, zeros included; `alone` marks the producer's own.
  */
 function heatMapStatement(
   scope: TeamScope,
@@ -88,21 +95,78 @@ function heatMapStatement(
     .filter((s) => targets.has(s))
     .map((s) => sql`(${s}::smallint, ${today}::date - ${targets.get(s)}::int)`);
   if (cutoffs.length === 0)
-    return sql`select null::bigint as producer_id, null as name, null::int as stage, 0 as overdue where false`;
-  const roots = scope.includedTeam
-    ? sql`select ${scope.producerId}::bigint as root_id, true as alone
-        union all select descendant_id, false from producer_tree where ancestor_id = ${scope.producerId} and depth = 1`
-    : sql`select ${scope.producerId}::bigint as root_id, true as alone`;
+    return sql`select null::bigint as producer_id, null as name, null::int as stage, 0 as overdue, true as alone
+      where false`;
   // Entered before the cutoff day (Hong Kong) = more days in stage than the target.
+  const own = sql`select ${scope.producerId}::bigint as producer_id, t.stage, count(a.id)::int as overdue, true as alone
+    from targets t left join applications a on a.producer_id = ${scope.producerId} and a.stage = t.stage
+      and a.stage_entered_at < t.cutoff::timestamp at time zone ${HONG_KONG_TIME_ZONE}
+    group by t.stage`;
+  const reports = sql`select r.descendant_id as producer_id, t.stage, coalesce(sum(d.n), 0)::int as overdue,
+      false as alone
+    from producer_tree r cross join targets t
+    left join team_stage_days d on d.ancestor_id = r.descendant_id and d.stage = t.stage and d.entered_on < t.cutoff
+    where r.ancestor_id = ${scope.producerId} and r.depth = 1
+    group by r.descendant_id, t.stage`;
   return sql`with targets(stage, cutoff) as (values ${sql.join(cutoffs, sql`, `)}),
-      roots as (${roots})
-    select r.root_id as producer_id, p.name, t.stage, case when r.alone then (
-        select count(*) from applications a where a.producer_id = r.root_id and a.stage = t.stage
-          and a.stage_entered_at < t.cutoff::timestamp at time zone ${HONG_KONG_TIME_ZONE})
-      else (select coalesce(sum(d.n), 0) from team_stage_days d
-        where d.ancestor_id = r.root_id and d.stage = t.stage and d.entered_on < t.cutoff) end::int as overdue
-    from roots r join producers p on p.id = r.root_id cross join targets t
-    order by r.alone desc, p.name, r.root_id, t.stage`;
+      cells as (${own}${scope.includedTeam ? sql` union all ${reports}` : sql``})
+    select cells.producer_id, p.name, cells.stage, cells.overdue, cells.alone
+    from cells join producers p on p.id = cells.producer_id`;
+}
+
+export type HeatRow = {
+  producer_id: unknown;
+  name: string;
+  stage: unknown;
+  overdue: unknown;
+  alone: unknown;
+};
+
+/**
+ * The heat map's rows: the producer's own first, then the direct reports with the most overdue cases (ties by name),
+ * at most HEAT_MAP_REPORTS of them; the rest are summed into `others`, so the columns still add up to the pipeline.
+ */
+export function heatMapRows(rows: HeatRow[]): Pick<ProducerHome, 'overdueBySubPartner' | 'overdueOthers'> {
+  type Entry = ProducerHome['overdueBySubPartner'][number] & { total: number; alone: boolean };
+  const byProducer = new Map<number, Entry>();
+  for (const row of rows) {
+    const id = num(row.producer_id);
+    const entry = byProducer.get(id) ?? {
+      producerId: id,
+      name: row.name,
+      byStage: [],
+      total: 0,
+      alone: row.alone === true || row.alone === 't',
+    };
+    entry.byStage.push({ stage: num(row.stage), overdue: num(row.overdue) });
+    entry.total += num(row.overdue);
+    byProducer.set(id, entry);
+  }
+  for (const entry of byProducer.values()) entry.byStage.sort((x, y) => x.stage - y.stage);
+  const entries = [...byProducer.values()];
+  const own = entries.filter((e) => e.alone);
+  const reports = entries
+    .filter((e) => !e.alone)
+    .sort((x, y) => y.total - x.total || x.name.localeCompare(y.name) || x.producerId - y.producerId);
+  const shown = reports.slice(0, HEAT_MAP_REPORTS);
+  const rest = reports.slice(HEAT_MAP_REPORTS);
+  const strip = ({ producerId, name, byStage }: Entry) => ({ producerId, name, byStage });
+  const othersByStage = new Map<number, number>();
+  for (const entry of rest)
+    for (const cell of entry.byStage)
+      othersByStage.set(cell.stage, (othersByStage.get(cell.stage) ?? 0) + cell.overdue);
+  return {
+    overdueBySubPartner: [...own, ...shown].map(strip),
+    overdueOthers:
+      rest.length === 0
+        ? null
+        : {
+            producers: rest.length,
+            byStage: [...othersByStage]
+              .map(([stage, overdue]) => ({ stage, overdue }))
+              .sort((x, y) => x.stage - y.stage),
+          },
+  };
 }
 
 /** Month × 100 + day of each day of the week (and 29 February when the week holds 28 February of a common year). */
@@ -135,23 +199,22 @@ export async function loadProducerHome(
   const bound = LIST_COUNT_LIMIT + 1;
   const team = (column: unknown) => producerFilter(scope, column as SQL);
   const hasServiceRecords = siteCapabilities(caller.siteCode).has('serviceRecords');
+  // The requirements list's own predicate for each view: a figure is the total of the list it opens.
+  const requirementsOf = (view: RequirementView) =>
+    sql`${applicationRequirements} where ${team(applicationRequirements.producerId)} and ${requirementViewFilter(view)}`;
 
   const [pipelineRows, heatRows, counts, received] = await Promise.all([
     searchRows<Record<string, unknown>>(ctx.db, pipelineStatement(scope, stages, today, targets)),
-    searchRows<{ producer_id: unknown; name: string; stage: unknown; overdue: unknown }>(
-      ctx.db,
-      heatMapStatement(scope, stages, today, targets),
-    ),
+    searchRows<HeatRow>(ctx.db, heatMapStatement(scope, stages, today, targets)),
     searchRows<Record<string, unknown>>(
       ctx.db,
       sql`select
-        (select count(*)::int from (select 1 from application_requirements r where ${team(sql`r.producer_id`)}
-          and r.status in (${OPEN_STATUS_LIST}) and r.due_date < ${today}::date limit ${bound}) x) as overdue_requirements,
-        (select count(*)::int from (select 1 from application_requirements r where ${team(sql`r.producer_id`)}
-          and r.status in (${OPEN_STATUS_LIST}) and r.status in ('outstanding', 'rejected') and r.provider = 'client'
-          limit ${bound}) x) as outstanding_from_clients,
-        (select count(*)::int from (select 1 from application_requirements r where ${team(sql`r.producer_id`)}
-          and r.status in (${OPEN_STATUS_LIST}) and r.status = 'received' limit ${bound}) x) as received_requirements,
+        (select count(*)::int from (select 1 from ${requirementsOf('open')}
+          and ${applicationRequirements.dueDate} < ${today}::date limit ${bound}) x) as overdue_requirements,
+        (select count(*)::int from (select 1 from ${requirementsOf('clientOwes')} limit ${bound}) x)
+          as outstanding_from_clients,
+        (select count(*)::int from (select 1 from ${requirementsOf('received')} limit ${bound}) x)
+          as received_requirements,
         (select count(*)::int from (select 1 from applications a where ${team(sql`a.producer_id`)}
           and a.cooling_off_ends_on between ${week.from}::date and ${week.to}::date limit ${bound}) x) as cooling_off,
         (select count(*)::int from (select 1 from clients c
@@ -178,19 +241,12 @@ export async function loadProducerHome(
       ctx.db,
       sql`select r.id, r.application_id, r.type_code, a.client_name, r.status_changed_at as at
         from application_requirements r join applications a on a.id = r.application_id
-        where ${team(sql`r.producer_id`)} and r.status in (${OPEN_STATUS_LIST}) and r.status = 'received'
+        where ${team(sql`r.producer_id`)} and r.status = 'received'
         order by r.status_changed_at desc, r.id desc limit 5`,
     ),
   ]);
 
   const byStage = new Map(pipelineRows.map((row) => [num(row.stage), row]));
-  const subPartners = new Map<number, ProducerHome['overdueBySubPartner'][number]>();
-  for (const row of heatRows) {
-    const id = num(row.producer_id);
-    const entry = subPartners.get(id) ?? { producerId: id, name: row.name, byStage: [] };
-    entry.byStage.push({ stage: num(row.stage), overdue: num(row.overdue) });
-    subPartners.set(id, entry);
-  }
   const totals = counts[0] ?? {};
   const bounded = (value: unknown) => Math.min(num(value), LIST_COUNT_LIMIT);
   const figures: Record<HomeFigure, unknown> = {
@@ -219,7 +275,7 @@ export async function loadProducerHome(
         targetDays: targets.get(stage) ?? null,
       };
     }),
-    overdueBySubPartner: [...subPartners.values()],
+    ...heatMapRows(heatRows),
     overdueRequirements: bounded(totals.overdue_requirements),
     outstandingFromClients: bounded(totals.outstanding_from_clients),
     receivedRequirements: bounded(totals.received_requirements),

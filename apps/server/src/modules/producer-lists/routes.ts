@@ -3,6 +3,7 @@ import {
   clientList,
   followupTypeListSchema,
   newBusinessList,
+  requirementList,
   serviceRecordList,
   siteCapabilities,
 } from '@portal/contract';
@@ -17,6 +18,7 @@ import { clientServerList } from './client-list.js';
 import { exportProducerList } from './export-list.js';
 import { listFollowupTypes } from './list-followup-types.js';
 import { newBusinessServerList } from './new-business-list.js';
+import { requirementServerList } from './requirement-list.js';
 import { type ProducerListsContext, searchProducerList } from './search-list.js';
 import { serviceRecordServerList } from './service-record-list.js';
 
@@ -72,6 +74,29 @@ export const producerListRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
       },
       (request) =>
         searchProducerList(ctx, callerOf(request), clientServerList, request.body, request.language),
+    );
+    lists.post(
+      routes.requirements.path,
+      {
+        schema: { tags, body: requirementList.criteria, response: { 200: requirementList.response } },
+        serializerCompiler,
+      },
+      (request) =>
+        searchProducerList(ctx, callerOf(request), requirementServerList, request.body, request.language),
+    );
+    lists.get(
+      routes.requirementExport.path,
+      { schema: { tags, querystring: requirementList.criteria } },
+      (request, reply) =>
+        exportProducerList(
+          ctx,
+          callerOf(request),
+          requirementServerList,
+          request.query,
+          request.language,
+          request,
+          reply,
+        ),
     );
     lists.get(
       routes.newBusinessExport.path,

@@ -18,14 +18,28 @@ const SHADES = [
  */
 export function OverdueHeatMap({
   rows,
+  others,
   stages,
 }: {
   rows: ProducerHome['overdueBySubPartner'];
+  /** The direct reports beyond those named, summed into one row. */
+  others: ProducerHome['overdueOthers'];
   stages: number[];
 }) {
   const { t } = useTranslation('producer');
   const stageName = useStageName();
   const max = Math.max(0, ...rows.flatMap((row) => row.byStage.map((cell) => cell.overdue)));
+  const cells = (byStage: ProducerHome['overdueBySubPartner'][number]['byStage']) =>
+    stages.map((stage) => {
+      const value = byStage.find((cell) => cell.stage === stage)?.overdue ?? 0;
+      return (
+        <Table.Td key={stage} ta="right" p={0}>
+          <Box px="sm" py={6} bg={shade(Math.min(value, max))}>
+            {formatInteger(value)}
+          </Box>
+        </Table.Td>
+      );
+    });
   const darkest = SHADES.length - 1;
   const shade = (value: number) =>
     SHADES[value === 0 || max === 0 ? 0 : Math.min(darkest, Math.ceil((value / max) * darkest))];
@@ -59,18 +73,17 @@ export function OverdueHeatMap({
               <Table.Th scope="row" fw={500}>
                 {row.name}
               </Table.Th>
-              {stages.map((stage) => {
-                const value = row.byStage.find((cell) => cell.stage === stage)?.overdue ?? 0;
-                return (
-                  <Table.Td key={stage} ta="right" p={0}>
-                    <Box px="sm" py={6} bg={shade(value)}>
-                      {formatInteger(value)}
-                    </Box>
-                  </Table.Td>
-                );
-              })}
+              {cells(row.byStage)}
             </Table.Tr>
           ))}
+          {others && (
+            <Table.Tr>
+              <Table.Th scope="row" fw={500} fs="italic">
+                {t('home.heatMap.others', { count: others.producers })}
+              </Table.Th>
+              {cells(others.byStage)}
+            </Table.Tr>
+          )}
         </Table.Tbody>
       </Table>
     </ScrollArea>

@@ -54,6 +54,7 @@ const home: ProducerHome = {
   birthdaysThisWeek: 3,
   missingPremiums: 5,
   lowerBounds: ['overdueRequirements'],
+  overdueOthers: { producers: 31, byStage: [{ stage: 1, overdue: 1 }] },
 };
 
 describe('producer home', () => {
@@ -99,6 +100,13 @@ describe('producer home', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual(['2', '0']);
+    // The direct reports beyond the twenty named are one summed row.
+    const others = within(heatMap).getByRole('row', { name: /31 other sub-partners/ });
+    expect(
+      within(others)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['1', '0']);
 
     // Received in Hong Kong on the 27th (17:30 UTC is 01:30 the next day there).
     expect(screen.getByText('Proof of payment from Wong Siu Ming, 2026/11/27')).toBeInTheDocument();

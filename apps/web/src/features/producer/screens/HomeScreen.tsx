@@ -49,6 +49,7 @@ export default function HomeScreen() {
             </Title>
             <OverdueHeatMap
               rows={home.data.overdueBySubPartner}
+              others={home.data.overdueOthers}
               stages={siteCapabilities(site.siteCode).stages.filter((stage) =>
                 home.data.pipeline.some((row) => row.stage === stage),
               )}
