@@ -671,7 +671,7 @@ export const MATRIX: MatrixEntry[] = [
     }),
   ),
   // Producer lists, with each producer as the selected one.
-  ...[R.producerLists.newBusiness, R.producerLists.clients].map(
+  ...[R.producerLists.newBusiness, R.producerLists.clients, R.producerLists.requirements].map(
     (list): MatrixEntry => ({
       ...route(list),
       access: PRODUCER,
@@ -679,7 +679,7 @@ export const MATRIX: MatrixEntry[] = [
       targets: (f) => producerTargets(f, (id) => post(list.path, { selectedProducerId: id })),
     }),
   ),
-  ...[R.producerLists.newBusinessExport, R.producerLists.clientExport].map(
+  ...[R.producerLists.newBusinessExport, R.producerLists.clientExport, R.producerLists.requirementExport].map(
     (listExport): MatrixEntry => ({
       ...route(listExport),
       access: PRODUCER,
