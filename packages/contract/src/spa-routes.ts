@@ -33,6 +33,7 @@ export const SPA_ROUTE_PATTERNS = [
   '/b2b/home',
   '/b2b/clients',
   '/b2b/service_records',
+  '/b2b/requirements',
   '/b2b/reports',
   '/b2b/my_profile',
   '/b2b/conversations',

@@ -101,6 +101,7 @@ export function AppRoutes() {
         <Route index element={<producer.NewBusiness />} />
         <Route path="home" element={<producer.Home />} />
         <Route path="clients" element={<producer.Clients />} />
+        <Route path="requirements" element={<producer.Requirements />} />
         {siteCapabilities(site.siteCode).has('serviceRecords') && (
           <Route path="service_records" element={<producer.ServiceRecords />} />
         )}

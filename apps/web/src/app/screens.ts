@@ -39,6 +39,7 @@ export const producerScreens = {
   Home: lazyScreen(() => import('../features/producer/screens/HomeScreen')),
   NewBusiness: lazyScreen(() => import('../features/producer/screens/NewBusinessScreen')),
   ServiceRecords: lazyScreen(() => import('../features/producer/screens/ServiceRecordsScreen')),
+  Requirements: lazyScreen(() => import('../features/producer/screens/RequirementsScreen')),
   Clients: lazyScreen(() => import('../features/producer/screens/ClientsScreen')),
   Reports: lazyScreen(() => import('../features/producer/screens/ReportsScreen')),
   MyProfile: lazyScreen(() => import('../features/producer/screens/MyProfileScreen')),

@@ -44,6 +44,7 @@ export function ProducerSideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const items = [
     { to: '/b2b/home', label: t('producer.home'), show: true },
     { to: '/b2b', label: t('producer.newBusiness'), end: true, show: true },
+    { to: '/b2b/requirements', label: t('producer.requirements'), show: true },
     { to: '/b2b/service_records', label: t('producer.serviceRecords'), show: has('serviceRecords') },
     { to: '/b2b/clients', label: t('producer.clients'), show: true },
     { to: '/b2b/reports', label: t('producer.reports'), show: true },

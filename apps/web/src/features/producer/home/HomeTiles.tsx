@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate, formatInteger } from '../../../lib/format';
 import { useLocalePath } from '../../../lib/locale';
-import { newBusinessCoolingOffPath, serviceRecordsMissingPremiumPath } from './home-api';
+import { newBusinessCoolingOffPath, requirementsPath, serviceRecordsMissingPremiumPath } from './home-api';
 
 /**
  * The home's single figures: requirements waiting, cooling-off ending and birthdays in this Hong Kong week, missing
@@ -22,16 +22,19 @@ export function HomeTiles({ home }: { home: ProducerHome }) {
       key: 'overdueRequirements',
       value: home.overdueRequirements,
       note: t('home.tiles.overdueRequirementsNote'),
+      to: localePath(requirementsPath('open', home.today)),
     },
     {
       key: 'outstandingFromClients',
       value: home.outstandingFromClients,
       note: t('home.tiles.outstandingFromClientsNote'),
+      to: localePath(requirementsPath('clientOwes')),
     },
     {
       key: 'receivedRequirements',
       value: home.receivedRequirements,
       note: t('home.tiles.receivedRequirementsNote'),
+      to: localePath(requirementsPath('received')),
     },
     {
       key: 'coolingOffEndingThisWeek',

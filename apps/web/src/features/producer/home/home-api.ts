@@ -1,9 +1,12 @@
 import {
   API_ROUTES,
+  addCalendarDays,
   apiPath,
   FOLLOWUP_TYPE_MISSING_PREMIUM,
   newBusinessList,
   type ProducerHome,
+  type RequirementView,
+  requirementList,
   serviceRecordList,
 } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
@@ -51,4 +54,16 @@ export function serviceRecordsMissingPremiumPath(): string {
     typeOptions: [FOLLOWUP_TYPE_MISSING_PREMIUM],
   });
   return `/b2b/service_records?${serializeCriteria(serviceRecordList.criteria, criteria)}`;
+}
+
+/**
+ * The Requirements address of a requirement figure: its view, and for the overdue figure the items due before the
+ * home's Hong Kong today (due to yesterday), so the list's total is the figure.
+ */
+export function requirementsPath(view: RequirementView, dueBefore?: string): string {
+  const criteria = requirementList.criteria.parse({
+    view,
+    ...(dueBefore ? { dueTo: addCalendarDays(dueBefore, -1) } : {}),
+  });
+  return `/b2b/requirements?${serializeCriteria(requirementList.criteria, criteria)}`;
 }
