@@ -26,7 +26,7 @@ import {
 } from '../../db/team-scope.js';
 import { requirementViewFilter } from '../producer-lists/index.js';
 import type { CasesContext } from './context.js';
-import { OPEN_STATUS_LIST, selectStageTargets } from './queries.js';
+import { selectStageTargets } from './queries.js';
 
 /*
  * GET /b2b/home (docs/producer/cases.md): what is stuck in the scope (the caller, or the producer they view, alone or

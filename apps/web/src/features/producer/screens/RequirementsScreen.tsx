@@ -60,7 +60,6 @@ export default function RequirementsScreen() {
     template: TEMPLATE,
     serverError: list.query.error,
   });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: t follows the language
   const columns = useMemo(
     () =>
       listColumns<RequirementItem>(requirementList, language, {
