@@ -83,6 +83,8 @@ const WIRE = [
   'GET /b2b/client_export',
   'POST /b2b/service_records',
   'GET /b2b/sr_export',
+  'POST /b2b/requirements',
+  'GET /b2b/requirement_export',
   'GET /b2b/get_all_followup_type',
   'GET /b2b/get_tree_node',
   'GET /b2b/team/subtree',
