@@ -8,6 +8,7 @@ import type { ServerListDefinition } from '../../apps/server/src/lists/index.js'
 import type { ContractList } from '../../apps/server/src/lists/server-list.js';
 import { clientServerList } from '../../apps/server/src/modules/producer-lists/client-list.js';
 import { newBusinessServerList } from '../../apps/server/src/modules/producer-lists/new-business-list.js';
+import { requirementServerList } from '../../apps/server/src/modules/producer-lists/requirement-list.js';
 import { serviceRecordServerList } from '../../apps/server/src/modules/producer-lists/service-record-list.js';
 import { ApiAgent } from '../../apps/server/src/testing/http.js';
 import { signInAs } from '../../apps/server/src/testing/sessions.js';
@@ -21,6 +22,7 @@ export const SCALE_LISTS: { name: string; path: string; definition: AnyListDefin
   { name: 'new_business', path: '/b2b/new_business', definition: newBusinessServerList as never },
   { name: 'service_records', path: '/b2b/service_records', definition: serviceRecordServerList as never },
   { name: 'clients', path: '/b2b/clients', definition: clientServerList as never },
+  { name: 'requirements', path: '/b2b/requirements', definition: requirementServerList as never },
 ];
 
 /** The commonest Hong Kong surname: matches ~2.6% of the generated clients (a realistic search by name). */

@@ -8,7 +8,8 @@ CREATE TABLE "team_stage_days" (
 	"stage" smallint NOT NULL,
 	"entered_on" date NOT NULL,
 	"n" integer NOT NULL,
-	CONSTRAINT "team_stage_days_pk" PRIMARY KEY("ancestor_id","stage","entered_on")
+	-- n in the key's index: a team's figures are read from the index alone.
+	CONSTRAINT "team_stage_days_pk" PRIMARY KEY("ancestor_id","stage","entered_on") INCLUDE ("n")
 );
 --> statement-breakpoint
 ALTER TABLE "team_stage_days" ADD CONSTRAINT "team_stage_days_ancestor_id_producers_id_fk" FOREIGN KEY ("ancestor_id") REFERENCES "public"."producers"("id") ON DELETE cascade ON UPDATE no action;

@@ -208,3 +208,21 @@ export const teamStageDays = pgTable(
   },
   (t) => [primaryKey({ columns: [t.ancestorId, t.stage, t.enteredOn], name: 'team_stage_days_pk' })],
 );
+
+/**
+ * The requirement figures' counts per team (decision 063): per producer and every producer above them, how many items
+ * of each view of the requirements list (1 open, 2 owed by clients, 3 received) fall due on each day. Written only by
+ * the triggers of migration 0055, on application_requirements and producer_tree.
+ */
+export const teamRequirementDays = pgTable(
+  'team_requirement_days',
+  {
+    ancestorId: refId('ancestor_id')
+      .notNull()
+      .references(() => producers.id, { onDelete: 'cascade' }),
+    view: smallint('view').notNull(),
+    dueOn: date('due_on').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ancestorId, t.view, t.dueOn], name: 'team_requirement_days_pk' })],
+);

@@ -22,7 +22,7 @@ import { IdReserve, StatementPipeline } from './scale-pipeline.js';
 import { type ChunkRows, emptyChunk, type GeneratorState, generateChunk, type Team } from './scale-rows.js';
 import { generateStatementData } from './scale-statements.js';
 import { insertHeads, insertTeams } from './scale-teams.js';
-import { rebuildTeamStageDays } from './team-stage-days.js';
+import { rebuildTeamRequirementDays, rebuildTeamStageDays } from './team-stage-days.js';
 import { insertsAsOneStatement } from './unnest.js';
 
 export { scaleHeadCode } from './scale-teams.js';
@@ -97,6 +97,7 @@ const LOADED_TABLES = [
   'clients',
   'policies',
   'applications',
+  'application_requirements',
   'service_records',
   'holdings',
   'policy_items',
@@ -156,22 +157,27 @@ export async function generateScaleData(db: Db, options: ScaleOptions): Promise<
     // Set-based, on the new applications only: stage dates first (the requirements' dates follow them).
     progress.begin('cases', 2, 'steps');
     const fromId = Number(lastApplication?.id ?? 0);
-    // With the triggers off, team_stage_days is recounted below in one statement rather than kept by the update.
+    // With the triggers off, the home's team counts are recounted below in one statement rather than kept by these.
     await db.transaction(async (tx) => {
       if (skipTriggers) await tx.execute(sql`set local session_replication_role = replica`);
       await backfillStageDates(tx, fromId);
     });
     progress.update(1, 0);
-    const inserted = await insertRequirements(db, options.now ?? new Date(), fromId);
+    const inserted = await db.transaction(async (tx) => {
+      if (skipTriggers) await tx.execute(sql`set local session_replication_role = replica`);
+      return insertRequirements(tx, options.now ?? new Date(), fromId);
+    });
     count('application_requirements', inserted);
     progress.update(2, inserted);
   }
-  // The applications were written with the triggers off: the home's team counts are recounted once.
+  // Applications and requirements were written with the triggers off: the home's team counts are recounted once.
   if (skipTriggers) {
     progress.begin('team stage days', 1, 'steps');
-    const written = await rebuildTeamStageDays(db);
-    count('team_stage_days', written);
-    progress.update(1, written);
+    const stageDays = await rebuildTeamStageDays(db);
+    const requirementDays = await rebuildTeamRequirementDays(db);
+    count('team_stage_days', stageDays);
+    count('team_requirement_days', requirementDays);
+    progress.update(1, stageDays + requirementDays);
   }
 
   // Cards, BV factors, AB BV lines and training for the generated plans and producers, derived in SQL from what was inserted.

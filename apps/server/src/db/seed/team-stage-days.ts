@@ -20,3 +20,19 @@ export async function rebuildTeamStageDays(db: Db): Promise<number> {
     return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
   });
 }
+
+/** Recounts team_requirement_days from the requirements (migration 0055), as rebuildTeamStageDays does its table. */
+export async function rebuildTeamRequirementDays(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`delete from team_requirement_days`);
+    const result =
+      await tx.execute(sql`with inserted as (insert into team_requirement_days (ancestor_id, view, due_on, n)
+        select tree.ancestor_id, v.view, team_due_day(r.due_date), count(*)::int
+        from application_requirements r join producer_tree tree on tree.descendant_id = r.producer_id,
+          unnest(requirement_views(r.status, r.provider)) as v(view)
+        group by 1, 2, 3
+        returning 1)
+      select count(*)::int as n from inserted`);
+    return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+  });
+}

@@ -5,7 +5,7 @@ import { rowsOf } from '../../testing/demo-database.js';
 import type { ApiAgent } from '../../testing/http.js';
 import { agentFor } from '../../testing/staff-agents.js';
 import { createTestApp, type TestContext } from '../../testing/test-app.js';
-import { heatMapRows } from './producer-home.js';
+import { heatMapRows } from './home-statements.js';
 
 let t: TestContext;
 let partner1: ApiAgent;
@@ -217,7 +217,17 @@ describe('aging in Hong Kong days', () => {
 
 describe('the heat map of a large team', () => {
   it('names the producer and the twenty direct reports with the most overdue cases, and sums the rest', () => {
-    const rows = [{ producer_id: 1, name: 'Self', stage: 1, overdue: 0, alone: true }];
+    const rows: {
+      producer_id: number;
+      name: string;
+      stage: number | null;
+      overdue: number;
+      alone: boolean;
+    }[] = [
+      { producer_id: 1, name: 'Self', stage: 1, overdue: 0, alone: true },
+      // A report with nothing overdue: one row without a stage, zeros in every column.
+      { producer_id: 99, name: 'Report 99', stage: null, overdue: 0, alone: false },
+    ];
     for (let i = 2; i <= 26; i++) {
       rows.push({
         producer_id: i,
@@ -234,14 +244,14 @@ describe('the heat map of a large team', () => {
         alone: false,
       });
     }
-    const { overdueBySubPartner, overdueOthers } = heatMapRows(rows);
+    const { overdueBySubPartner, overdueOthers } = heatMapRows(rows, [1, 2]);
     expect(overdueBySubPartner.map((r) => r.producerId)).toEqual([
       1,
       ...Array.from({ length: 20 }, (_, i) => 26 - i),
     ]);
-    // Reports 2–6 are the five with the fewest: summed stage by stage.
+    // Reports 2–6 and 99 are the six with the fewest: summed stage by stage.
     expect(overdueOthers).toEqual({
-      producers: 5,
+      producers: 6,
       byStage: [
         { stage: 1, overdue: 2 + 3 + 4 + 5 + 6 },
         { stage: 2, overdue: 5 },

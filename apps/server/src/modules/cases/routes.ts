@@ -27,6 +27,7 @@ import { readUploads, registerUploads } from '../../files/index.js';
 import { principalAs, requireClient, requireProducer } from '../../plugins/auth-guards.js';
 import { requireStaffPermission } from '../../plugins/staff-permission.js';
 import type { ModuleOptions } from '../module-options.js';
+import { BirthdayCounts } from './birthday-counts.js';
 import {
   admitClientRequirement,
   type ClientCaller,
@@ -65,7 +66,12 @@ const staffOf = (request: FastifyRequest) => {
  * caller without access learns nothing about accepted inputs.
  */
 export const casesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, now, notifier }) => {
-  const ctx: CasesContext = { db, now: now ?? (() => new Date()), notifier };
+  const ctx: CasesContext = {
+    db,
+    now: now ?? (() => new Date()),
+    notifier,
+    birthdayCounts: new BirthdayCounts(),
+  };
   const tags = ['cases'];
 
   await app.register(async (plugin) => {
