@@ -87,6 +87,27 @@ for (const [size, viewport] of Object.entries(SCREEN_SIZES)) {
       await checkState(page, 'service records, no result');
     });
 
+    test("Requirements: opened from the home's figure, a row's case, no result", async ({ page }) => {
+      await openScreen(page, url('/b2b/home'));
+      const figure = page.getByRole('link', { name: /^Owed by clients: open the/ });
+      await expect(figure).toBeVisible();
+      await figure.click();
+      await expect(page).toHaveURL(/\/b2b\/requirements\?view=clientOwes/);
+      const items = page.getByRole('table', { name: en('producer-lists', 'requirements.caption') });
+      await expect(items.locator('tbody tr').first()).toBeVisible();
+      // Codes in words: no row shows a stored type or status code.
+      await expect(items.getByText('PAYMENT_PROOF', { exact: true })).toHaveCount(0);
+      await checkState(page, 'requirements, owed by clients');
+      await items.locator('tbody tr').first().click();
+      await expect(page).toHaveURL(/\/b2b\?case=\d+/);
+      await expect(page.getByRole('dialog', { name: en('producer-details', 'policy.title') })).toBeVisible();
+      await checkState(page, "requirements, a row's case");
+
+      await openScreen(page, url('/b2b/requirements?view=all&keywords=no-such-item-a11y'));
+      await expect(page.getByText(en('lists', 'empty'))).toBeVisible();
+      await checkState(page, 'requirements, no result');
+    });
+
     test('Clients: one selected, detail, documents, no result, load failure', async ({ page }) => {
       await openScreen(page, url('/b2b/clients'));
       const clients = page.getByRole('table', { name: en('producer-lists', 'clients.caption') });

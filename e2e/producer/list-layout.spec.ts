@@ -4,6 +4,7 @@ import {
   type Language,
   type ListColumn,
   newBusinessList,
+  requirementList,
   revenueList,
   serviceRecordList,
   siteCapabilities,
@@ -36,6 +37,7 @@ const PRODUCER_LISTS: ListCase[] = [
     columns: serviceRecordList.columns,
   },
   { name: 'clients', path: '/b2b/clients', columns: clientList.columns, rowButtons: true },
+  { name: 'requirements', path: '/b2b/requirements?view=all', columns: requirementList.columns },
 ];
 const STAFF_LISTS: ListCase[] = [
   { name: 'revenues', path: '/internal/revenues', columns: revenueList.columns },
