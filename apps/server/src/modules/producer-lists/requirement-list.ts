@@ -83,8 +83,11 @@ export const requirementServerList = defineServerList({
   },
   source(scope, criteria) {
     const pattern = criteria.keywords ? containsPattern(criteria.keywords) : undefined;
+    const application = sql`${applications} on ${applications.id} = ${applicationRequirements.applicationId}`;
     return {
-      from: sql`${applicationRequirements} join ${applications} on ${applications.id} = ${applicationRequirements.applicationId}`,
+      // The application only shows on the rows (a lookup, left out of the count) unless the keywords search it.
+      from: pattern ? sql`${applicationRequirements} join ${application}` : sql`${applicationRequirements}`,
+      lookups: pattern ? undefined : sql`left join ${application}`,
       matchesFirst: pattern !== undefined,
       where: [
         producerFilter(scope, applicationRequirements.producerId),
@@ -105,7 +108,8 @@ export const requirementServerList = defineServerList({
     status: applicationRequirements.status,
     statusChangedOn: applicationRequirements.statusChangedAt,
   },
-  sortsWithoutLookups: ['dueDate', 'clientName', 'type', 'status', 'statusChangedOn'],
+  // The client's name is the application's: that sort reads the lookup.
+  sortsWithoutLookups: ['dueDate', 'type', 'status', 'statusChangedOn'],
   idColumn: applicationRequirements.id,
   toItem: (row: RequirementRow) => ({
     requirementId: toId(row.requirementId),
