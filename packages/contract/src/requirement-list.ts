@@ -28,13 +28,8 @@ const label = (en: string, zh: string, ja: string, kr: string): LocalizedLabel =
 export const REQUIREMENT_VIEWS = ['open', 'clientOwes', 'received', 'all'] as const;
 export type RequirementView = (typeof REQUIREMENT_VIEWS)[number];
 
-export const REQUIREMENT_SORT_FIELDS = [
-  'dueDate',
-  'clientName',
-  'type',
-  'status',
-  'statusChangedOn',
-] as const;
+/** Sorts a team of any size has by index; the client is the application's name, shown but not sorted. */
+export const REQUIREMENT_SORT_FIELDS = ['dueDate', 'type', 'status', 'statusChangedOn'] as const;
 
 export const requirementCriteriaSchema = z
   .object({

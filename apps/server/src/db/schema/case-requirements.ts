@@ -95,6 +95,14 @@ export const applicationRequirements = pgTable(
     index('application_requirements_list_due_idx')
       .on(t.dueDate, t.id, t.producerId)
       .where(sql`${t.status} in (${sql.raw(OPEN_REQUIREMENT_STATUSES.map((s) => `'${s}'`).join(', '))})`),
+    // The list's other sorts of open items: walked in order, stopped at the page (migration 0054).
+    ...(['typeCode', 'status', 'statusChangedAt'] as const).map((column) =>
+      index(
+        `application_requirements_list_${{ typeCode: 'type', status: 'status', statusChangedAt: 'changed' }[column]}_idx`,
+      )
+        .on(t[column], t.id, t.producerId)
+        .where(sql`${t.status} in (${sql.raw(OPEN_REQUIREMENT_STATUSES.map((s) => `'${s}'`).join(', '))})`),
+    ),
     // The "owed by clients" view (list and home figure): the same literals as requirementViewFilter's.
     index('application_requirements_client_owes_idx')
       .on(t.dueDate, t.id, t.producerId)

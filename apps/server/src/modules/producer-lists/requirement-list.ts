@@ -103,12 +103,11 @@ export const requirementServerList = defineServerList({
   },
   sortExpressions: {
     dueDate: applicationRequirements.dueDate,
-    clientName: applications.clientName,
     type: applicationRequirements.typeCode,
     status: applicationRequirements.status,
     statusChangedOn: applicationRequirements.statusChangedAt,
   },
-  // The client's name is the application's: that sort reads the lookup.
+  // Each sort has its index of open items (application_requirements_list_*_idx).
   sortsWithoutLookups: ['dueDate', 'type', 'status', 'statusChangedOn'],
   idColumn: applicationRequirements.id,
   toItem: (row: RequirementRow) => ({
