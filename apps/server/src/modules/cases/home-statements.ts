@@ -101,8 +101,9 @@ export type HeatRow = {
 };
 
 /**
- * The heat map's rows (one cell per stage of `stages`, the stages with a target): the producer's own first, then the direct reports with the most overdue cases (ties by name),
- * at most HEAT_MAP_REPORTS of them; the rest are summed into `others`, so the columns still add up to the pipeline.
+ * The heat map's rows (one cell per stage of `stages`, the stages with a target): the producer's own first, then the
+ * direct reports with the most overdue cases (ties by name), at most HEAT_MAP_REPORTS of them; the rest are summed
+ * into `others`, so the columns still add up to the pipeline.
  */
 export function heatMapRows(
   rows: HeatRow[],

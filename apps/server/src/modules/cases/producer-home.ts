@@ -31,9 +31,9 @@ import { selectStageTargets } from './queries.js';
 /*
  * GET /b2b/home (docs/producer/cases.md): what is stuck in the scope (the caller, or the producer they view, alone or
  * with their team). Every figure costs the same whatever the team's size: the pipeline and the heat map read the
- * team's counts per stage and day, and the requirement figures its counts per view and due day (decision 063); the
- * other figures are counts stopped at the list limit (home-statements.ts). A pipeline count is what the New Business list filtered to that stage shows as its total (the same rows;
- * beyond the list's count limit both say "10,000+").
+ * team's counts per stage and day, the requirement figures its counts per view and due day (decision 063), the other
+ * figures are counts stopped at the list limit (home-statements.ts). A pipeline count is what the New Business list
+ * filtered to that stage shows as its total (the same rows; beyond the list's count limit both say "10,000+").
  */
 
 /** The week's birthday figure: kept a few minutes per scope and week (birthday-counts.ts), else counted. */
