@@ -1,4 +1,5 @@
 import {
+  CLIENT_OWED_STATUSES,
   OPEN_REQUIREMENT_STATUSES,
   REQUIREMENT_PROVIDERS,
   REQUIREMENT_STATUSES,
@@ -90,24 +91,28 @@ export const applicationRequirements = pgTable(
     // The producer home's overdue items: a team's open items by due date (the same literal list as the queries).
     index('application_requirements_open_due_idx')
       .on(t.producerId, t.dueDate)
-      .where(sql`${t.status} in (${sql.raw(OPEN_REQUIREMENT_STATUSES.map((s) => `'${s}'`).join(', '))})`),
+      .where(inList(t.status, OPEN_REQUIREMENT_STATUSES)),
     // The requirements list's default order: open items by due date, the team checked from the index.
     index('application_requirements_list_due_idx')
       .on(t.dueDate, t.id, t.producerId)
-      .where(sql`${t.status} in (${sql.raw(OPEN_REQUIREMENT_STATUSES.map((s) => `'${s}'`).join(', '))})`),
+      .where(inList(t.status, OPEN_REQUIREMENT_STATUSES)),
     // The list's other sorts of open items: walked in order, stopped at the page (migration 0054).
-    ...(['typeCode', 'status', 'statusChangedAt'] as const).map((column) =>
-      index(
-        `application_requirements_list_${{ typeCode: 'type', status: 'status', statusChangedAt: 'changed' }[column]}_idx`,
-      )
-        .on(t[column], t.id, t.producerId)
-        .where(sql`${t.status} in (${sql.raw(OPEN_REQUIREMENT_STATUSES.map((s) => `'${s}'`).join(', '))})`),
+    ...(
+      [
+        ['type', t.typeCode],
+        ['status', t.status],
+        ['changed', t.statusChangedAt],
+      ] as const
+    ).map(([name, column]) =>
+      index(`application_requirements_list_${name}_idx`)
+        .on(column, t.id, t.producerId)
+        .where(inList(t.status, OPEN_REQUIREMENT_STATUSES)),
     ),
     // The "owed by clients" view (list and home figure): the same literals as requirementViewFilter's.
     index('application_requirements_client_owes_idx')
       .on(t.dueDate, t.id, t.producerId)
       .where(
-        sql`${t.status} in (${sql.raw(OPEN_REQUIREMENT_STATUSES.map((s) => `'${s}'`).join(', '))}) and ${t.status} in ('outstanding', 'rejected') and ${t.provider} = 'client'`,
+        sql`${inList(t.status, OPEN_REQUIREMENT_STATUSES)} and ${inList(t.status, CLIENT_OWED_STATUSES)} and ${t.provider} = 'client'`,
       ),
     // The home's recently received items: newest first, the team checked from the index.
     index('application_requirements_received_idx')

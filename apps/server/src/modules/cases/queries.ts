@@ -8,6 +8,7 @@ import {
 } from '@portal/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { inList } from '../../db/schema/columns.js';
 import {
   applicationRequirements,
   applicationStageHistory,
@@ -21,9 +22,6 @@ import {
  * SQL of the cases module (docs/producer/cases.md). Every record query is restricted to the caller's site; whose the
  * record is (team, client) is decided by the use case, so a missing id and a foreign one take the same path to 404.
  */
-
-/** The open statuses as literals: the same list as the partial index application_requirements_open_due_idx. */
-export const OPEN_STATUS_LIST = sql.raw(OPEN_REQUIREMENT_STATUSES.map((s) => `'${s}'`).join(', '));
 
 /** Hong Kong calendar day of a timestamptz column, as YYYY-MM-DD text. */
 export const hongKongDay = (column: unknown) =>
@@ -164,7 +162,8 @@ export async function selectOpenMandatory(db: Db, applicationId: number) {
       and(
         eq(applicationRequirements.applicationId, applicationId),
         eq(applicationRequirements.mandatory, true),
-        sql`${applicationRequirements.status} in (${OPEN_STATUS_LIST})`,
+        // The same literal list as the partial index application_requirements_open_due_idx.
+        inList(applicationRequirements.status, OPEN_REQUIREMENT_STATUSES),
       ),
     )
     .orderBy(asc(applicationRequirements.id));

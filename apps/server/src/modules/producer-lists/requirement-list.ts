@@ -12,15 +12,14 @@ import {
   requirementList,
 } from '@portal/contract';
 import { inArray, type SQL, sql } from 'drizzle-orm';
+import { inList } from '../../db/schema/columns.js';
 import { applicationRequirements, applications } from '../../db/schema/index.js';
 import { producerFilter } from '../../db/team-scope.js';
 import { containsPattern, defineServerList } from '../../lists/index.js';
 import { toId, toNullableText, toText } from '../../lists/row-values.js';
 
-const literals = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
-/** Written as the partial indexes' own literal list, so the planner can use them. */
-const OPEN = literals(OPEN_REQUIREMENT_STATUSES);
-const CLIENT_OWED = literals(CLIENT_OWED_STATUSES);
+/** Written as the partial indexes' own literal lists (inList), so the planner can use them. */
+const isOpen = inList(applicationRequirements.status, OPEN_REQUIREMENT_STATUSES);
 
 /**
  * Which items a view holds (docs/producer/cases.md, "The requirements list"). The producer home counts its figures with
@@ -30,11 +29,11 @@ export function requirementViewFilter(view: RequirementView): SQL | undefined {
   const status = applicationRequirements.status;
   switch (view) {
     case 'open':
-      return sql`${status} in (${OPEN})`;
+      return isOpen;
     case 'clientOwes':
-      return sql`${status} in (${OPEN}) and ${status} in (${CLIENT_OWED}) and ${applicationRequirements.provider} = 'client'`;
+      return sql`${isOpen} and ${inList(status, CLIENT_OWED_STATUSES)} and ${applicationRequirements.provider} = 'client'`;
     case 'received':
-      return sql`${status} in (${OPEN}) and ${status} = 'received'`;
+      return sql`${isOpen} and ${status} = 'received'`;
     case 'all':
       return undefined;
   }
@@ -75,7 +74,7 @@ export const requirementServerList = defineServerList({
     mandatory: applicationRequirements.mandatory,
     status: applicationRequirements.status,
     dueDate: sql`${applicationRequirements.dueDate}::text`,
-    daysOverdue: sql`case when ${applicationRequirements.status} in (${OPEN})
+    daysOverdue: sql`case when ${isOpen}
         and ${applicationRequirements.dueDate} < ${hongKongToday}
       then ${hongKongToday} - ${applicationRequirements.dueDate} else 0 end`,
     statusChangedOn: sql`((${applicationRequirements.statusChangedAt} at time zone ${sql.raw(`'${HONG_KONG_TIME_ZONE}'`)})::date)::text`,
