@@ -17,6 +17,10 @@ import { requirementViewFilter } from '../producer-lists/index.js';
 
 export const num = (value: unknown) => Number(value ?? 0);
 
+/** How many rows `fromWhere` (a FROM with its WHERE) holds, counting no further than `bound`. */
+const countUpTo = (fromWhere: SQL, bound: number) =>
+  sql`(select count(*)::int from (select 1 from ${fromWhere} limit ${bound}) as bounded)`;
+
 /** Direct reports shown by name in the heat map; the others are one summed row. */
 const HEAT_MAP_REPORTS = 20;
 
@@ -189,10 +193,10 @@ export function requirementFiguresStatement(scope: TeamScope, today: string, bou
   const itemsOf = (view: RequirementView) =>
     sql`${applicationRequirements} where ${producerFilter(scope, applicationRequirements.producerId)} and ${requirementViewFilter(view)}`;
   return sql`select
-      (select count(*)::int from (select 1 from ${itemsOf('open')}
-        and ${applicationRequirements.dueDate} < ${today}::date limit ${bound}) x) as overdue_requirements,
-      (select count(*)::int from (select 1 from ${itemsOf('clientOwes')} limit ${bound}) x) as outstanding_from_clients,
-      (select count(*)::int from (select 1 from ${itemsOf('received')} limit ${bound}) x) as received_requirements`;
+      ${countUpTo(sql`${itemsOf('open')} and ${applicationRequirements.dueDate} < ${today}::date`, bound)}
+        as overdue_requirements,
+      ${countUpTo(itemsOf('clientOwes'), bound)} as outstanding_from_clients,
+      ${countUpTo(itemsOf('received'), bound)} as received_requirements`;
 }
 
 /** Cooling-off ending in the week and open missing premiums, each stopped at `bound`. */
@@ -204,26 +208,34 @@ export function weekFiguresStatement(
 ): SQL {
   const team = (column: SQL) => producerFilter(scope, column);
   return sql`select
-      (select count(*)::int from (select 1 from applications a where ${team(sql`a.producer_id`)}
-        and a.cooling_off_ends_on between ${week.from}::date and ${week.to}::date limit ${bound}) x) as cooling_off,
+      ${countUpTo(
+        sql`applications a where ${team(sql`a.producer_id`)}
+          and a.cooling_off_ends_on between ${week.from}::date and ${week.to}::date`,
+        bound,
+      )} as cooling_off,
       ${
         hasServiceRecords
-          ? sql`(select count(*)::int from (select 1 from service_records s where ${team(sql`s.producer_id`)}
-              and s.status = 'O' and s.type_id = ${FOLLOWUP_TYPE_MISSING_PREMIUM} limit ${bound}) x)`
+          ? countUpTo(
+              sql`service_records s where ${team(sql`s.producer_id`)}
+                and s.status = 'O' and s.type_id = ${FOLLOWUP_TYPE_MISSING_PREMIUM}`,
+              bound,
+            )
           : sql`null::int`
       } as missing_premiums`;
 }
 
 /** Clients owning a plan of the scope whose birthday falls in the week, stopped at `bound`. */
 export function birthdaysStatement(scope: TeamScope, week: { from: string }, bound: number): SQL {
-  return sql`select count(*)::int as birthdays from (select 1 from clients c
-      where c.birth_month_day in (${sql.join(
-        birthMonthDays(week.from).map((d) => sql`${d}`),
-        sql`, `,
-      )})
-        and exists (select 1 from policies p where p.owner_client_id = c.id
-          and ${producerFilter(scope, sql`p.servicing_producer_id`)})
-      limit ${bound}) x`;
+  const days = sql.join(
+    birthMonthDays(week.from).map((d) => sql`${d}`),
+    sql`, `,
+  );
+  return sql`select ${countUpTo(
+    sql`clients c where c.birth_month_day in (${days})
+      and exists (select 1 from policies p where p.owner_client_id = c.id
+        and ${producerFilter(scope, sql`p.servicing_producer_id`)})`,
+    bound,
+  )} as birthdays`;
 }
 
 export type RecentlyReceivedRow = {
