@@ -279,3 +279,21 @@ export function weekOf(today: string): { from: string; to: string } {
   const from = addCalendarDays(today, -weekday);
   return { from, to: addCalendarDays(from, 6) };
 }
+
+/**
+ * The stored month-and-day (month × 100 + day, clients.birth_month_day) of each day of the Monday-to-Sunday week
+ * holding `day`, plus 29 February when that week holds 28 February of a common year: someone born on 29 February
+ * celebrates on the 28th then. The home's birthday figure and the Clients list's birthday filter both count by it.
+ */
+export function birthMonthDaysOfWeek(day: string): number[] {
+  const { from } = weekOf(day);
+  const days: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    const date = addCalendarDays(from, i);
+    const [year, month, dayOfMonth] = date.split('-').map(Number) as [number, number, number];
+    days.push(month * 100 + dayOfMonth);
+    const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+    if (month === 2 && dayOfMonth === 28 && !leap) days.push(229);
+  }
+  return days;
+}

@@ -260,6 +260,11 @@ export const clientCriteriaSchema = z.object({
   /** Fund code or name held in the plan. */
   fundKeywords: keywordsCriterion,
   clientProductType: listCriterion(productTypeSchema, 7),
+  /**
+   * Plans whose owner has a birthday in the Monday-to-Sunday week holding this day (birthMonthDaysOfWeek): the home's
+   * birthday figure counts those owners.
+   */
+  birthdayWeekOf: dateCriterion,
 });
 export type ClientCriteria = z.output<typeof clientCriteriaSchema>;
 

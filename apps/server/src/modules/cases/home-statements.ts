@@ -1,4 +1,5 @@
 import {
+  birthMonthDaysOfWeek,
   FOLLOWUP_TYPE_MISSING_PREMIUM,
   HONG_KONG_TIME_ZONE,
   type ProducerHome,
@@ -160,21 +161,6 @@ export function heatMapRows(
   };
 }
 
-/** Month × 100 + day of each day of the week (and 29 February when the week holds 28 February of a common year). */
-function birthMonthDays(from: string): number[] {
-  const days: number[] = [];
-  for (let i = 0; i < 7; i++) {
-    const date = new Date(Date.parse(`${from}T00:00:00Z`) + i * 86_400_000);
-    const month = date.getUTCMonth() + 1;
-    const day = date.getUTCDate();
-    days.push(month * 100 + day);
-    const year = date.getUTCFullYear();
-    const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-    if (month === 2 && day === 28 && !leap) days.push(229);
-  }
-  return days;
-}
-
 /** The requirement views as team_requirement_days numbers them (migration 0055, requirement_views). */
 const VIEW_NUMBER: Record<Exclude<RequirementView, 'all'>, number> = { open: 1, clientOwes: 2, received: 3 };
 
@@ -227,7 +213,7 @@ export function weekFiguresStatement(
 /** Clients owning a plan of the scope whose birthday falls in the week, stopped at `bound`. */
 export function birthdaysStatement(scope: TeamScope, week: { from: string }, bound: number): SQL {
   const days = sql.join(
-    birthMonthDays(week.from).map((d) => sql`${d}`),
+    birthMonthDaysOfWeek(week.from).map((d) => sql`${d}`),
     sql`, `,
   );
   return sql`select ${countUpTo(

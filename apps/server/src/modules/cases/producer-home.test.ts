@@ -141,6 +141,51 @@ describe('the producer home', () => {
     expect(reversed.statusCode).toBe(400);
   });
 
+  it('counts the clients born this Hong Kong week as the owners the Clients list filtered by it shows', async () => {
+    // A1002 alone (a scope no other test asks the home for: the figure is kept a few minutes per scope). Two owners of
+    // their plans have a birthday this week (6–12 July), a third on the 13th.
+    const owners = await rowsOf<{ id: number }>(
+      t.database.db,
+      sql`select distinct p.owner_client_id::int as id from policies p
+        where p.servicing_producer_id = ${subpartnerId} order by 1 limit 3`,
+    );
+    expect(owners).toHaveLength(3);
+    const [first, second, third] = owners.map((r) => r.id);
+    await t.database.db.execute(sql`update clients set birth_date = case id
+      when ${first} then '1980-07-06'::date when ${second} then '1975-07-12'::date else '1990-07-13'::date end
+      where id in (${first}, ${second}, ${third})`);
+    const answer = (await home(partner1, `?selectedProducerId=${subpartnerId}&includedTeam=false`)) as Home & {
+      birthdaysThisWeek: number;
+      weekFrom: string;
+    };
+    await partner1.me();
+    const list = await partner1.send('POST', '/b2b/clients', {
+      birthdayWeekOf: answer.weekFrom,
+      selectedProducerId: subpartnerId,
+      includedTeam: false,
+      page: 1,
+      pageSize: 30,
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    const body = list.json() as { totalSize: number; items: { clientId: number }[] };
+    expect(body.items).toHaveLength(body.totalSize);
+    const shownOwners = new Set(body.items.map((row) => row.clientId));
+    expect(answer.birthdaysThisWeek).toBe(shownOwners.size);
+    expect([...shownOwners]).toEqual(expect.arrayContaining([first, second]));
+    expect(shownOwners.has(third as number)).toBe(false);
+    // Any day of the week names the same week.
+    const midweek = await partner1.send('POST', '/b2b/clients', {
+      birthdayWeekOf: '2026/07/09',
+      selectedProducerId: subpartnerId,
+      includedTeam: false,
+      page: 1,
+      pageSize: 30,
+    });
+    expect(midweek.json().totalSize).toBe(body.totalSize);
+    const invalid = await partner1.send('POST', '/b2b/clients', { birthdayWeekOf: '2026/02/30' });
+    expect(invalid.statusCode).toBe(400);
+  });
+
   it('answers 404 for a producer outside the caller’s team, and nothing for a client', async () => {
     const [other] = await rowsOf<{ id: number }>(
       t.database.db,

@@ -1,4 +1,10 @@
-import { clientList, type PolicyStatusCode, type ProductCategory, productLegendCode } from '@portal/contract';
+import {
+  birthMonthDaysOfWeek,
+  clientList,
+  type PolicyStatusCode,
+  type ProductCategory,
+  productLegendCode,
+} from '@portal/contract';
 import { inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import {
   clients,
@@ -46,7 +52,7 @@ function policyAccount(column: SQL): SQL {
 /**
  * Clients (docs/producer/lists.md): one row per plan serviced by the scope's producers, with its owner. Keywords match
  * the owner's name or AG number and the plan number; fund keywords keep plans holding a fund whose code or name
- * matches.
+ * matches; a birthday week keeps the plans of owners born in that week.
  */
 export const clientServerList = defineServerList({
   contract: clientList,
@@ -85,6 +91,11 @@ export const clientServerList = defineServerList({
         // A product type is the plan's category (riders, IR, are no product type and never match one).
         criteria.clientProductType && criteria.clientProductType.length > 0
           ? inArray(policies.category, criteria.clientProductType)
+          : undefined,
+        // The owners born in the week (clients_birth_month_day_idx): a few percent of clients, one hashed set.
+        criteria.birthdayWeekOf
+          ? sql`${policies.ownerClientId} in (select ${clients.id} from ${clients}
+              where ${inArray(clients.birthMonthDay, birthMonthDaysOfWeek(criteria.birthdayWeekOf))})`
           : undefined,
         // The search document (plan no., owner name and AG number) through its trigram index.
         pattern ? sql`${policies.searchText} ilike ${pattern}` : undefined,

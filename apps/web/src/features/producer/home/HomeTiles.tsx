@@ -4,11 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate, formatInteger } from '../../../lib/format';
 import { useLocalePath } from '../../../lib/locale';
-import { newBusinessCoolingOffPath, requirementsPath, serviceRecordsMissingPremiumPath } from './home-api';
+import {
+  clientsBirthdayPath,
+  newBusinessCoolingOffPath,
+  requirementsPath,
+  serviceRecordsMissingPremiumPath,
+} from './home-api';
 
 /**
  * The home's single figures: requirements waiting, cooling-off ending and birthdays in this Hong Kong week, missing
- * premiums. A figure with a list behind it is a link to that list filtered the same way (its total is the figure).
+ * premiums. Each figure links to its list filtered the same way: its total is the figure (for birthdays, the list
+ * shows each client's plans).
  */
 export function HomeTiles({ home }: { home: ProducerHome }) {
   const { t } = useTranslation('producer');
@@ -43,7 +49,13 @@ export function HomeTiles({ home }: { home: ProducerHome }) {
       // New Business filtered the same way: its total is this figure.
       to: localePath(newBusinessCoolingOffPath(home.weekFrom, home.weekTo)),
     },
-    { key: 'birthdaysThisWeek', value: home.birthdaysThisWeek, note: t('home.week', week) },
+    {
+      key: 'birthdaysThisWeek',
+      value: home.birthdaysThisWeek,
+      note: t('home.week', week),
+      // Clients shows each of their plans: its rows are plans, the figure counts their owners.
+      to: localePath(clientsBirthdayPath(home.weekFrom)),
+    },
     ...(home.missingPremiums === null
       ? []
       : [

@@ -2,6 +2,7 @@ import {
   API_ROUTES,
   addCalendarDays,
   apiPath,
+  clientList,
   FOLLOWUP_TYPE_MISSING_PREMIUM,
   newBusinessList,
   type ProducerHome,
@@ -66,4 +67,10 @@ export function requirementsPath(view: RequirementView, dueBefore?: string): str
     ...(dueBefore ? { dueTo: addCalendarDays(dueBefore, -1) } : {}),
   });
   return `/b2b/requirements?${serializeCriteria(requirementList.criteria, criteria)}`;
+}
+
+/** The Clients address of the birthday tile: the plans of the owners born in the home's Hong Kong week. */
+export function clientsBirthdayPath(weekFrom: string): string {
+  const criteria = clientList.criteria.parse({ birthdayWeekOf: weekFrom });
+  return `/b2b/clients?${serializeCriteria(clientList.criteria, criteria)}`;
 }

@@ -160,4 +160,15 @@ describe('clients', () => {
     expect(screen.getByRole('button', { name: 'Export to Excel' })).toBeDisabled();
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('client_export'))).toBe(false);
   });
+
+  it('opens from the home with a birthday week: the field shows it and the search sends it', async () => {
+    const { fetchMock } = renderApp('/b2b/clients?birthdayWeekOf=2026-11-23', {
+      me,
+      handlers: { 'POST /b2b/clients': () => pageOf(rows, 4) },
+    });
+    await screen.findByRole('table', { name: 'Clients' });
+    expect(screen.getByRole('textbox', { name: /Birthday in the week of/ })).toHaveValue('2026/11/23');
+    const search = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/b2b/clients'));
+    expect(JSON.parse(String(search?.[1]?.body))).toMatchObject({ birthdayWeekOf: '2026-11-23' });
+  });
 });

@@ -12,6 +12,7 @@ import { Link } from 'react-router';
 import { DisabledReason } from '../../../components/DisabledReason';
 import { useRowSelection } from '../../../components/data-table/useRowSelection';
 import { DownloadButton } from '../../../components/download/DownloadButton';
+import { BusinessDateField } from '../../../components/forms/BusinessDateField';
 import { MultiSelectField } from '../../../components/forms/lazy-fields';
 import { ExportButton } from '../../../components/search-list/ExportButton';
 import { ListResults } from '../../../components/search-list/ListResults';
@@ -33,6 +34,7 @@ const TEMPLATE = {
   fundKeywords: '',
   excludePolicyStatus: [] as string[],
   clientProductType: [] as string[],
+  birthdayWeekOf: null as string | null,
   includedTeam: true,
 };
 const FIELD_KEYS = Object.keys(TEMPLATE);
@@ -137,6 +139,11 @@ export default function ClientsScreen() {
           data={PRODUCT_TYPES.map((code) => ({ value: code, label: t(`domain:productCategory.${code}`) }))}
           clearable
           {...form.getInputProps('clientProductType')}
+        />
+        <BusinessDateField
+          label={t('clients.birthdayWeekOf')}
+          description={t('clients.birthdayWeekOfHint')}
+          {...form.getInputProps('birthdayWeekOf')}
         />
         <Checkbox
           label={t('includedTeam')}

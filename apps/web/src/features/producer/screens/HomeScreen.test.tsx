@@ -81,6 +81,12 @@ describe('producer home', () => {
     expect(
       within(tile('Client birthdays')).getByText('This week: 2026/11/23 – 2026/11/29'),
     ).toBeInTheDocument();
+    // Birthdays open Clients: the plans of the owners born in the home's week.
+    expect(
+      within(tile('Client birthdays')).getByRole('link', {
+        name: 'Birthdays this week: open the plans of the 3 clients in Clients',
+      }),
+    ).toHaveAttribute('href', '/b2b/clients?birthdayWeekOf=2026-11-23');
 
     // Each count opens New Business filtered to its stage; a bounded count says so.
     const pipeline = screen.getByRole('table', { name: /Applications in progress by stage/ });
