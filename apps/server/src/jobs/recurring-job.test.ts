@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JobQueue, QueueDefinition } from './queue.js';
-import { defineRecurringJob } from './recurring-job.js';
+import { dailyAtHourUtc, defineRecurringJob } from './recurring-job.js';
 
 /** A job queue that only records: what was defined, and each job sent with its options. */
 function recordingQueue() {
@@ -62,5 +62,14 @@ describe('defineRecurringJob', () => {
       'down',
     );
     expect(sent.at(-1)?.data).toEqual({ slot: '2026-11-28T09:15:00.000Z' });
+  });
+});
+
+describe('dailyAtHourUtc', () => {
+  it('answers today’s hour while it is ahead, else tomorrow’s, across a month end', () => {
+    const at20 = dailyAtHourUtc(20);
+    expect(at20(new Date('2026-11-29T19:59:59Z'))).toEqual(new Date('2026-11-29T20:00:00Z'));
+    expect(at20(new Date('2026-11-29T20:00:00Z'))).toEqual(new Date('2026-11-30T20:00:00Z'));
+    expect(at20(new Date('2026-11-30T23:00:00Z'))).toEqual(new Date('2026-12-01T20:00:00Z'));
   });
 });

@@ -9,6 +9,15 @@ export interface RecurringJob {
   run(): Promise<void>;
 }
 
+/** A `nextAt` for a job run once a day at `hourUtc`: today's hour if still ahead, else tomorrow's. */
+export function dailyAtHourUtc(hourUtc: number): (now: Date) => Date {
+  return (now) => {
+    const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), hourUtc));
+    if (next.getTime() <= now.getTime()) next.setUTCDate(next.getUTCDate() + 1);
+    return next;
+  };
+}
+
 /**
  * Defines a recurring job on the queue and answers the function that schedules its next run. Each run is one job sent
  * for its time with that time as its key: pg-boss keeps one job per key, so several processes starting together

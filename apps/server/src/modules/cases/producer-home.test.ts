@@ -154,7 +154,10 @@ describe('the producer home', () => {
     await t.database.db.execute(sql`update clients set birth_date = case id
       when ${first} then '1980-07-06'::date when ${second} then '1975-07-12'::date else '1990-07-13'::date end
       where id in (${first}, ${second}, ${third})`);
-    const answer = (await home(partner1, `?selectedProducerId=${subpartnerId}&includedTeam=false`)) as Home & {
+    const answer = (await home(
+      partner1,
+      `?selectedProducerId=${subpartnerId}&includedTeam=false`,
+    )) as Home & {
       birthdaysThisWeek: number;
       weekFrom: string;
     };

@@ -36,6 +36,7 @@ import {
 } from './client-tracker.js';
 import type { CasesContext } from './context.js';
 import { decideRequirement } from './decide-requirement.js';
+import { defineTeamCountFoldJob } from './fold-team-counts.js';
 import { listRequirements } from './list-requirements.js';
 import { tellPartiesOfStage } from './notify-stage.js';
 import { listReviewQueue, loadStaffCase, sendRequirementDocument } from './office-review.js';
@@ -65,7 +66,10 @@ const staffOf = (request: FastifyRequest) => {
  * review of requirements and stage changes. Each group sits behind its guard, run before validation (onRequest), so a
  * caller without access learns nothing about accepted inputs.
  */
-export const casesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, now, notifier }) => {
+export const casesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
+  app,
+  { db, now, notifier, jobs, config },
+) => {
   const ctx: CasesContext = {
     db,
     now: now ?? (() => new Date()),
@@ -73,6 +77,12 @@ export const casesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
     birthdayCounts: new BirthdayCounts(),
   };
   const tags = ['cases'];
+  const scheduleFold = defineTeamCountFoldJob(db, jobs, ctx.now, app.log);
+  // After the job queue has started (its onReady hook is the app's, registered before every module's).
+  if (config.jobWorkers)
+    app.addHook('onReady', async () => {
+      await scheduleFold().catch((err) => app.log.warn({ err }, 'team count fold not scheduled'));
+    });
 
   await app.register(async (plugin) => {
     const producer = plugin.withTypeProvider<ZodTypeProvider>();

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { clients, producers, sites, users } from '../../db/schema/index.js';
 import { translator } from '../../i18n/index.js';
 import type { JobQueue } from '../../jobs/queue.js';
-import { defineRecurringJob } from '../../jobs/recurring-job.js';
+import { dailyAtHourUtc, defineRecurringJob } from '../../jobs/recurring-job.js';
 import type { MailQueue } from '../../mail/mail-queue.js';
 import { type NoticeParams, type NoticeType, noticeMinute, wordNotice } from '../../notifications/index.js';
 import { markDigested, type Recipient, selectDigestRecipients, selectDigestRows } from './queries.js';
@@ -83,13 +83,6 @@ export async function sendDigests(db: Db, mail: MailQueue, now: Date): Promise<n
   return sent;
 }
 
-/** The next run's time: today's digest hour if still ahead, else tomorrow's. */
-export function nextDigestAt(now: Date): Date {
-  const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), DIGEST_HOUR_UTC));
-  if (next.getTime() <= now.getTime()) next.setUTCDate(next.getUTCDate() + 1);
-  return next;
-}
-
 /** The `notifications.digest` job: once a day at DIGEST_HOUR_UTC (jobs/recurring-job.ts); answers its scheduler. */
 export function defineDigestJob(
   db: Db,
@@ -102,7 +95,7 @@ export function defineDigestJob(
     jobs,
     {
       name: 'notifications.digest',
-      nextAt: nextDigestAt,
+      nextAt: dailyAtHourUtc(DIGEST_HOUR_UTC),
       run: async () => {
         const count = await sendDigests(db, mail, now());
         log.info({ digests: count }, 'daily notification digests queued');
