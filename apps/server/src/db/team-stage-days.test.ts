@@ -67,10 +67,21 @@ const recountRequirements = () =>
       where v.holds group by 1, 2, 3 order by 1, 2, 3`,
   );
 
-/** Both kept tables equal their recounts. */
+/** team_stage_days rows whose ancestor's parent (migration 0056, the heat map's index) is not the producer's own. */
+const strayParents = async () =>
+  (
+    await rowsOf<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from team_stage_days t join producers p on p.id = t.ancestor_id
+        where t.ancestor_parent_id is distinct from p.parent_id`,
+    )
+  )[0]?.n;
+
+/** Both kept tables equal their recounts, and each stage row names its ancestor's parent. */
 async function expectKeptEqualRecounts() {
   expect(await kept()).toEqual(await recount());
   expect(await keptRequirements()).toEqual(await recountRequirements());
+  expect(await strayParents()).toBe(0);
 }
 
 async function producerId(code: string): Promise<number> {
@@ -130,6 +141,9 @@ describe('team_stage_days', () => {
       select ancestor_id, stage, date '1901-01-01', 2 from team_stage_days where entered_on = date '1900-01-01' limit 1`);
     await db.execute(sql`update team_stage_days set n = n - 2 where (ancestor_id, stage, entered_on) in (
       select ancestor_id, stage, date '1900-01-01' from team_stage_days where entered_on = date '1901-01-01')`);
+    // Written as the triggers write rows: with the ancestor's parent.
+    await db.execute(sql`update team_stage_days t set ancestor_parent_id = p.parent_id from producers p
+      where p.id = t.ancestor_id and t.entered_on = date '1901-01-01'`);
     const before = await kept();
     await db.execute(sql`select fold_team_stage_days()`);
     const [dated] = await rowsOf<{ n: number }>(
@@ -138,7 +152,7 @@ describe('team_stage_days', () => {
     );
     expect(dated?.n).toBe(0);
     expect(await kept()).toEqual(before);
-    expect(await kept()).toEqual(await recount());
+    await expectKeptEqualRecounts();
   });
 
   it('follows stage changes, new stage dates, completion and reopening', async () => {
@@ -179,6 +193,12 @@ describe('team_stage_days', () => {
     expect(other).toBeDefined();
     await db.execute(sql`update producers set parent_id = ${other?.id} where id = ${moved}`);
     await expectKeptEqualRecounts();
+    // The moved producer's team is now among the new parent's direct reports in the heat map's index.
+    const [underNew] = await rowsOf<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from team_stage_days where ancestor_parent_id = ${other?.id} and ancestor_id = ${moved}`,
+    );
+    expect(underNew?.n).toBeGreaterThan(0);
     await db.execute(sql`update producers set parent_id = null where id = ${moved}`);
     await expectKeptEqualRecounts();
   });

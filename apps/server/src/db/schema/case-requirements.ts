@@ -207,7 +207,7 @@ export const applicationReminders = pgTable(
 /**
  * How many in-progress applications (stages 1–6) of each producer's subtree entered each stage on each Hong Kong day
  * (decision 063): the producer home's pipeline and heat map for a team of any size read these rows instead of counting
- * applications. Written only by the triggers of migration 0053, on applications and producer_tree.
+ * applications. Written only by the triggers of migration 0053, on applications and producer_tree (and, for the parent, on producers: migration 0056).
  */
 export const teamStageDays = pgTable(
   'team_stage_days',
@@ -218,8 +218,15 @@ export const teamStageDays = pgTable(
     stage: smallint('stage').notNull(),
     enteredOn: date('entered_on').notNull(),
     n: integer('n').notNull(),
+    /** The ancestor's parent (migration 0056): a producer's heat map reads their direct reports' rows by it. */
+    ancestorParentId: refId('ancestor_parent_id'),
   },
-  (t) => [primaryKey({ columns: [t.ancestorId, t.stage, t.enteredOn], name: 'team_stage_days_pk' })],
+  (t) => [
+    primaryKey({ columns: [t.ancestorId, t.stage, t.enteredOn], name: 'team_stage_days_pk' }),
+    index('team_stage_days_parent_idx')
+      .on(t.ancestorParentId, t.stage, t.enteredOn)
+      .where(sql`${t.ancestorParentId} is not null`),
+  ],
 );
 
 /**

@@ -19,14 +19,15 @@ async function recount(db: Db, table: string, rows: SQL): Promise<number> {
   });
 }
 
-/** team_stage_days from the applications in progress (migration 0053). */
+/** team_stage_days from the applications in progress (migrations 0053, 0056). */
 export function rebuildTeamStageDays(db: Db): Promise<number> {
   return recount(
     db,
     'team_stage_days',
-    sql`(ancestor_id, stage, entered_on, n)
-      select tree.ancestor_id, a.stage, team_stage_day(a.stage_entered_at), count(*)::int
+    sql`(ancestor_id, stage, entered_on, n, ancestor_parent_id)
+      select tree.ancestor_id, a.stage, team_stage_day(a.stage_entered_at), count(*)::int, min(p.parent_id)
       from applications a join producer_tree tree on tree.descendant_id = a.producer_id
+        join producers p on p.id = tree.ancestor_id
       where a.stage between 1 and 6
       group by 1, 2, 3`,
   );

@@ -59,6 +59,13 @@ describe('the daily fold of the kept team counts', () => {
     expect(after.stages?.n).toBe(before.stages?.n);
     expect(after.items?.n).toBe(before.items?.n);
     expect(after.stages?.rows).toBeLessThan(before.stages?.rows ?? 0);
+    // A merged row written new names its ancestor's parent, as the heat map reads it (migration 0056).
+    const stray = await rowsOf<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from team_stage_days t join producers p on p.id = t.ancestor_id
+        where t.ancestor_parent_id is distinct from p.parent_id`,
+    );
+    expect(stray[0]?.n).toBe(0);
     // The run scheduled the next one.
     expect(job.sent).toHaveLength(2);
   });

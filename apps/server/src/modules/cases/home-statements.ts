@@ -65,99 +65,99 @@ export function pipelineStatement(
 }
 
 /**
- * Overdue cases per stage: the scope's producer (their own cases, on applications_stage_aging_idx) and, with the team,
- * each direct report's whole subtree (per report one range of team_stage_days_pk, however large their subtree). A
- * stage without a row has none overdue; `alone` marks the producer's own row.
+ * The heat map's rows (decision 063): the scope's producer's own overdue cases per stage (applications_stage_aging_idx)
+ * and, with the team, the `shown` direct reports with the most overdue cases (ties by name, then id) with theirs, and
+ * one summed row for the other reports. A report's overdue cases are its team's rows of team_stage_days before the
+ * stage's cutoff day; all reports' rows of a stage sit side by side in team_stage_days_parent_idx (migration 0056), so
+ * the whole heat map reads one index range per stage, however many reports the producer has.
+ *
+ * Rows: `own` and `report` rows per stage (a report with nothing overdue: one row without a stage), an `others` row
+ * with how many reports it sums, and `others` rows per stage.
  */
 export function heatMapStatement(
   scope: TeamScope,
   stages: number[],
   today: string,
   targets: Map<number, number>,
+  shown = HEAT_MAP_REPORTS,
 ): SQL {
   const cutoffs = stages
     .filter((s) => targets.has(s))
     .map((s) => sql`(${s}::smallint, ${today}::date - ${targets.get(s)}::int)`);
   if (cutoffs.length === 0)
-    return sql`select null::bigint as producer_id, null as name, null::int as stage, 0 as overdue, true as alone
-      where false`;
+    return sql`select null::text as kind, null::bigint as producer_id, null as name, null::int as stage,
+      0 as overdue, null::int as producers, null::bigint as rank where false`;
   // Entered before the cutoff day (Hong Kong) = more days in stage than the target.
-  const own = sql`select p.id as producer_id, p.name, t.stage, (select count(*) from applications a
-        where a.producer_id = p.id and a.stage = t.stage
-          and a.stage_entered_at < t.cutoff::timestamp at time zone ${HONG_KONG_TIME_ZONE})::int as overdue,
-      true as alone
+  const own = sql`select 'own' as kind, p.id as producer_id, p.name, t.stage,
+      (select count(*) from applications a where a.producer_id = p.id and a.stage = t.stage
+        and a.stage_entered_at < t.cutoff::timestamp at time zone ${HONG_KONG_TIME_ZONE})::int as overdue,
+      null::int as producers, 0::bigint as rank
     from producers p cross join targets t where p.id = ${scope.producerId}`;
-  const reports = sql`select r.id, r.name, c.stage, coalesce(c.overdue, 0), false
-    from producers r left join lateral (
-      select d.stage, sum(d.n)::int as overdue
-      from team_stage_days d join targets t on t.stage = d.stage and d.entered_on < t.cutoff
-      where d.ancestor_id = r.id group by d.stage) c on true
-    where r.parent_id = ${scope.producerId}`;
-  return sql`with targets(stage, cutoff) as (values ${sql.join(cutoffs, sql`, `)})
-    ${own}${scope.includedTeam ? sql` union all ${reports}` : sql``}`;
+  if (!scope.includedTeam)
+    return sql`with targets(stage, cutoff) as (values ${sql.join(cutoffs, sql`, `)}) ${own}`;
+  return sql`with targets(stage, cutoff) as (values ${sql.join(cutoffs, sql`, `)}),
+    overdue as (
+      select d.ancestor_id, d.stage, sum(d.n)::int as overdue
+      from targets t join team_stage_days d on d.ancestor_parent_id = ${scope.producerId}
+        and d.stage = t.stage and d.entered_on < t.cutoff
+      group by 1, 2),
+    ranked as (
+      select r.id, r.name,
+        row_number() over (order by coalesce(o.total, 0) desc, r.name, r.id) as rank
+      from producers r
+        left join (select ancestor_id, sum(overdue) as total from overdue group by 1) o on o.ancestor_id = r.id
+      where r.parent_id = ${scope.producerId})
+    ${own}
+    union all
+    select 'report', k.id, k.name, o.stage, coalesce(o.overdue, 0), null, k.rank
+      from ranked k left join overdue o on o.ancestor_id = k.id where k.rank <= ${shown}
+    union all
+    select 'others', null, null, null, 0, count(*)::int, null from ranked where rank > ${shown} having count(*) > 0
+    union all
+    select 'others', null, null, o.stage, sum(o.overdue)::int, null, null
+      from ranked k join overdue o on o.ancestor_id = k.id where k.rank > ${shown} group by o.stage`;
 }
 
 export type HeatRow = {
+  kind: 'own' | 'report' | 'others';
   producer_id: unknown;
-  name: string;
+  name: string | null;
   stage: unknown;
   overdue: unknown;
-  alone: unknown;
+  producers: unknown;
+  rank: unknown;
 };
 
 /**
- * The heat map's rows (one cell per stage of `stages`, the stages with a target): the producer's own first, then the
- * direct reports with the most overdue cases (ties by name), at most HEAT_MAP_REPORTS of them; the rest are summed
- * into `others`, so the columns still add up to the pipeline.
+ * The heat map as the home answers it, from heatMapStatement's rows: one cell per stage of `stages` (the stages with a
+ * target) for the producer, then each report shown in rank order, and the others summed (every column still adds up to
+ * the pipeline's overdue).
  */
 export function heatMapRows(
   rows: HeatRow[],
   stages: number[],
 ): Pick<ProducerHome, 'overdueBySubPartner' | 'overdueOthers'> {
-  type Entry = ProducerHome['overdueBySubPartner'][number] & { total: number; alone: boolean };
-  const byProducer = new Map<number, Entry>();
-  for (const row of rows) {
+  const cells = (of: HeatRow[]) => {
+    const byStage = new Map<number, number>();
+    for (const row of of)
+      if (row.stage !== null && row.stage !== undefined)
+        byStage.set(num(row.stage), (byStage.get(num(row.stage)) ?? 0) + num(row.overdue));
+    return stages.map((stage) => ({ stage, overdue: byStage.get(stage) ?? 0 }));
+  };
+  const people = new Map<number, { name: string; rank: number; rows: HeatRow[] }>();
+  for (const row of rows.filter((r) => r.kind !== 'others')) {
     const id = num(row.producer_id);
-    const entry = byProducer.get(id) ?? {
-      producerId: id,
-      name: row.name,
-      byStage: [],
-      total: 0,
-      alone: row.alone === true || row.alone === 't',
-    };
-    // A report with nothing overdue comes as one row without a stage.
-    if (row.stage !== null && row.stage !== undefined)
-      entry.byStage.push({ stage: num(row.stage), overdue: num(row.overdue) });
-    entry.total += num(row.overdue);
-    byProducer.set(id, entry);
+    const entry = people.get(id) ?? { name: row.name ?? '', rank: num(row.rank), rows: [] };
+    entry.rows.push(row);
+    people.set(id, entry);
   }
-  for (const entry of byProducer.values()) {
-    const byStage = new Map(entry.byStage.map((cell) => [cell.stage, cell.overdue]));
-    entry.byStage = stages.map((stage) => ({ stage, overdue: byStage.get(stage) ?? 0 }));
-  }
-  const entries = [...byProducer.values()];
-  const own = entries.filter((e) => e.alone);
-  const reports = entries
-    .filter((e) => !e.alone)
-    .sort((x, y) => y.total - x.total || x.name.localeCompare(y.name) || x.producerId - y.producerId);
-  const shown = reports.slice(0, HEAT_MAP_REPORTS);
-  const rest = reports.slice(HEAT_MAP_REPORTS);
-  const strip = ({ producerId, name, byStage }: Entry) => ({ producerId, name, byStage });
-  const othersByStage = new Map<number, number>();
-  for (const entry of rest)
-    for (const cell of entry.byStage)
-      othersByStage.set(cell.stage, (othersByStage.get(cell.stage) ?? 0) + cell.overdue);
+  const others = rows.filter((r) => r.kind === 'others');
+  const othersCount = num(others.find((r) => r.producers !== null && r.producers !== undefined)?.producers);
   return {
-    overdueBySubPartner: [...own, ...shown].map(strip),
-    overdueOthers:
-      rest.length === 0
-        ? null
-        : {
-            producers: rest.length,
-            byStage: [...othersByStage]
-              .map(([stage, overdue]) => ({ stage, overdue }))
-              .sort((x, y) => x.stage - y.stage),
-          },
+    overdueBySubPartner: [...people]
+      .sort(([, x], [, y]) => x.rank - y.rank)
+      .map(([producerId, entry]) => ({ producerId, name: entry.name, byStage: cells(entry.rows) })),
+    overdueOthers: othersCount === 0 ? null : { producers: othersCount, byStage: cells(others) },
   };
 }
 

@@ -1,11 +1,12 @@
-import { agingBucket, daysInStage, weekOf } from '@portal/contract';
+import { agingBucket, daysInStage, hongKongToday, weekOf } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchRows } from '../../db/search-statements.js';
 import { rowsOf } from '../../testing/demo-database.js';
 import type { ApiAgent } from '../../testing/http.js';
 import { agentFor } from '../../testing/staff-agents.js';
 import { createTestApp, type TestContext } from '../../testing/test-app.js';
-import { heatMapRows } from './home-statements.js';
+import { type HeatRow, heatMapRows, heatMapStatement } from './home-statements.js';
 
 let t: TestContext;
 let partner1: ApiAgent;
@@ -264,46 +265,66 @@ describe('aging in Hong Kong days', () => {
 });
 
 describe('the heat map of a large team', () => {
-  it('names the producer and the twenty direct reports with the most overdue cases, and sums the rest', () => {
-    const rows: {
-      producer_id: number;
-      name: string;
-      stage: number | null;
-      overdue: number;
-      alone: boolean;
-    }[] = [
-      { producer_id: 1, name: 'Self', stage: 1, overdue: 0, alone: true },
-      // A report with nothing overdue: one row without a stage, zeros in every column.
-      { producer_id: 99, name: 'Report 99', stage: null, overdue: 0, alone: false },
-    ];
-    for (let i = 2; i <= 26; i++) {
-      rows.push({
-        producer_id: i,
-        name: `Report ${String(i).padStart(2, '0')}`,
-        stage: 1,
-        overdue: i,
-        alone: false,
-      });
-      rows.push({
-        producer_id: i,
-        name: `Report ${String(i).padStart(2, '0')}`,
-        stage: 2,
-        overdue: 1,
-        alone: false,
-      });
+  it('names the producer and the reports with the most overdue cases, and sums the rest stage by stage', async () => {
+    // partner1 (A1001) with room for one report only: the others are summed, as the twenty-first on is for a big team.
+    const [partner] = await rowsOf<{ id: number }>(
+      t.database.db,
+      sql`select id::int from producers where code = 'A1001'`,
+    );
+    const producerId = partner?.id ?? 0;
+    const today = hongKongToday(t.clock.now);
+    const targets = new Map(
+      (
+        await rowsOf<{ stage: number; days: number }>(
+          t.database.db,
+          sql`select stage::int, target_days::int as days from stage_sla_targets where site_code = 'afs'`,
+        )
+      ).map((r) => [r.stage, r.days]),
+    );
+    const stages = [1, 2, 3, 4, 5, 6].filter((s) => targets.has(s));
+    const scope = {
+      caller: { userId: 0, producerId, siteCode: 'afs' as const },
+      producerId,
+      includedTeam: true,
+      viewingOther: false,
+    };
+    const rows = await searchRows<HeatRow>(t.database.db, heatMapStatement(scope, stages, today, targets, 1));
+    const { overdueBySubPartner, overdueOthers } = heatMapRows(rows, stages);
+
+    // Each direct report's overdue cases, counted from the applications of their subtree.
+    const counted = await rowsOf<{ id: number; name: string; stage: number; n: number }>(
+      t.database.db,
+      sql`select r.id::int, r.name, a.stage::int, count(a.id)::int as n
+        from producers r join producer_tree tree on tree.ancestor_id = r.id
+          join applications a on a.producer_id = tree.descendant_id and a.stage between 1 and 6
+          join stage_sla_targets s on s.site_code = 'afs' and s.stage = a.stage
+        where r.parent_id = ${producerId}
+          and (a.stage_entered_at at time zone 'Asia/Hong_Kong')::date < ${today}::date - s.target_days
+        group by 1, 2, 3`,
+    );
+    const reports = await rowsOf<{ id: number; name: string }>(
+      t.database.db,
+      sql`select id::int, name from producers where parent_id = ${producerId}`,
+    );
+    expect(reports.length).toBeGreaterThan(1);
+    const totalOf = (id: number) => counted.filter((c) => c.id === id).reduce((sum, c) => sum + c.n, 0);
+    const most = Math.max(...reports.map((r) => totalOf(r.id)));
+    expect(most).toBeGreaterThan(0);
+
+    expect(overdueBySubPartner.map((r) => r.producerId)[0]).toBe(producerId);
+    expect(overdueBySubPartner).toHaveLength(2);
+    const shown = overdueBySubPartner[1];
+    expect(totalOf(shown?.producerId ?? 0)).toBe(most);
+    for (const cell of shown?.byStage ?? [])
+      expect(cell.overdue).toBe(
+        counted.find((c) => c.id === shown?.producerId && c.stage === cell.stage)?.n ?? 0,
+      );
+    expect(overdueOthers?.producers).toBe(reports.length - 1);
+    for (const stage of stages) {
+      const others = counted
+        .filter((c) => c.id !== shown?.producerId && c.stage === stage)
+        .reduce((sum, c) => sum + c.n, 0);
+      expect(overdueOthers?.byStage.find((c) => c.stage === stage)?.overdue).toBe(others);
     }
-    const { overdueBySubPartner, overdueOthers } = heatMapRows(rows, [1, 2]);
-    expect(overdueBySubPartner.map((r) => r.producerId)).toEqual([
-      1,
-      ...Array.from({ length: 20 }, (_, i) => 26 - i),
-    ]);
-    // Reports 2–6 and 99 are the six with the fewest: summed stage by stage.
-    expect(overdueOthers).toEqual({
-      producers: 6,
-      byStage: [
-        { stage: 1, overdue: 2 + 3 + 4 + 5 + 6 },
-        { stage: 2, overdue: 5 },
-      ],
-    });
   });
 });
