@@ -14,7 +14,7 @@ import {
   applications,
   requirementTypes,
 } from '../../db/schema/index.js';
-import { hongKongDay } from './queries.js';
+import { documentCount, hongKongDay } from './queries.js';
 
 /*
  * SQL of the client's application tracker (docs/client-area.md). Every query is bound to the client and their site,
@@ -93,6 +93,8 @@ export interface ClientItemRow {
   status: RequirementStatus;
   dueDate: string | null;
   reason: string | null;
+  /** Documents on file for the item (the client's and the office's). */
+  documentCount: number;
 }
 
 /**
@@ -112,6 +114,7 @@ export async function selectClientItems(db: Db, applicationIds: number[]): Promi
       reason: sql<
         string | null
       >`case when ${applicationRequirements.status} = 'rejected' then ${applicationRequirements.reason} end`,
+      documentCount,
     })
     .from(applicationRequirements)
     .innerJoin(

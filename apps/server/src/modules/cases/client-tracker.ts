@@ -34,7 +34,7 @@ const acceptsDocuments = (status: string) => owed(status) || status === 'receive
 
 /**
  * GET /b2c/applications: the client's own applications as timelines, with the items they provide and what they still
- * owe. Four bounded queries whatever the number of applications (at most CLIENT_TRACKER_LIMIT).
+ * owe. Three bounded queries whatever the number of applications (at most CLIENT_TRACKER_LIMIT).
  */
 export async function listClientApplications(
   ctx: CasesContext,
@@ -46,10 +46,6 @@ export async function listClientApplications(
     selectStageTimelines(ctx.db, ids),
     selectClientItems(ctx.db, ids),
   ]);
-  const documents = await countDocuments(
-    ctx.db,
-    items.map((i) => i.id),
-  );
   return {
     data: apps.map((app) => {
       const timeline = timelines
@@ -65,7 +61,7 @@ export async function listClientApplications(
           status: i.status,
           dueDate: i.dueDate,
           reason: i.reason,
-          documentCount: documents.get(i.id) ?? 0,
+          documentCount: i.documentCount,
         }));
       return {
         id: app.id,

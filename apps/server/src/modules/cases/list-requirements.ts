@@ -2,9 +2,8 @@ import type { RequirementList } from '@portal/contract';
 import type { Db } from '../../db/client.js';
 import type { ProducerCaller } from '../../db/team-scope.js';
 import type { CasesContext } from './context.js';
-import { admitProducerCase } from './producer-access.js';
+import { openProducerCase } from './producer-access.js';
 import { type CaseApplication, selectRequirements, selectStageTarget } from './queries.js';
-import { countDocuments } from './requirement-documents.js';
 
 /**
  * GET /b2b/applications/{id}/requirements: the checklist of one application of the caller's team — every item with
@@ -15,8 +14,9 @@ export async function listRequirements(
   caller: ProducerCaller,
   applicationId: number,
 ): Promise<RequirementList> {
-  const app = await admitProducerCase(ctx.db, caller, applicationId, 'application_requirements');
-  return checklistOf(ctx.db, app);
+  return openProducerCase(ctx.db, caller, applicationId, 'application_requirements', (app) =>
+    checklistOf(ctx.db, app),
+  );
 }
 
 /** An admitted application's checklist: the producer's and the office's screens read the same. */
@@ -25,10 +25,6 @@ export async function checklistOf(db: Db, app: CaseApplication): Promise<Require
     selectRequirements(db, app.id),
     selectStageTarget(db, app.siteCode, app.stage),
   ]);
-  const documents = await countDocuments(
-    db,
-    rows.map((r) => r.id),
-  );
   return {
     data: rows.map((r) => ({
       id: r.id,
@@ -40,7 +36,7 @@ export async function checklistOf(db: Db, app: CaseApplication): Promise<Require
       salesStep: r.salesStep,
       reason: r.reason,
       statusChangedAt: r.statusChangedAt.toISOString(),
-      documentCount: documents.get(r.id) ?? 0,
+      documentCount: r.documentCount,
     })),
     stage: app.stage,
     stageEnteredOn: app.stageEnteredOn,

@@ -14,6 +14,8 @@ import {
   applicationStageHistory,
   applications,
   coolingOffPeriods,
+  producerTree,
+  requirementDocuments,
   requirementTypes,
   stageSlaTargets,
 } from '../../db/schema/index.js';
@@ -56,11 +58,22 @@ export async function selectCaseApplication(
   db: Db,
   id: number,
   siteCode: SiteCode,
+  teamOf?: number,
 ): Promise<CaseApplication | undefined> {
   const [row] = await db
     .select(caseColumns)
     .from(applications)
-    .where(and(eq(applications.id, id), eq(applications.siteCode, siteCode)))
+    .where(
+      and(
+        eq(applications.id, id),
+        eq(applications.siteCode, siteCode),
+        // A producer's case: theirs or their subtree's (one probe of producer_tree_pk), in the same round trip.
+        teamOf === undefined
+          ? undefined
+          : sql`exists (select 1 from ${producerTree} where ${producerTree.ancestorId} = ${teamOf}
+              and ${producerTree.descendantId} = ${applications.producerId})`,
+      ),
+    )
     .limit(1);
   return row;
 }
@@ -112,9 +125,16 @@ const requirementColumns = {
  * An application's requirements, the Hong Kong sales steps first in their order, then the catalogue's order
  * (application_requirements_application_idx; an application has a dozen at most).
  */
-export async function selectRequirements(db: Db, applicationId: number): Promise<RequirementRow[]> {
+/** How many documents are on file for the requirement row of the statement (requirement_documents' key). */
+export const documentCount = sql<number>`(select count(*)::int from ${requirementDocuments}
+  where ${requirementDocuments.requirementId} = ${applicationRequirements.id})`;
+
+export async function selectRequirements(
+  db: Db,
+  applicationId: number,
+): Promise<(RequirementRow & { documentCount: number })[]> {
   return db
-    .select(requirementColumns)
+    .select({ ...requirementColumns, documentCount })
     .from(applicationRequirements)
     .innerJoin(
       requirementTypes,

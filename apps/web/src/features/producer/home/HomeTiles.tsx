@@ -80,21 +80,17 @@ export function HomeTiles({ home }: { home: ProducerHome }) {
             {t(`home.tiles.${tile.key}`)}
           </Text>
           <Text fz={28} fw={700} lh={1.2}>
-            {'to' in tile ? (
-              <Anchor
-                component={Link}
-                to={tile.to}
-                inherit
-                aria-label={t(`home.tiles.open.${tile.key}`, {
-                  count: tile.value,
-                  figure: figure(tile.key, tile.value),
-                })}
-              >
-                {figure(tile.key, tile.value)}
-              </Anchor>
-            ) : (
-              figure(tile.key, tile.value)
-            )}
+            <Anchor
+              component={Link}
+              to={tile.to}
+              inherit
+              aria-label={t(`home.tiles.open.${tile.key}`, {
+                count: tile.value,
+                figure: figure(tile.key, tile.value),
+              })}
+            >
+              {figure(tile.key, tile.value)}
+            </Anchor>
           </Text>
           <Text size="xs" c="dimmed">
             {tile.note}
