@@ -19,6 +19,12 @@ export function dailyAtHourUtc(hourUtc: number): (now: Date) => Date {
 }
 
 /**
+ * The names of the recurring jobs defined in this process: their next run waits for its time by design, so it is no
+ * pending work (the tests' jobsSettled leaves them out).
+ */
+export const recurringJobNames = new Set<string>();
+
+/**
  * Defines a recurring job on the queue and answers the function that schedules its next run. Each run is one job sent
  * for its time with that time as its key: pg-boss keeps one job per key, so several processes starting together
  * schedule a run once, and whichever process is free runs it. Each run schedules the next. No cron: pg-boss' own
@@ -30,6 +36,7 @@ export function defineRecurringJob(jobs: JobQueue, job: RecurringJob, now: () =>
     const slot = at.toISOString();
     await jobs.boss.send(job.name, { slot }, { startAfter: at, singletonKey: `${job.name}:${slot}` });
   };
+  recurringJobNames.add(job.name);
   jobs.define<{ slot: string }>({
     name: job.name,
     retryLimit: 3,
