@@ -46,6 +46,8 @@ describe('migrations', () => {
       // Decision 039: a renamed consultant's list rows follow.
       'producers_list_children',
       'producers_site_fixed',
+      // Decision 063: a moved producer's kept team counts name their new parent (the heat map's index).
+      'producers_team_stage_days_parent',
       'producers_tree_insert',
       'producers_tree_move',
     ]);
