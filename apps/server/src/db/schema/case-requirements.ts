@@ -207,7 +207,8 @@ export const applicationReminders = pgTable(
 /**
  * How many in-progress applications (stages 1–6) of each producer's subtree entered each stage on each Hong Kong day
  * (decision 063): the producer home's pipeline and heat map for a team of any size read these rows instead of counting
- * applications. Written only by the triggers of migration 0053, on applications and producer_tree (and, for the parent, on producers: migration 0056).
+ * applications. Written only by the triggers of migration 0053, on applications and producer_tree (and, for the
+ * parent, on producers: migration 0056).
  */
 export const teamStageDays = pgTable(
   'team_stage_days',

@@ -93,9 +93,9 @@ export function heatMapStatement(
         and a.stage_entered_at < t.cutoff::timestamp at time zone ${HONG_KONG_TIME_ZONE})::int as overdue,
       null::int as producers, 0::bigint as rank
     from producers p cross join targets t where p.id = ${scope.producerId}`;
-  if (!scope.includedTeam)
-    return sql`with targets(stage, cutoff) as (values ${sql.join(cutoffs, sql`, `)}) ${own}`;
-  return sql`with targets(stage, cutoff) as (values ${sql.join(cutoffs, sql`, `)}),
+  const targetsCte = sql`targets(stage, cutoff) as (values ${sql.join(cutoffs, sql`, `)})`;
+  if (!scope.includedTeam) return sql`with ${targetsCte} ${own}`;
+  return sql`with ${targetsCte},
     overdue as (
       select d.ancestor_id, d.stage, sum(d.n)::int as overdue
       from targets t join team_stage_days d on d.ancestor_parent_id = ${scope.producerId}
