@@ -24,8 +24,8 @@ export const POSTGRES_ONLY_WHEN_AVAILABLE = [
 ];
 
 /**
- * Server tests that open no database at all (pure functions, renderers, file helpers): they run in the PGlite
- * project only, since the engine under test means nothing to them.
+ * Server tests that open no database at all (pure functions, renderers, file helpers), or that test PGlite itself:
+ * they run in the PGlite project only, since the engine under test means nothing to them.
  */
 export const ENGINE_FREE = [
   'src/modules/auth/password-policy.test.ts',
@@ -41,6 +41,7 @@ export const ENGINE_FREE = [
   'src/files/send-file.test.ts',
   'src/render/*.test.ts',
   'src/db/lane.test.ts',
+  'src/db/pglite-query.test.ts',
   'src/plugins/query-string.test.ts',
   'src/plugins/session/session-cache.test.ts',
 ];

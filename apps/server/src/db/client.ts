@@ -17,6 +17,7 @@ import {
   type NotificationHandlers,
   type NotificationListener,
 } from './notification-listener.js';
+import { pipelineQueries } from './pglite-query.js';
 import { createGuardedPool, type NamedPool, type PoolTimeouts, UNHURRIED_POOL_TIMEOUTS } from './pool.js';
 import { pgliteSession, pgliteSql, pgSession, type SqlExecutor, type SqlSession } from './raw-sql.js';
 import { type ReadReplicaOptions, type ReadReplicas, routeReadsToReplicas } from './read-replicas.js';
@@ -187,6 +188,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     extensions: { pg_trgm },
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
+  pipelineQueries(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

@@ -1,4 +1,5 @@
 import type { Db } from './client.js';
+import { registerNamedStatement } from './pglite-query.js';
 
 /**
  * Named prepared statements for the hot point lookups (the session, `/me`, a client's plans and one plan's detail).
@@ -7,8 +8,7 @@ import type { Db } from './client.js';
  * docs/performance/request-path.md), and an unnamed statement is parsed and planned by PostgreSQL on every call. A
  * statement built once and prepared under a name skips both: drizzle keeps the text and fills in `sql.placeholder`
  * values, and node-postgres parses it once per pooled connection and then only binds. On PGlite, drizzle's driver
- * ignores the name and runs the kept text as an unnamed statement: the building is saved, the planning is not — and
- * nothing else changes.
+ * ignores the name; db/pglite-query.ts prepares the registered text under it instead.
  *
  * Only for lookups by key whose plan is the same whatever the values (an index probe on a primary or foreign key):
  * after five runs PostgreSQL may switch a prepared statement to a generic plan, which docs/performance.md measured
@@ -31,6 +31,9 @@ export function preparedOnce<T>(name: string, build: (db: Db, name: string) => T
     if (statement === undefined) {
       statement = build(db, name);
       built.set(db, statement);
+      // PGlite's driver ignores the name: its client runs the registered text as a named statement instead.
+      const text = (statement as { getQuery?: () => { sql: string } }).getQuery?.().sql;
+      if (text !== undefined) registerNamedStatement(name, text);
     }
     return statement;
   };
