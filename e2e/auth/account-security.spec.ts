@@ -173,3 +173,48 @@ test('a client sets up an authenticator, signs in with it instead of the e-mail,
     await expect(page.getByText(en('security', 'authenticator.off'))).toBeVisible();
   });
 });
+
+test('a producer on a remembered browser confirms it is them before making new recovery codes', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const producer = enrolled('partnerWithAuthenticator');
+  await withAccountLock(producer, async () => {
+    // A sign-in with the code, remembering this browser: the next sign-in here skips the second factor, and so
+    // counts as no recent check (docs/security/account-security.md, "Step-up").
+    await openLogin(page, 'afs');
+    await chooseArea(page, 'Advisor');
+    await submitCredentials(page, producer.login, producer.password);
+    await page.getByLabel(en('public', 'mfa.trust')).check();
+    const used = await freshCode(producer.totpSecret);
+    await submitFactor(page, used);
+    await expect(page).toHaveURL(/\/b2b\/home$/);
+    await page.goto(siteUrl('afs', '/logout'));
+    await expect(page).toHaveURL(/\/login/);
+    await openLogin(page, 'afs');
+    await chooseArea(page, 'Advisor');
+    await submitCredentials(page, producer.login, producer.password);
+    await expect(page).toHaveURL(/\/b2b\/home$/);
+
+    await openSecurity(page, siteUrl('afs', '/b2b/security'));
+    const remembered = page.getByRole('region', { name: en('security', 'trusted.title') });
+    await expect(remembered.getByRole('button', { name: en('security', 'trusted.forget') })).toHaveCount(1);
+    await page.getByRole('button', { name: en('security', 'recovery.renew') }).click();
+    const dialog = page.getByRole('dialog', { name: en('security', 'stepUp.title') });
+    await expect(dialog.getByText(en('security', 'stepUp.intro.totp'))).toBeVisible();
+    // A wrong code is refused in the dialog, which stays open for another try.
+    await dialog.getByLabel(en('security', 'stepUp.code')).fill(used === '000000' ? '111111' : '000000');
+    await dialog.getByRole('button', { name: en('security', 'stepUp.confirm') }).click();
+    await expect(dialog.getByLabel(en('security', 'stepUp.code'))).toHaveAttribute('aria-invalid', 'true');
+    await dialog.getByLabel(en('security', 'stepUp.code')).fill(await freshCode(producer.totpSecret, used));
+    await dialog.getByRole('button', { name: en('security', 'stepUp.confirm') }).click();
+    // The change is sent again once the check passes: ten new codes, shown once.
+    await expect(dialog).toBeHidden();
+    await expect(
+      page.getByRole('list', { name: en('security', 'recovery.title') }).getByRole('listitem'),
+    ).toHaveCount(10);
+
+    await remembered.getByRole('button', { name: en('security', 'trusted.forget') }).click();
+    await expect(remembered.getByRole('button', { name: en('security', 'trusted.forget') })).toHaveCount(0);
+  });
+});
