@@ -34,6 +34,23 @@ export function pipelineQueries(client: PGlite): void {
   const prepared = new Map<string, number[]>();
   const original = client.query.bind(client);
 
+  /**
+   * The database's parsers with the caller's on top. PGlite merges them on every call (a copy of several hundred
+   * entries, the largest single cost of a short query in a profile); a caller's parsers are one object per
+   * prepared statement (drizzle's), so the merge is kept per object.
+   */
+  const merged = new WeakMap<object, PGlite['parsers']>();
+  const parsersFor = (options: QueryOptions | undefined): PGlite['parsers'] => {
+    const own = options?.parsers;
+    if (!own) return client.parsers;
+    let parsers = merged.get(own);
+    if (!parsers) {
+      parsers = { ...client.parsers, ...own };
+      merged.set(own, parsers);
+    }
+    return parsers;
+  };
+
   const send = (parts: Uint8Array[], options?: QueryOptions) =>
     client.execProtocolStream(concat(parts), {
       syncToFs: false,
@@ -81,7 +98,8 @@ export function pipelineQueries(client: PGlite): void {
       options,
     );
     if (!client.isInTransaction()) await client.syncToFs();
-    return parse.parseResults(messages, client.parsers, options)[0] as Results<T>;
+    const rowMode = options?.rowMode ? { rowMode: options.rowMode } : undefined;
+    return parse.parseResults(messages, parsersFor(options), rowMode)[0] as Results<T>;
   };
 
   client.query = async <T>(
