@@ -128,5 +128,29 @@ for (const [size, viewport] of Object.entries(SCREEN_SIZES)) {
         await checkState(page, `back office page not found (${path})`);
       }
     });
+
+    test('account recovery: no such account, an account found, its reason refused', async ({ page }) => {
+      await openScreen(page, url('/internal/account_recovery'));
+      await expect(
+        page.getByRole('heading', { level: 1, name: en('security', 'office.title') }),
+      ).toBeVisible();
+      await checkState(page, 'account recovery');
+      const login = page.getByRole('textbox', { name: en('security', 'office.login') });
+      const find = page.getByRole('button', { name: en('security', 'office.findButton') });
+      await login.fill('no-such-account-a11y');
+      await find.click();
+      await expect(page.getByText(en('security', 'office.notFound'))).toBeVisible();
+      await checkState(page, 'account recovery, no such account');
+      await login.fill(demoAccount('partnerWithAuthenticator').login);
+      await find.click();
+      const found = page.getByRole('region', {
+        name: new RegExp(demoAccount('partnerWithAuthenticator').login),
+      });
+      await expect(found.getByText(en('security', 'office.authenticatorOn'), { exact: false })).toBeVisible();
+      // Nothing changes without how the person was checked and why: the form says so before asking anything.
+      await found.getByRole('button', { name: en('security', 'office.resetFactors') }).click();
+      await expect(found.getByText(en('security', 'office.noteTooShort'))).toBeVisible();
+      await checkState(page, 'account recovery, reason missing');
+    });
   });
 }

@@ -127,6 +127,8 @@ export const ACTIVITY_TYPES = [
   'recovery_codes_renewed',
   'trusted_browser_added',
   'session_ended',
+  'factors_reset_by_office',
+  'sessions_ended_by_office',
 ] as const;
 export const accountActivitySchema = z.object({
   type: z.enum(ACTIVITY_TYPES),

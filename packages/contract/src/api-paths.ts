@@ -70,6 +70,10 @@ export const API_ROUTES = {
     activity: get('/account/activity'),
     trustedBrowsers: get('/account/trusted_browsers'),
     removeTrustedBrowser: del('/account/trusted_browsers/:id'),
+    /** Staff with the Account Recovery menu: find an account, end its sessions, reset its second factors. */
+    recoveryAccount: get('/internal/accounts'),
+    recoveryEndSessions: post('/internal/accounts/:id/end_sessions'),
+    recoveryResetFactors: post('/internal/accounts/:id/reset_factors'),
   },
   clientArea: {
     plans: get('/b2c/plans'),

@@ -46,6 +46,7 @@ export const SPA_ROUTE_PATTERNS = [
   '/internal/security',
   '/internal/notifications',
   '/internal/delivery_log',
+  '/internal/account_recovery',
   '/internal/revenues',
   '/internal/revenues/:id',
   '/internal/revenues/:id/summary',

@@ -79,6 +79,7 @@ export const en = {
     mfaNotPending: 'Your sign-in has timed out. Please sign in again.',
     enrolmentRequired: 'Your account needs an authenticator app before you can continue. Please set one up.',
     stepUpRequired: 'Please confirm it is you, then try again.',
+    officeRecoveryOwnAccount: 'Your own account is recovered by a colleague, not by yourself.',
     passkeyInvalid: 'The passkey could not be verified. Try again.',
     passkeyExpired: 'The passkey request has expired. Start again.',
     passkeyExists: 'This passkey is already registered.',

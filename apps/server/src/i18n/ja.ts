@@ -83,6 +83,7 @@ export const ja: Messages = {
     mfaNotPending: 'ログインの有効期限が切れました。もう一度ログインしてください。',
     enrolmentRequired: '続行するには認証アプリの設定が必要です。設定してください。',
     stepUpRequired: 'ご本人確認のうえ、もう一度お試しください。',
+    officeRecoveryOwnAccount: 'ご自身のアカウントは、他の担当者が復旧します。',
     passkeyInvalid: 'パスキーを確認できませんでした。もう一度お試しください。',
     passkeyExpired: 'パスキーの要求の有効期限が切れました。最初からやり直してください。',
     passkeyExists: 'このパスキーは既に登録されています。',

@@ -78,6 +78,7 @@ export const kr: Messages = {
     mfaNotPending: '로그인 시간이 초과되었습니다. 다시 로그인해 주십시오.',
     enrolmentRequired: '계속하려면 인증 앱을 설정해야 합니다. 지금 설정해 주십시오.',
     stepUpRequired: '본인 확인 후 다시 시도해 주십시오.',
+    officeRecoveryOwnAccount: '본인 계정은 다른 담당자가 복구합니다.',
     passkeyInvalid: '패스키를 확인할 수 없습니다. 다시 시도해 주십시오.',
     passkeyExpired: '패스키 요청이 만료되었습니다. 처음부터 다시 시작해 주십시오.',
     passkeyExists: '이 패스키는 이미 등록되어 있습니다.',

@@ -75,6 +75,7 @@ export const zh: Messages = {
     mfaNotPending: '登入已逾時，請重新登入。',
     enrolmentRequired: '您的帳戶須先設定驗證器應用程式才能繼續，請立即設定。',
     stepUpRequired: '請先確認身分，然後再試一次。',
+    officeRecoveryOwnAccount: '您本人的帳戶須由其他同事協助復原。',
     passkeyInvalid: '無法驗證通行金鑰，請再試一次。',
     passkeyExpired: '通行金鑰要求已逾時，請重新開始。',
     passkeyExists: '此通行金鑰已經登記。',

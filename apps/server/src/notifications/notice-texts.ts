@@ -134,6 +134,15 @@ const en: NoticeCatalog = {
     what: (p) =>
       `A browser${dev(p)} will not be asked for your second factor for 30 days (account ${p.login}, ${p.at} UTC).`,
   },
+  factors_reset_by_office: {
+    subject: (p) => `${p.siteName}: your second factors were reset by our office`,
+    what: (p) =>
+      `At your request, our office removed the authenticator app, passkeys and recovery codes of your account ${p.login} on ${p.at} (UTC), and signed it out everywhere. Set up a new one at your next sign-in.`,
+  },
+  sessions_ended_by_office: {
+    subject: (p) => `${p.siteName}: our office signed your account out`,
+    what: (p) => `Our office signed your account ${p.login} out of every browser on ${p.at} (UTC).`,
+  },
   session_ended: {
     subject: (p) => `${p.siteName}: a session was ended`,
     what: (p) => `A session of your account ${p.login} was ended from another device on ${p.at} (UTC).`,
@@ -237,6 +246,16 @@ const ja: NoticeCatalog = {
     what: (p) =>
       `ブラウザー${dev(p)}では30日間2段階認証が省略されます（アカウント ${p.login}、${p.at} UTC）。`,
   },
+  factors_reset_by_office: {
+    subject: (p) => `${p.siteName}：当社窓口が二段階認証をリセットしました`,
+    what: (p) =>
+      `ご依頼により、当社窓口が ${p.at}（UTC）にアカウント ${p.login} の認証アプリ、パスキー、リカバリーコードを削除し、すべての端末からサインアウトしました。次回サインイン時に新しく設定してください。`,
+  },
+  sessions_ended_by_office: {
+    subject: (p) => `${p.siteName}：当社窓口がアカウントをサインアウトしました`,
+    what: (p) =>
+      `当社窓口が ${p.at}（UTC）にアカウント ${p.login} をすべてのブラウザからサインアウトしました。`,
+  },
   session_ended: {
     subject: (p) => `${p.siteName}：セッションが終了されました`,
     what: (p) => `アカウント ${p.login} のセッションが ${p.at}（UTC）に別の端末から終了されました。`,
@@ -334,6 +353,15 @@ const zh: NoticeCatalog = {
   trusted_browser_added: {
     subject: (p) => `${p.siteName}：已記住瀏覽器`,
     what: (p) => `瀏覽器${dev(p)}在 30 日內將不會要求第二重驗證（帳戶 ${p.login}，${p.at} UTC）。`,
+  },
+  factors_reset_by_office: {
+    subject: (p) => `${p.siteName}：本公司已為您重設雙重驗證`,
+    what: (p) =>
+      `應您的要求，本公司已於 ${p.at}（UTC）移除您的帳戶 ${p.login} 的驗證器應用程式、通行金鑰及備用代碼，並已在所有裝置登出。請於下次登入時重新設定。`,
+  },
+  sessions_ended_by_office: {
+    subject: (p) => `${p.siteName}：本公司已將您的帳戶登出`,
+    what: (p) => `本公司已於 ${p.at}（UTC）將您的帳戶 ${p.login} 從所有瀏覽器登出。`,
   },
   session_ended: {
     subject: (p) => `${p.siteName}：工作階段已結束`,
@@ -435,6 +463,15 @@ const kr: NoticeCatalog = {
   trusted_browser_added: {
     subject: (p) => `${p.siteName}: 브라우저 기억`,
     what: (p) => `브라우저${dev(p)}에서 30일 동안 2단계 인증을 묻지 않습니다(계정 ${p.login}, ${p.at} UTC).`,
+  },
+  factors_reset_by_office: {
+    subject: (p) => `${p.siteName}: 당사 창구에서 2단계 인증을 초기화했습니다`,
+    what: (p) =>
+      `요청에 따라 당사 창구에서 ${p.at}(UTC)에 계정 ${p.login}의 인증 앱, 패스키, 복구 코드를 삭제하고 모든 기기에서 로그아웃했습니다. 다음 로그인 때 새로 설정하세요.`,
+  },
+  sessions_ended_by_office: {
+    subject: (p) => `${p.siteName}: 당사 창구에서 계정을 로그아웃했습니다`,
+    what: (p) => `당사 창구에서 ${p.at}(UTC)에 계정 ${p.login}을(를) 모든 브라우저에서 로그아웃했습니다.`,
   },
   session_ended: {
     subject: (p) => `${p.siteName}: 세션이 종료되었습니다`,

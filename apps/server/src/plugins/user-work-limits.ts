@@ -69,6 +69,9 @@ const API_WORK = workTable([
   [API_ROUTES.notifications.list, 'list'],
   [API_ROUTES.notifications.deliveries, 'list'],
   [API_ROUTES.notifications.deliveryLog, 'list'],
+  [API_ROUTES.auth.recoveryAccount, 'list'],
+  [API_ROUTES.auth.recoveryEndSessions, 'list'],
+  [API_ROUTES.auth.recoveryResetFactors, 'list'],
   // Cases: the producer home (a team's pipeline), checklists, the client's tracker, the staff queue, and the writes.
   [API_ROUTES.cases.home, 'list'],
   [API_ROUTES.cases.requirements, 'list'],

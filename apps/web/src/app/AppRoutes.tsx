@@ -37,6 +37,7 @@ export function AppRoutes() {
   const producerUser = me.currentProducer;
   const staffMayUseRevenues = useStaffPermission('revenues');
   const staffMayReadDeliveryLog = useStaffPermission('deliveryLog');
+  const staffMayRecoverAccounts = useStaffPermission('accountRecovery');
   const staffMayReconcile = useStaffPermission('commissionReconciliation');
   const staffMayReviewCases = useStaffPermission('caseRequirements');
 
@@ -130,6 +131,7 @@ export function AppRoutes() {
         <Route path="security" element={<internal.Security />} />
         <Route path="notifications" element={<internal.Notifications />} />
         {staffMayReadDeliveryLog && <Route path="delivery_log" element={<internal.DeliveryLog />} />}
+        {staffMayRecoverAccounts && <Route path="account_recovery" element={<internal.AccountRecovery />} />}
         {staffMayUseRevenues && (
           <>
             <Route path="revenues" element={<internal.RevenueIndex />} />

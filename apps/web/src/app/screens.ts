@@ -61,6 +61,7 @@ export const internalScreens = {
   Security: lazyScreen(() => import('../features/internal/screens/SecurityScreen')),
   Notifications: lazyScreen(() => import('../features/internal/screens/NotificationsScreen')),
   DeliveryLog: lazyScreen(() => import('../features/internal/screens/DeliveryLogScreen')),
+  AccountRecovery: lazyScreen(() => import('../features/internal/screens/AccountRecoveryScreen')),
   CaseRequirements: lazyScreen(() => import('../features/internal/screens/CaseRequirementsScreen')),
   CommissionReconciliation: lazyScreen(
     () => import('../features/internal/screens/CommissionReconciliationScreen'),

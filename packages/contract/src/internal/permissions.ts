@@ -11,6 +11,8 @@ export const INTERNAL_PERMISSIONS = {
   deliveryLog: '/internal/delivery_log',
   caseRequirements: '/internal/case_requirements',
   commissionReconciliation: '/internal/commission-reconciliation',
+  /** Ending an account's sessions, resetting its lost second factors (docs/security/account-security.md). */
+  accountRecovery: '/internal/account_recovery',
 } as const;
 export type InternalPermission = keyof typeof INTERNAL_PERMISSIONS;
 

@@ -133,7 +133,7 @@ export const DEMO_ACCOUNTS = [
   {
     key: 'staff',
     kind: 'staff',
-    role: 'Back-office staff, every menu but Sync and Data Feed, with the delivery log, case requirements and commission reconciliation (22 entries)',
+    role: 'Back-office staff, every menu but Sync and Data Feed, with the delivery log, case requirements, commission reconciliation and account recovery (23 entries)',
     site: 'afs',
     login: 'staff1',
     password: 'Staff123',

@@ -40,7 +40,7 @@ describe('demo staff menus', () => {
     expect(hasMenuPath(STAFF_MENUS.staff1, INTERNAL_PERMISSIONS.revenues)).toBe(true);
     expect(hasMenuPath(STAFF_MENUS.staff2, INTERNAL_PERMISSIONS.revenues)).toBe(true);
     expect(hasMenuPath(STAFF_MENUS.staff3, INTERNAL_PERMISSIONS.revenues)).toBe(false);
-    expect(STAFF_MENUS.staff1).toHaveLength(22);
+    expect(STAFF_MENUS.staff1).toHaveLength(23);
     expect(STAFF_MENUS.staff2).toHaveLength(6);
     expect(STAFF_MENUS.staff1.map((m) => m.name)).not.toContain('Sync');
     expect(STAFF_MENUS.staff1.map((m) => m.name)).not.toContain('Data Feed');

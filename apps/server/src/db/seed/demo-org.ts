@@ -144,6 +144,7 @@ export const STAFF_MENUS: Record<'staff1' | 'staff2' | 'staff3' | 'staff4', Staf
     { type: 'subMenu', name: 'Client Portal Settings', path: '/subsystem/portal' },
     { type: 'mainMenu', name: 'Report', path: '/report' },
     { type: 'mainMenu', name: 'User', path: '/user' },
+    { type: 'subMenu', name: 'Account Recovery', path: '/internal/account_recovery' },
     { type: 'mainMenu', name: 'Newsletter', path: '/newsletter' },
     { type: 'mainMenu', name: 'Settings', path: '/settings' },
     { type: 'mainMenu', name: 'Chart', path: '/chart' },

@@ -64,7 +64,7 @@ describe('GET /me reads session and person in one statement', () => {
     const staff = new ApiAgent(t.app, 'staff.localhost');
     await signInAs(t, staff, demoAccount('staff').login);
     const menus = meResponseSchema.parse((await staff.get('/me')).json()).currentStaff?.menus ?? [];
-    expect(menus.length).toBe(22);
+    expect(menus.length).toBe(23);
   });
 
   it('for a disabled user: one statement, and nobody signed in', async () => {

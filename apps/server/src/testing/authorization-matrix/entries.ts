@@ -10,6 +10,7 @@ import {
   siteCapabilities,
   sitesWith,
 } from '@portal/contract';
+import { demoAccount } from '../../db/seed/demo-accounts.js';
 import type { ConversationFixture } from './conversation-fixtures.js';
 import type { Fixtures, Readers } from './fixtures.js';
 import type { Access, Permission } from './principals.js';
@@ -95,6 +96,7 @@ const REVENUES: Access = { kinds: ['staff'], permission: 'revenues' };
 const DELIVERY_LOG: Access = { kinds: ['staff'], permission: 'deliveryLog' };
 const CASE_REQUIREMENTS: Access = { kinds: ['staff'], permission: 'caseRequirements' };
 const RECONCILIATION: Access = { kinds: ['staff'], permission: 'reconciliation' };
+const ACCOUNT_RECOVERY: Access = { kinds: ['staff'], permission: 'accountRecovery' };
 const COMMISSION: Access = { kinds: ['producer'], permission: 'commission' };
 /** An id no row has: a call past the guard is refused as not found, and nothing is written. */
 const NO_SUCH_ID = 9007199254740991;
@@ -974,6 +976,21 @@ export const MATRIX: MatrixEntry[] = [
     ok: 200,
     targets: () => one(get(R.notifications.deliveryLog.path)),
   },
+  // The office's account recovery (the Account Recovery menu row): a lookup, and two changes on an account that does
+  // not exist (refused past the guard, nothing changes).
+  {
+    ...route(R.auth.recoveryAccount),
+    access: ACCOUNT_RECOVERY,
+    ok: 200,
+    targets: () => one(get(R.auth.recoveryAccount.path, { site: 'afs', login: demoAccount('client').login })),
+  },
+  ...([R.auth.recoveryEndSessions, R.auth.recoveryResetFactors] as const).map((change) => ({
+    ...route(change),
+    access: ACCOUNT_RECOVERY,
+    ok: 404,
+    targets: () =>
+      one(post(apiPath(change, { id: NO_SUCH_ID }), { identityCheck: 'callBack', note: 'matrix check' })),
+  })),
   // Internal staff area: the Revenues menu row.
   {
     ...route(R.internalRevenues.search),

@@ -11,7 +11,8 @@ export type Permission =
   | 'revenues'
   | 'deliveryLog'
   | 'caseRequirements'
-  | 'reconciliation';
+  | 'reconciliation'
+  | 'accountRecovery';
 export type HostKey = 'afs' | 'ipc' | 'absg' | 'staff';
 
 export const HOSTS: Record<HostKey, { host: string; site: SiteCode; internal: boolean }> = {
@@ -119,7 +120,10 @@ export async function loadPrincipals(execute: Execute): Promise<Principal[]> {
             as "caseRequirements",
           exists (select 1 from staff_menu_permissions m where m.staff_id = u.staff_id
                   and m.path in ('/internal/commission-reconciliation', '/internal/commission-reconciliation/'))
-            as reconciliation
+            as reconciliation,
+          exists (select 1 from staff_menu_permissions m where m.staff_id = u.staff_id
+                  and m.path in ('/internal/account_recovery', '/internal/account_recovery/'))
+            as "accountRecovery"
         from users u left join producers pr on pr.id = u.producer_id
         where u.site_code = ${HOSTS[p.home].site} and lower(u.login) = lower(${login})`);
       const row = rows[0];
@@ -134,6 +138,7 @@ export async function loadPrincipals(execute: Execute): Promise<Principal[]> {
         'deliveryLog',
         'caseRequirements',
         'reconciliation',
+        'accountRecovery',
       ] as const)
         if (row[perm] === true) permissions.add(perm);
     }

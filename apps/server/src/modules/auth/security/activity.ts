@@ -23,11 +23,13 @@ export async function recordSecurityEvent(
   userId: number,
   type: ActivityType,
   details: Record<string, unknown> = {},
-  options: { except?: string[]; notify?: boolean } = {},
+  options: { except?: string[]; notify?: boolean; byOffice?: boolean } = {},
 ) {
   const at = ctx.now();
-  const device = deviceName(request.headers['user-agent']);
-  await insertActivity(ctx.db, { userId, type, at, ip: request.clientIp, device, details });
+  // A change made by the office names no browser or address: they would be the staff member's, not the person's.
+  const device = options.byOffice ? null : deviceName(request.headers['user-agent']);
+  const ip = options.byOffice ? null : request.clientIp;
+  await insertActivity(ctx.db, { userId, type, at, ip, device, details });
   // `notify: false` spares the person an e-mail and SMS; the event still shows in their notification centre.
   const except = options.notify === false ? ['mail', 'sms'] : options.except;
   await ctx.securityNotice({

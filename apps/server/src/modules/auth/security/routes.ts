@@ -1,10 +1,14 @@
 import {
   API_ROUTES,
   accountActivityResponseSchema,
+  accountLookupQuerySchema,
+  accountRecoveryActionSchema,
   accountSessionsResponseSchema,
+  idParamsSchema,
   loginMfaRequestSchema,
   loginResponseSchema,
   passkeyOptionsResponseSchema,
+  recoveryAccountSchema,
   recoveryCodesResponseSchema,
   securityOverviewSchema,
   sessionRefParamsSchema,
@@ -19,6 +23,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { areaEnabled } from '../../../plugins/auth-guards.js';
 import { replyError } from '../../../plugins/errors.js';
+import { requireStaffPermission } from '../../../plugins/staff-permission.js';
 import type { AuthContext } from '../context.js';
 import {
   endOtherSessions,
@@ -30,6 +35,7 @@ import {
   securityOverview,
 } from './account-sessions.js';
 import { confirmTotp, regenerateRecoveryCodes, removeTotp, startTotpEnrolment } from './enrolment.js';
+import { endAccountSessions, lookUpAccount, resetAccountFactors } from './office-recovery.js';
 import { registerPasskeyRoutes } from './passkey-routes.js';
 import { completeWithSecondFactor } from './second-factor.js';
 import { stepUp, stepUpPasskeyOptions } from './step-up-check.js';
@@ -136,4 +142,34 @@ export function registerAccountSecurityRoutes(app: ZodApp, ctx: AuthContext) {
     (request) => removeTrustedBrowser(ctx, request, request.params.id),
   );
   registerPasskeyRoutes(app, ctx, requireSignedIn);
+  registerOfficeRecoveryRoutes(app, ctx);
+}
+
+/** The office's recovery screen (staff with the Account Recovery menu): guarded before validation. */
+function registerOfficeRecoveryRoutes(app: ZodApp, ctx: AuthContext) {
+  const tags = ['account-recovery'];
+  const guarded = { onRequest: requireStaffPermission(ctx.db, 'accountRecovery') };
+  app.get(
+    routes.recoveryAccount.path,
+    {
+      ...guarded,
+      schema: { tags, querystring: accountLookupQuerySchema, response: { 200: recoveryAccountSchema } },
+    },
+    (request) => lookUpAccount(ctx, request, request.query),
+  );
+  const change = {
+    ...guarded,
+    schema: {
+      tags,
+      params: idParamsSchema,
+      body: accountRecoveryActionSchema,
+      response: { 200: recoveryAccountSchema },
+    },
+  };
+  app.post(routes.recoveryEndSessions.path, change, (request) =>
+    endAccountSessions(ctx, request, request.params.id, request.body),
+  );
+  app.post(routes.recoveryResetFactors.path, change, (request) =>
+    resetAccountFactors(ctx, request, request.params.id, request.body),
+  );
 }
