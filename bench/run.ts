@@ -14,6 +14,7 @@ import { generatorCase } from './cases/generator.js';
 import { heavyUserCase } from './cases/heavy-user.js';
 import { inProcessCases } from './cases/in-process.js';
 import { notificationStreamsCase } from './cases/notification-streams.js';
+import { observabilityCostCase } from './cases/observability-cost.js';
 import { performanceReturnsCase } from './cases/performance-returns.js';
 import { measureUnderDownloads, renderIsolationRatio } from './cases/render-isolation.js';
 import { BARE_REACT_DIR, buildSpaBaselines, spaCases } from './cases/spa.js';
@@ -38,6 +39,7 @@ const CASES = [
   'site_info',
   'me',
   'two_processes',
+  'observability',
   'plans',
   'plan_detail',
   'statement_html',
@@ -60,6 +62,7 @@ const CASES = [
 /** Cases that need PostgreSQL (a bare `pg` route, or the database in this process). */
 const POSTGRES_ONLY = new Set([
   'two_processes',
+  'observability',
   'streams',
   'fair_shares',
   'plans',
@@ -248,6 +251,7 @@ async function main() {
       if (!selftestMode && only.has('site_info')) outputs.push(await siteInfoCase(ctx));
       if (only.has('me')) outputs.push(await meCase(ctx));
       if (only.has('two_processes')) outputs.push(await twoProcessesCase(ctx));
+      if (only.has('observability')) outputs.push(await observabilityCostCase(ctx));
       if (only.has('plans') || only.has('plan_detail')) outputs.push(await clientSqlCases(ctx, planId, only));
       const documents = only.has('statement_html') || only.has('statement_pdf');
       const refs = documents || only.has('render_isolation') ? await findStatements(ctx) : [];
