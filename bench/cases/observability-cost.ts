@@ -16,6 +16,8 @@ import { BENCH_TMP, freePort, type ServerProcess, startPortal } from '../process
  */
 
 const TARGET = 0.95;
+/** USER_CONCURRENT_LISTS' default: the most lists one person may have under way (more are answered 429). */
+const ONE_PERSONS_LISTS = 4;
 
 /** An OTLP/HTTP receiver that counts what it is sent and answers an empty (valid) export response. */
 async function startOtlpSink() {
@@ -83,6 +85,8 @@ export async function observabilityCostCase(ctx: BenchContext): Promise<CaseOutp
       OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
       OTEL_SERVICE_NAME: 'portal-bench',
     });
+    // Metrics alone (printed): which of the two costs what.
+    const metricsOnly = await portal('portal-obs-metrics', { METRICS_PORT: String(await freePort()) });
     const client = ctx.users.client.headers;
     const { csrfToken } = await getJson<{ csrfToken: string }>(
       off.origin,
@@ -109,10 +113,18 @@ export async function observabilityCostCase(ctx: BenchContext): Promise<CaseOutp
         ...ctx.load,
       }),
       await measurePair({
-        name: 'New Business page 1 (partner1), metrics and traces on ÷ off',
+        name: 'New Business page 1 (partner1, 4 in flight), metrics and traces on ÷ off',
         portal: list(on.origin),
         baseline: list(off.origin),
         target: TARGET,
+        ...ctx.load,
+        connections: ONE_PERSONS_LISTS,
+      }),
+      await measurePair({
+        name: 'GET /me (signed-in client), metrics only ÷ off',
+        portal: { url: metricsOnly.origin + api('/me'), headers: client },
+        baseline: { url: off.origin + api('/me'), headers: client },
+        target: null,
         ...ctx.load,
       }),
     ];
