@@ -64,6 +64,36 @@ async function accountToChange(ctx: AuthContext, request: FastifyRequest, id: nu
   return { staff, row };
 }
 
+/**
+ * What every change by the office writes after it: the audit row under the staff member, with how the person was
+ * verified and why; the security event the account's owner sees (without the staff member's browser or address)
+ * and its notice; then the account as it now is.
+ */
+async function recordOfficeChange(
+  ctx: AuthContext,
+  request: FastifyRequest,
+  change: Awaited<ReturnType<typeof accountToChange>>,
+  action: AccountRecoveryAction,
+  what: { audit: string; event: 'sessions_ended_by_office' | 'factors_reset_by_office'; details: object },
+) {
+  const { staff, row } = change;
+  await audit(ctx, request, {
+    action: what.audit,
+    outcome: 'success',
+    userId: staff.userId,
+    details: { accountId: row.id, ...what.details, identityCheck: action.identityCheck, note: action.note },
+  });
+  await recordSecurityEvent(
+    ctx,
+    request,
+    row.id,
+    what.event,
+    { byStaffUserId: staff.userId },
+    { byOffice: true },
+  );
+  return viewOf(await accountOrNotFound(ctx, { site: row.site, id: row.id }));
+}
+
 /** `POST /internal/accounts/{id}/end_sessions`: the account is signed out of every browser, at its next request. */
 export async function endAccountSessions(
   ctx: AuthContext,
@@ -71,28 +101,13 @@ export async function endAccountSessions(
   id: number,
   action: AccountRecoveryAction,
 ) {
-  const { staff, row } = await accountToChange(ctx, request, id);
-  await deleteUserSessions(ctx.db, row.id);
-  await audit(ctx, request, {
-    action: 'office.end_sessions',
-    outcome: 'success',
-    userId: staff.userId,
-    details: {
-      accountId: row.id,
-      ended: row.sessions,
-      identityCheck: action.identityCheck,
-      note: action.note,
-    },
+  const change = await accountToChange(ctx, request, id);
+  await deleteUserSessions(ctx.db, change.row.id);
+  return recordOfficeChange(ctx, request, change, action, {
+    audit: 'office.end_sessions',
+    event: 'sessions_ended_by_office',
+    details: { ended: change.row.sessions },
   });
-  await recordSecurityEvent(
-    ctx,
-    request,
-    row.id,
-    'sessions_ended_by_office',
-    { byStaffUserId: staff.userId },
-    { byOffice: true },
-  );
-  return viewOf(await accountOrNotFound(ctx, { site: row.site, id: row.id }));
 }
 
 /**
@@ -107,31 +122,19 @@ export async function resetAccountFactors(
   id: number,
   action: AccountRecoveryAction,
 ) {
-  const { staff, row } = await accountToChange(ctx, request, id);
+  const change = await accountToChange(ctx, request, id);
+  const { row } = change;
   const now = ctx.now();
   const graceFrom = ctx.config.mfa.requiredFor.has(row.kind)
     ? new Date(now.getTime() - ctx.config.mfa.graceMs)
     : now;
   await resetSecondFactors(ctx.db, row.id, graceFrom);
   await deleteUserSessions(ctx.db, row.id);
-  await audit(ctx, request, {
-    action: 'office.reset_factors',
-    outcome: 'success',
-    userId: staff.userId,
+  return recordOfficeChange(ctx, request, change, action, {
+    audit: 'office.reset_factors',
+    event: 'factors_reset_by_office',
     details: {
-      accountId: row.id,
       removed: { totp: row.totpEnabled, passkeys: row.passkeys, recoveryCodes: row.recoveryCodesLeft },
-      identityCheck: action.identityCheck,
-      note: action.note,
     },
   });
-  await recordSecurityEvent(
-    ctx,
-    request,
-    row.id,
-    'factors_reset_by_office',
-    { byStaffUserId: staff.userId },
-    { byOffice: true },
-  );
-  return viewOf(await accountOrNotFound(ctx, { site: row.site, id: row.id }));
 }
