@@ -25,6 +25,10 @@ export async function findSiteRow(db: Db, code: SiteCode) {
   return row;
 }
 
+/** The account has an authenticator: one confirmed with a first code (an unconfirmed secret does not count). */
+export const totpEnabledSql = sql<boolean>`exists(select 1 from ${accountTotp} where ${accountTotp.userId} = ${users.id}
+  and ${accountTotp.confirmedAt} is not null)`;
+
 /** What sign-in and account flows need of an account; the e-mail falls back to the person's first address. */
 const accountColumns = {
   id: users.id,
@@ -44,8 +48,7 @@ const accountColumns = {
   email: sql<string | null>`coalesce(${users.email}, ${clients.emails}[1], ${producers.opEmails}[1])`,
   /** What the second-factor policy needs, read in the same statement as the password hash (sign-in stays fast). */
   mfaGraceFrom: users.mfaGraceFrom,
-  totpEnabled: sql<boolean>`exists(select 1 from ${accountTotp} where ${accountTotp.userId} = ${users.id}
-    and ${accountTotp.confirmedAt} is not null)`,
+  totpEnabled: totpEnabledSql,
   passkeyEnabled: sql<boolean>`exists(select 1 from ${accountPasskeys} where ${accountPasskeys.userId} = ${users.id})`,
 };
 export type Account = {

@@ -12,6 +12,7 @@ import {
   trustedBrowsers,
   users,
 } from '../../../db/schema/index.js';
+import { totpEnabledSql } from '../account-queries.js';
 
 /**
  * One account as the office's recovery screen shows it, by site and sign-in name (case-insensitive, on
@@ -31,10 +32,8 @@ export async function findRecoveryAccount(
       login: users.login,
       kind: users.kind,
       status: users.status,
-      staffId: users.staffId,
       name: sql<string>`coalesce(${clients.fullName}, ${producers.fullName}, ${staff.name}, '')`,
-      totpEnabled: sql<boolean>`exists(select 1 from ${accountTotp} where ${accountTotp.userId} = ${users.id}
-        and ${accountTotp.confirmedAt} is not null)`,
+      totpEnabled: totpEnabledSql,
       passkeys: sql<number>`(select count(*)::int from ${accountPasskeys} where ${accountPasskeys.userId} = ${users.id})`,
       recoveryCodesLeft: sql<number>`(select count(*)::int from ${accountRecoveryCodes}
         where ${accountRecoveryCodes.userId} = ${users.id} and ${accountRecoveryCodes.usedAt} is null)`,
