@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { demoAccount } from '../../apps/server/src/db/seed/demo-accounts.js';
 import { STAFF_MENUS } from '../../apps/server/src/db/seed/demo-org.js';
+import { withAccountLock } from '../fixtures/account-lock.js';
 import { expectAccessible } from '../fixtures/axe.js';
 import { siteUrl } from '../sites.js';
 
@@ -22,48 +23,52 @@ for (const width of [1366, 390]) {
     test(`${landing.login} signs in from the README's staff address and lands on their menu at ${width} px`, async ({
       page,
     }) => {
-      // Three sign-ins and an axe run per test on a shared two-core machine.
-      test.setTimeout(120_000);
+      // Three sign-ins and an axe run per test on a shared two-core machine, after waiting for the account's lock
+      // (the authenticator test holds staff3's for up to two minutes).
+      test.setTimeout(240_000);
       await page.setViewportSize({ width, height: 900 });
       const account = demoAccount(key as keyof typeof LANDING);
-      await page.goto(siteUrl('staff', '/internal'));
-      await expect(page.getByRole('heading', { level: 1, name: 'Staff sign-in' })).toBeVisible();
-      expect(new URL(page.url()).host).toMatch(/^staff\.localhost/);
+      // account-security.spec.ts sets an authenticator up on staff3 for a while: one test at a time signs it in.
+      await withAccountLock(account, async () => {
+        await page.goto(siteUrl('staff', '/internal'));
+        await expect(page.getByRole('heading', { level: 1, name: 'Staff sign-in' })).toBeVisible();
+        expect(new URL(page.url()).host).toMatch(/^staff\.localhost/);
 
-      await page.getByLabel('Staff login ID').fill(account.login);
-      await page.getByLabel('Password').fill(account.password);
-      await page.getByLabel('Password').press('Enter');
-      const heading = page.getByRole('heading', { level: 1, name: landing.heading });
-      await expect(heading).toBeVisible({ timeout: 30_000 });
-      await expect(page).toHaveURL(landing.path);
-      if (key !== 'staff3') {
-        // /internal → /internal/revenues is a change of screen: the heading takes focus, without a ring (it is not
-        // a control). staff3's home page is the first screen of the page load, where focus stays put.
-        await expect(heading).toBeFocused();
-        expect(await heading.evaluate((element) => getComputedStyle(element).outlineStyle)).toBe('none');
-      }
-      await expect(page.getByRole('contentinfo')).toContainText(
-        `© 2012–${new Date().getFullYear()} Angel Financial Services`,
-      );
-
-      const rows = STAFF_MENUS[account.login as keyof typeof STAFF_MENUS];
-      if (width < 1000) await page.getByRole('button', { name: 'Open navigation' }).click();
-      const menu = page.getByRole('navigation', { name: 'Main menu' });
-      for (const row of rows.filter((entry) => entry.type === 'mainMenu')) {
-        await expect(menu.getByText(row.name, { exact: true }).first()).toBeVisible();
-      }
-      const report = menu.getByRole('link', { name: 'Report', exact: true });
-      await expect(report).toHaveAttribute('aria-disabled', 'true');
-      await expect(report).not.toHaveAttribute('href');
-      await expect(report).toHaveAccessibleDescription(REASON);
-      if (key === 'staff3') {
-        await expect(page.getByRole('main')).toContainText(REASON);
-        await expect(page.getByRole('main').getByRole('link', { name: 'Chart' })).toHaveAttribute(
-          'aria-disabled',
-          'true',
+        await page.getByLabel('Staff login ID').fill(account.login);
+        await page.getByLabel('Password').fill(account.password);
+        await page.getByLabel('Password').press('Enter');
+        const heading = page.getByRole('heading', { level: 1, name: landing.heading });
+        await expect(heading).toBeVisible({ timeout: 30_000 });
+        await expect(page).toHaveURL(landing.path);
+        if (key !== 'staff3') {
+          // /internal → /internal/revenues is a change of screen: the heading takes focus, without a ring (it is not
+          // a control). staff3's home page is the first screen of the page load, where focus stays put.
+          await expect(heading).toBeFocused();
+          expect(await heading.evaluate((element) => getComputedStyle(element).outlineStyle)).toBe('none');
+        }
+        await expect(page.getByRole('contentinfo')).toContainText(
+          `© 2012–${new Date().getFullYear()} Angel Financial Services`,
         );
-      }
-      await expectAccessible(page, `${landing.login} landing at ${width}`);
+
+        const rows = STAFF_MENUS[account.login as keyof typeof STAFF_MENUS];
+        if (width < 1000) await page.getByRole('button', { name: 'Open navigation' }).click();
+        const menu = page.getByRole('navigation', { name: 'Main menu' });
+        for (const row of rows.filter((entry) => entry.type === 'mainMenu')) {
+          await expect(menu.getByText(row.name, { exact: true }).first()).toBeVisible();
+        }
+        const report = menu.getByRole('link', { name: 'Report', exact: true });
+        await expect(report).toHaveAttribute('aria-disabled', 'true');
+        await expect(report).not.toHaveAttribute('href');
+        await expect(report).toHaveAccessibleDescription(REASON);
+        if (key === 'staff3') {
+          await expect(page.getByRole('main')).toContainText(REASON);
+          await expect(page.getByRole('main').getByRole('link', { name: 'Chart' })).toHaveAttribute(
+            'aria-disabled',
+            'true',
+          );
+        }
+        await expectAccessible(page, `${landing.login} landing at ${width}`);
+      });
     });
   }
 }
