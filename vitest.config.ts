@@ -42,6 +42,7 @@ export const ENGINE_FREE = [
   'src/render/*.test.ts',
   'src/db/lane.test.ts',
   'src/db/pglite-query.test.ts',
+  'src/observability/trace-sampling.test.ts',
   'src/plugins/query-string.test.ts',
   'src/plugins/session/session-cache.test.ts',
 ];

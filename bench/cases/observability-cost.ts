@@ -10,9 +10,10 @@ import { BENCH_TMP, freePort, type ServerProcess, startPortal } from '../process
  * What watching the portal costs (docs/operations/runbook.md, "What observability costs"): two portal processes on
  * the same PostgreSQL database, alike but for metrics and traces — one with `METRICS_PORT` (scraped every second, far
  * more often than Prometheus would) and `OTEL_EXPORTER_OTLP_ENDPOINT` (spans batched to a local OTLP sink that reads
- * and drops them), the other with neither — measured alternately on the signed-in client's `GET /me` and the partner's
- * New Business page 1. Judged on PostgreSQL: on ≥ 0.95 of off. Both run without job workers, so neither carries the
- * queue's polling.
+ * and drops them) at the portal's default sampling (TRACE_SAMPLE_RATIO 0.05, decision 065), the other with neither —
+ * measured alternately on the signed-in client's `GET /me` and the partner's New Business page 1. Judged on
+ * PostgreSQL: on ≥ 0.95 of off. Printed beside them: metrics alone, and every trace kept. None runs job workers, so
+ * none carries the queue's polling.
  */
 
 const TARGET = 0.95;
@@ -85,8 +86,13 @@ export async function observabilityCostCase(ctx: BenchContext): Promise<CaseOutp
       OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
       OTEL_SERVICE_NAME: 'portal-bench',
     });
-    // Metrics alone (printed): which of the two costs what.
+    // Printed: metrics alone, and every trace kept (what sampling saves).
     const metricsOnly = await portal('portal-obs-metrics', { METRICS_PORT: String(await freePort()) });
+    const everyTrace = await portal('portal-obs-every-trace', {
+      OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
+      OTEL_SERVICE_NAME: 'portal-bench',
+      TRACE_SAMPLE_RATIO: '1',
+    });
     const client = ctx.users.client.headers;
     const { csrfToken } = await getJson<{ csrfToken: string }>(
       off.origin,
@@ -106,14 +112,14 @@ export async function observabilityCostCase(ctx: BenchContext): Promise<CaseOutp
     const list = (origin: string): LoadTarget => ({ url: origin, requests: [listRequest] });
     const ratios = [
       await measurePair({
-        name: 'GET /me (signed-in client), metrics and traces on ÷ off',
+        name: 'GET /me (signed-in client), metrics and traces (5% sampled) on ÷ off',
         portal: { url: on.origin + api('/me'), headers: client },
         baseline: { url: off.origin + api('/me'), headers: client },
         target: TARGET,
         ...ctx.load,
       }),
       await measurePair({
-        name: 'New Business page 1 (partner1, 4 in flight), metrics and traces on ÷ off',
+        name: 'New Business page 1 (partner1, 4 in flight), metrics and traces (5% sampled) on ÷ off',
         portal: list(on.origin),
         baseline: list(off.origin),
         target: TARGET,
@@ -123,6 +129,13 @@ export async function observabilityCostCase(ctx: BenchContext): Promise<CaseOutp
       await measurePair({
         name: 'GET /me (signed-in client), metrics only ÷ off',
         portal: { url: metricsOnly.origin + api('/me'), headers: client },
+        baseline: { url: off.origin + api('/me'), headers: client },
+        target: null,
+        ...ctx.load,
+      }),
+      await measurePair({
+        name: 'GET /me (signed-in client), every trace kept ÷ off',
+        portal: { url: everyTrace.origin + api('/me'), headers: client },
         baseline: { url: off.origin + api('/me'), headers: client },
         target: null,
         ...ctx.load,

@@ -50,6 +50,8 @@ const envSchema = z.object({
   METRICS_HOST: z.string().default('127.0.0.1'),
   /** OpenTelemetry traces sent over OTLP/HTTP (observability/tracing.ts). Unset: no tracing SDK is loaded. */
   OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
+  /** The share of traces started by the portal that are kept (a caller's sampled traceparent is always followed). */
+  TRACE_SAMPLE_RATIO: z.coerce.number().min(0).max(1).default(0.05),
   /** PostgreSQL pool limits (docs/operations.md, "Database faults and shutdown"). Ignored on PGlite. */
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
@@ -217,6 +219,8 @@ export interface Config {
   metrics: { port: number; host: string } | undefined;
   /** Undefined: no traces (observability/tracing.ts). */
   otlpEndpoint: string | undefined;
+  /** TRACE_SAMPLE_RATIO: the share of traces started here that are kept (decision 065). */
+  traceSampleRatio: number;
   dataDir: string;
   dbPoolMax: number;
   dbTimeouts: PoolTimeouts;
@@ -494,6 +498,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbReadPoolMax: e.DB_READ_POOL_MAX ?? Math.max(2, Math.ceil(e.DB_POOL_MAX / 2)),
     metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
+    traceSampleRatio: e.TRACE_SAMPLE_RATIO,
     dataDir: e.DATA_DIR,
     dbPoolMax: e.DB_POOL_MAX,
     dbHeavyPoolMax: e.DB_HEAVY_POOL_MAX ?? heavyLaneSize(e.DB_POOL_MAX),

@@ -19,7 +19,9 @@ async function main() {
   }
   // Only with an endpoint: otherwise no OpenTelemetry SDK is even loaded (observability/tracing.ts).
   const tracing = config.otlpEndpoint
-    ? await (await import('./observability/tracing.js')).startTracing()
+    ? await (await import('./observability/tracing.js')).startTracing({
+        sampleRatio: config.traceSampleRatio,
+      })
     : undefined;
   const database = await openPreparedDatabase(config);
   const app = await buildApp({ config, database, tracing: !!tracing });

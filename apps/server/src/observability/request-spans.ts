@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
  * `traceparent` (a proxy's, a browser's) is the parent, so the portal's span joins the trace that reached it. The
  * span is made the active context for the rest of the request, so the database statements, render tasks and jobs it
  * starts hang under it; the request's log lines carry `trace_id` and `span_id`, so a log line leads to its trace.
+ * Only sampled requests do: the others have no trace to lead to.
  */
 export const requestSpansPlugin = fp(
   async (app: FastifyInstance) => {
@@ -22,6 +23,10 @@ export const requestSpansPlugin = fp(
         },
         parent,
       );
+      // A request the sampler passed over (decision 065) costs no more than that: nothing under it could be kept
+      // (the sampler follows its parent), so neither its context nor a logger of its own is made, and the pg
+      // instrumentation, which wants a parent span, skips its statements.
+      if (!span.isRecording()) return done();
       const { traceId, spanId } = span.spanContext();
       // The reply's logger too: it writes "request completed".
       request.log = request.log.child({ trace_id: traceId, span_id: spanId });

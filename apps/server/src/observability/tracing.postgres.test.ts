@@ -24,7 +24,8 @@ const parentOf = (span: ReadableSpan) => span.parentSpanContext?.spanId;
 
 describe('traces', () => {
   beforeAll(async () => {
-    tracing = await startTracing({ exporter, immediate: true });
+    // Every trace started here kept, unless a test says otherwise through its caller's traceparent.
+    tracing = await startTracing({ exporter, immediate: true, sampleRatio: 1 });
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', WEB_DIST: '/nonexistent' });
     const { database, drop } = await openTestDatabase();
     const clock = { now: new Date() };

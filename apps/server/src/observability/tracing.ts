@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
-import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
+import { TraceFlags } from '@opentelemetry/api';
+import type { Sampler, SpanExporter } from '@opentelemetry/sdk-trace-base';
 
 /**
  * OpenTelemetry traces (decision 058, docs/operations/runbook.md "Traces"). Nothing here is loaded unless
@@ -9,6 +10,11 @@ import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
  * With it: a tracer provider with the W3C trace-context propagator and an AsyncLocalStorage context, the pg
  * instrumentation (a span per statement under the request that ran it, named after the prepared statement where
  * there is one), and spans sent in batches over OTLP/HTTP. Request spans come from observability/request-spans.ts.
+ *
+ * Sampling is the portal's own (decision 065): a trace that starts here is kept with probability `sampleRatio`
+ * (TRACE_SAMPLE_RATIO, default 0.05), and a caller's sampled `traceparent` is always followed, so a proxy or a person
+ * debugging one request still gets the whole trace. Every request traced cost half of `/me`'s throughput
+ * (docs/operations/runbook.md, "What observability costs"). OTEL_TRACES_SAMPLER, when set, wins: the SDK reads it.
  */
 export interface Tracing {
   /** Sends what is buffered and stops; the pg driver is unpatched. */
@@ -21,6 +27,24 @@ export interface TracingOptions {
   /** Export each span when it ends instead of in batches (tests with the in-memory exporter). */
   immediate?: boolean;
   serviceName?: string;
+  /** The share of traces started here that are kept (0–1); a sampled parent is always followed. */
+  sampleRatio?: number;
+}
+
+export const DEFAULT_SAMPLE_RATIO = 0.05;
+
+/**
+ * A new trace linked to a sampled one is kept: a job queued by a sampled request starts a trace of its own with a
+ * link to the request (jobs/queue.ts), and whoever follows the request wants the job too. Otherwise `next` decides.
+ */
+function followSampledLinks(base: typeof import('@opentelemetry/sdk-trace-base'), next: Sampler): Sampler {
+  return {
+    shouldSample: (context, traceId, name, kind, attributes, links) =>
+      links.some((link) => (link.context.traceFlags & TraceFlags.SAMPLED) === TraceFlags.SAMPLED)
+        ? { decision: base.SamplingDecision.RECORD_AND_SAMPLED }
+        : next.shouldSample(context, traceId, name, kind, attributes, links),
+    toString: () => `FollowSampledLinks{${next.toString()}}`,
+  };
 }
 
 export async function startTracing(options: TracingOptions = {}): Promise<Tracing> {
@@ -43,6 +67,16 @@ export async function startTracing(options: TracingOptions = {}): Promise<Tracin
     resource: resourceFromAttributes({
       'service.name': options.serviceName ?? process.env.OTEL_SERVICE_NAME ?? 'portal',
     }),
+    ...(process.env.OTEL_TRACES_SAMPLER
+      ? {}
+      : {
+          sampler: new base.ParentBasedSampler({
+            root: followSampledLinks(
+              base,
+              new base.TraceIdRatioBasedSampler(options.sampleRatio ?? DEFAULT_SAMPLE_RATIO),
+            ),
+          }),
+        }),
     spanProcessors: [
       options.immediate ? new base.SimpleSpanProcessor(exporter) : new base.BatchSpanProcessor(exporter),
     ],
