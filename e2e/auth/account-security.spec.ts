@@ -206,39 +206,40 @@ test('a client sets up an authenticator, signs in with it instead of the e-mail,
  * sign in with a code, end a second session of theirs, and remove the authenticator again. Their other suites take
  * the same account lock: while the authenticator is on, a sign-in by password alone is asked for a code.
  */
-test('a producer sets up an authenticator, signs in with it, ends another session, and removes it', async ({
-  page,
-}) => {
-  test.setTimeout(180_000);
-  const producer = demoAccount('otherPartner');
-  const securityUrl = siteUrl('afs', '/b2b/security');
-  await withAccountLock(producer, async () => {
-    await signIn(page, producer);
-    const { secret, confirmCode } = await setUpAuthenticator(page, securityUrl);
-    await page.goto(siteUrl('afs', '/logout'));
-    await expect(page).toHaveURL(/\/login/);
-    const used = await signInProducer(page, producer, secret, confirmCode);
-    await endAnotherSession(page, securityUrl, (other) => signInProducer(other, producer, secret, used));
-    await seeSetUpAndRemove(page, securityUrl);
-  });
-});
+const WITHOUT_A_FACTOR = [
+  {
+    who: 'a producer',
+    account: demoAccount('otherPartner'),
+    host: 'afs',
+    securityPath: '/b2b/security',
+    signInWithCode: signInProducer,
+  },
+  {
+    who: 'a staff member',
+    account: demoAccount('staff3'),
+    host: 'staff',
+    securityPath: '/internal/security',
+    signInWithCode: signInStaff,
+  },
+] as const;
 
-test('a staff member sets up an authenticator, signs in with it, ends another session, and removes it', async ({
-  page,
-}) => {
-  test.setTimeout(180_000);
-  const staff = demoAccount('staff3');
-  const securityUrl = siteUrl('staff', '/internal/security');
-  await withAccountLock(staff, async () => {
-    await signIn(page, staff);
-    const { secret, confirmCode } = await setUpAuthenticator(page, securityUrl);
-    await page.goto(siteUrl('staff', '/logout'));
-    await expect(page).toHaveURL(/\/login/);
-    const used = await signInStaff(page, staff, secret, confirmCode);
-    await endAnotherSession(page, securityUrl, (other) => signInStaff(other, staff, secret, used));
-    await seeSetUpAndRemove(page, securityUrl);
+for (const { who, account, host, securityPath, signInWithCode } of WITHOUT_A_FACTOR) {
+  test(`${who} sets up an authenticator, signs in with it, ends another session, and removes it`, async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const securityUrl = siteUrl(host, securityPath);
+    await withAccountLock(account, async () => {
+      await signIn(page, account);
+      const { secret, confirmCode } = await setUpAuthenticator(page, securityUrl);
+      await page.goto(siteUrl(host, '/logout'));
+      await expect(page).toHaveURL(/\/login/);
+      const used = await signInWithCode(page, account, secret, confirmCode);
+      await endAnotherSession(page, securityUrl, (other) => signInWithCode(other, account, secret, used));
+      await seeSetUpAndRemove(page, securityUrl);
+    });
   });
-});
+}
 
 test('a producer on a remembered browser confirms it is them before making new recovery codes', async ({
   page,
