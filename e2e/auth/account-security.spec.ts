@@ -11,9 +11,9 @@ import { siteUrl } from '../sites.js';
  * Account security in the browser, per audience (docs/security/account-security.md): a client, a producer and a
  * staff member each set an authenticator up from the Security page (QR code shown, the secret read in text, as a
  * person without a camera would), sign out, sign in with a code (the client instead of the e-mail), see the event,
- * and remove the authenticator again so the other suites find the account as seeded; the producer and the staff
- * member also end a second session of theirs. The enrolled demo producer and staff member sign in with their
- * authenticator; a remembered browser still confirms before a sensitive change.
+ * end a second session of theirs, and remove the authenticator again so the other suites find the account as
+ * seeded. The enrolled demo producer and staff member sign in with their authenticator; a remembered browser still
+ * confirms before a sensitive change.
  */
 
 const en = (namespace: string, key: string) => catalogText('en', namespace, key);
@@ -64,6 +64,16 @@ async function signInProducer(page: Page, producer: DemoAccount, secret: string,
   const code = await freshCode(secret, used);
   await submitFactor(page, code);
   await expect(page).toHaveURL(/\/b2b\/home$/);
+  return code;
+}
+
+async function signInClient(page: Page, client: DemoAccount, secret: string, used?: string) {
+  await openLogin(page, 'afs');
+  await chooseArea(page, 'Client');
+  await submitCredentials(page, client.login, client.password);
+  const code = await freshCode(secret, used);
+  await submitFactor(page, code);
+  await expect(page).toHaveURL(/\/b2c$/);
   return code;
 }
 
@@ -179,34 +189,20 @@ async function seeSetUpAndRemove(page: Page, securityUrl: string) {
   await expect(page.getByText(en('security', 'authenticator.off'))).toBeVisible();
 }
 
-test('a client sets up an authenticator, signs in with it instead of the e-mail, and removes it', async ({
-  page,
-}) => {
-  test.setTimeout(120_000);
-  const client = demoAccount('client2');
-  const securityUrl = siteUrl('afs', '/b2c/security');
-  // Other suites sign client2 in with an e-mailed code; while it has an authenticator they would be asked for it.
-  await withAccountLock(client, async () => {
-    await signIn(page, client);
-    const { secret, confirmCode } = await setUpAuthenticator(page, securityUrl);
-
-    await page.getByRole('link', { name: en('common', 'header.logout') }).click();
-    await expect(page).toHaveURL(/\/login/);
-    await openLogin(page, 'afs');
-    await chooseArea(page, 'Client');
-    await submitCredentials(page, client.login, client.password);
-    await submitFactor(page, await freshCode(secret, confirmCode));
-    await expect(page).toHaveURL(/\/b2c$/);
-    await seeSetUpAndRemove(page, securityUrl);
-  });
-});
-
 /*
- * The producer and the staff member without a factor (inside their grace period) set one up the same way, sign out,
- * sign in with a code, end a second session of theirs, and remove the authenticator again. Their other suites take
- * the same account lock: while the authenticator is on, a sign-in by password alone is asked for a code.
+ * One person of each audience without a factor (the client with their e-mailed code, the producer and the staff
+ * member inside their grace period) sets an authenticator up, signs out, signs in with a code (the client instead of
+ * the e-mail), ends a second session of theirs, sees the set-up in the activity and removes it. Their other suites
+ * take the same account lock: while the authenticator is on, those suites' sign-ins would be asked for a code.
  */
 const WITHOUT_A_FACTOR = [
+  {
+    who: 'a client',
+    account: demoAccount('client2'),
+    host: 'afs',
+    securityPath: '/b2c/security',
+    signInWithCode: signInClient,
+  },
   {
     who: 'a producer',
     account: demoAccount('otherPartner'),
