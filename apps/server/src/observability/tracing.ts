@@ -84,8 +84,9 @@ export async function startTracing(options: TracingOptions = {}): Promise<Tracin
   // Global tracer provider, AsyncLocalStorage context manager, W3C traceparent/tracestate and baggage propagators.
   provider.register();
   // No connect spans: the instrumentation runs every pool connect inside `context.with`, even with no request around
-  // it, which switches on Node 20's async hooks for every promise of the process from then on (a quarter of a
-  // signed-in `/me`'s throughput, decision 065). How long a connection took to get is the pool's metric.
+  // it, which switches on Node 20's async hooks for every promise of the process from then on (a few microseconds a
+  // request in a profile of `/me`; docs/operations/runbook.md). How long a connection took to get is the pool's
+  // metric.
   const pgInstrumentation = new PgInstrumentation({ requireParentSpan: true, ignoreConnectSpans: true });
   const unregister = registerInstrumentations({
     tracerProvider: provider,

@@ -15,6 +15,8 @@ describe('what a failed read does next', () => {
     expect(shouldRetryRead(2, refused(503))).toBe(false);
     expect(readRetryDelay(0, refused(503))).toBe(1000);
     expect(readRetryDelay(1, refused(500))).toBe(2000);
+    // A 503 asking for a minute is not waited out quietly: the usual backoff, then the message.
+    expect(readRetryDelay(0, refused(503, 60))).toBe(1000);
   });
 
   it('waits out a short Retry-After of the person’s own cap, then tries again', () => {

@@ -19,9 +19,17 @@ export function shouldRetryRead(failureCount: number, error: unknown): boolean {
   return !(error.status >= 400 && error.status < 500);
 }
 
-/** Retry-After when the server named it, else react-query's own backoff (1 s, 2 s, … up to 30 s). */
+/**
+ * A short Retry-After when the server named one, else react-query's own backoff (1 s, 2 s, … up to 30 s): a 503
+ * asking for a minute would otherwise keep the page loading for that minute before it says anything.
+ */
 export function readRetryDelay(failureCount: number, error: unknown): number {
-  if (isApiError(error) && error.retryAfterSeconds !== null) return error.retryAfterSeconds * 1000;
+  if (
+    isApiError(error) &&
+    error.retryAfterSeconds !== null &&
+    error.retryAfterSeconds <= LONGEST_QUIET_WAIT_SECONDS
+  )
+    return error.retryAfterSeconds * 1000;
   return Math.min(1000 * 2 ** failureCount, 30_000);
 }
 
