@@ -7,8 +7,8 @@ import { api, getJson } from '../portal-session.js';
 import { BENCH_TMP, freePort, type ServerProcess, startPortal } from '../processes.js';
 
 /*
- * What watching the portal costs (docs/operations/runbook.md, "What observability costs"): two portal processes on
- * the same PostgreSQL database, alike but for metrics and traces — one with `METRICS_PORT` (scraped every second, far
+ * What watching the portal costs (docs/operations/runbook.md, "What observability costs"): portal processes on the
+ * same PostgreSQL database, alike but for metrics and traces — one with `METRICS_PORT` (scraped every second, far
  * more often than Prometheus would) and `OTEL_EXPORTER_OTLP_ENDPOINT` (spans batched to a local OTLP sink that reads
  * and drops them) at the portal's default sampling (TRACE_SAMPLE_RATIO 0.05, decision 065), the other with neither —
  * measured alternately on the signed-in client's `GET /me` and the partner's New Business page 1. Judged on
@@ -80,20 +80,22 @@ export async function observabilityCostCase(ctx: BenchContext): Promise<CaseOutp
     });
   }, 1000);
   try {
+    const traced = { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url, OTEL_SERVICE_NAME: 'portal-bench' };
     const off = await portal('portal-obs-off', {});
-    const on = await portal('portal-obs-on', {
-      METRICS_PORT: String(metricsPort),
-      OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
-      OTEL_SERVICE_NAME: 'portal-bench',
-    });
+    const on = await portal('portal-obs-on', { METRICS_PORT: String(metricsPort), ...traced });
     // Printed: metrics alone, and every trace kept (what sampling saves).
     const metricsOnly = await portal('portal-obs-metrics', { METRICS_PORT: String(await freePort()) });
-    const everyTrace = await portal('portal-obs-every-trace', {
-      OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
-      OTEL_SERVICE_NAME: 'portal-bench',
-      TRACE_SAMPLE_RATIO: '1',
-    });
+    const everyTrace = await portal('portal-obs-every-trace', { ...traced, TRACE_SAMPLE_RATIO: '1' });
     const client = ctx.users.client.headers;
+    /** The signed-in client's `GET /me` on `origin` against the same on the process with neither. */
+    const meAgainstOff = (name: string, origin: string, target: number | null) =>
+      measurePair({
+        name,
+        portal: { url: origin + api('/me'), headers: client },
+        baseline: { url: off.origin + api('/me'), headers: client },
+        target,
+        ...ctx.load,
+      });
     const { csrfToken } = await getJson<{ csrfToken: string }>(
       off.origin,
       api('/me'),
@@ -111,13 +113,11 @@ export async function observabilityCostCase(ctx: BenchContext): Promise<CaseOutp
     };
     const list = (origin: string): LoadTarget => ({ url: origin, requests: [listRequest] });
     const ratios = [
-      await measurePair({
-        name: 'GET /me (signed-in client), metrics and traces (5% sampled) on ÷ off',
-        portal: { url: on.origin + api('/me'), headers: client },
-        baseline: { url: off.origin + api('/me'), headers: client },
-        target: TARGET,
-        ...ctx.load,
-      }),
+      await meAgainstOff(
+        'GET /me (signed-in client), metrics and traces (5% sampled) on ÷ off',
+        on.origin,
+        TARGET,
+      ),
       await measurePair({
         name: 'New Business page 1 (partner1, 4 in flight), metrics and traces (5% sampled) on ÷ off',
         portal: list(on.origin),
@@ -126,20 +126,8 @@ export async function observabilityCostCase(ctx: BenchContext): Promise<CaseOutp
         ...ctx.load,
         connections: ONE_PERSONS_LISTS,
       }),
-      await measurePair({
-        name: 'GET /me (signed-in client), metrics only ÷ off',
-        portal: { url: metricsOnly.origin + api('/me'), headers: client },
-        baseline: { url: off.origin + api('/me'), headers: client },
-        target: null,
-        ...ctx.load,
-      }),
-      await measurePair({
-        name: 'GET /me (signed-in client), every trace kept ÷ off',
-        portal: { url: everyTrace.origin + api('/me'), headers: client },
-        baseline: { url: off.origin + api('/me'), headers: client },
-        target: null,
-        ...ctx.load,
-      }),
+      await meAgainstOff('GET /me (signed-in client), metrics only ÷ off', metricsOnly.origin, null),
+      await meAgainstOff('GET /me (signed-in client), every trace kept ÷ off', everyTrace.origin, null),
     ];
     // The spans leave in batches (every 5 s by default): give the last one its time before counting.
     await new Promise((resolve) => setTimeout(resolve, 6000));

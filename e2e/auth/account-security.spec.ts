@@ -52,29 +52,28 @@ function enrolled(
   return account as DemoAccount & { totpSecret: string };
 }
 
-/**
- * Signs the producer in through the login page with a code of the authenticator `secret` other than `used`;
- * returns the code.
- */
+/** The second step answered with a code of `secret` other than `used`, landing on `landing`; returns the code. */
+async function answerWithCode(page: Page, secret: string, used: string | undefined, landing: RegExp) {
+  const code = await freshCode(secret, used);
+  await submitFactor(page, code);
+  await expect(page).toHaveURL(landing);
+  return code;
+}
+
+/** Each sign-in below goes through its login page with the authenticator `secret`, a code other than `used`. */
 async function signInProducer(page: Page, producer: DemoAccount, secret: string, used?: string) {
   await openLogin(page, 'afs');
   await chooseArea(page, 'Advisor');
   await submitCredentials(page, producer.login, producer.password);
   await expect(page.getByLabel(en('public', 'mfa.trust'))).toBeVisible();
-  const code = await freshCode(secret, used);
-  await submitFactor(page, code);
-  await expect(page).toHaveURL(/\/b2b\/home$/);
-  return code;
+  return answerWithCode(page, secret, used, /\/b2b\/home$/);
 }
 
 async function signInClient(page: Page, client: DemoAccount, secret: string, used?: string) {
   await openLogin(page, 'afs');
   await chooseArea(page, 'Client');
   await submitCredentials(page, client.login, client.password);
-  const code = await freshCode(secret, used);
-  await submitFactor(page, code);
-  await expect(page).toHaveURL(/\/b2c$/);
-  return code;
+  return answerWithCode(page, secret, used, /\/b2c$/);
 }
 
 async function signInStaff(page: Page, staff: DemoAccount, secret: string, used?: string) {
@@ -82,10 +81,7 @@ async function signInStaff(page: Page, staff: DemoAccount, secret: string, used?
   await submitCredentials(page, staff.login, staff.password);
   await expect(page.getByLabel(en('public', 'mfa.code'))).toBeVisible();
   await expect(page.getByLabel(en('public', 'mfa.trust'))).toHaveCount(0);
-  const code = await freshCode(secret, used);
-  await submitFactor(page, code);
-  await expect(page).toHaveURL(/\/internal(\/|$)/);
-  return code;
+  return answerWithCode(page, secret, used, /\/internal(\/|$)/);
 }
 
 /**

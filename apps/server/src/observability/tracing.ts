@@ -27,11 +27,12 @@ export interface TracingOptions {
   /** Export each span when it ends instead of in batches (tests with the in-memory exporter). */
   immediate?: boolean;
   serviceName?: string;
-  /** The share of traces started here that are kept (0–1); a sampled parent is always followed. */
-  sampleRatio?: number;
+  /**
+   * The share of traces started here that are kept (0–1); a sampled parent is always followed. The portal's default
+   * is TRACE_SAMPLE_RATIO's (config.ts).
+   */
+  sampleRatio: number;
 }
-
-export const DEFAULT_SAMPLE_RATIO = 0.05;
 
 /**
  * A new trace linked to a sampled one is kept: a job queued by a sampled request starts a trace of its own with a
@@ -47,7 +48,7 @@ function followSampledLinks(base: typeof import('@opentelemetry/sdk-trace-base')
   };
 }
 
-export async function startTracing(options: TracingOptions = {}): Promise<Tracing> {
+export async function startTracing(options: TracingOptions): Promise<Tracing> {
   const [
     { NodeTracerProvider },
     base,
@@ -71,10 +72,7 @@ export async function startTracing(options: TracingOptions = {}): Promise<Tracin
       ? {}
       : {
           sampler: new base.ParentBasedSampler({
-            root: followSampledLinks(
-              base,
-              new base.TraceIdRatioBasedSampler(options.sampleRatio ?? DEFAULT_SAMPLE_RATIO),
-            ),
+            root: followSampledLinks(base, new base.TraceIdRatioBasedSampler(options.sampleRatio)),
           }),
         }),
     spanProcessors: [
